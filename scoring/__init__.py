@@ -1,0 +1,37 @@
+"""Turnierwart's scoring core: the ``turnier/1`` document and standings for every discipline.
+
+Pure Python over plain data (no Django, no database), so the web app, the API,
+reports and scripts all compute standings with the same code::
+
+    from scoring import load, standings
+    table = standings(load("tournament.json"), after_round=2)
+
+One module per discipline (:mod:`scoring.chess`, :mod:`scoring.mucken`,
+:mod:`scoring.pussi`, :mod:`scoring.boardgame`, :mod:`scoring.tabletop`) behind
+:mod:`scoring.registry`.
+
+German words of the card and board-game halls stay where they name the thing:
+
+- *Bobbl*: in Mucken, one game to the target (21 points); a round is usually two Bobbl.
+- *Brille*: a Bobbl won to zero; it counts like any other.
+- *Tore*: a party's points in the Bobbl it lost ("goals"); *Gegentore*: the
+  opponents' points in the Bobbl this party won.
+- *Plus*, *Plus-Minus*: the Schafkopf ways of counting (own points; own minus
+  opponents'), shown for comparison only.
+- *Pussi*: a card game of two parties of two; *Serie*: one sitting of a set
+  number of games with drawn partners (a round of the document).
+- *Spielansage*: the bid of the declaring party; *Schwarz*: a game in which a
+  party took no trick, penalised with twice the bid; *Prämie*: the premium for
+  the first party to reach 500 points in a series.
+- *Rutschsystem*: the shift system of round-robin tables (used by ``pairing``).
+- *Feinbuchholz*: the DSB's fine Buchholz, the sum of the opponents' Buchholz.
+"""
+
+from __future__ import annotations
+
+from .document import check, check_file, load, parse
+from .model import DocumentError, Problem, Tournament
+from .standings import standings
+
+__all__ = ["DocumentError", "Problem", "Tournament", "check", "check_file", "load", "parse",
+           "standings"]

@@ -1,0 +1,148 @@
+"""Board-game qualifier (seed 003): tables of 4, at most three tables of 3.
+
+Per table the entrants are placed by game points; placement points come from
+``scoring.placement`` (5-3-2-1 at four, 5-3-1 at three) and tied places share
+the sum of their placement points equally ((5+3)/2 = 4 for two tied first).
+Ranking: placement points, then the sum of relative shares (own game points ÷
+the table's total; a table of three adds a virtual fourth player scoring the
+mean of the three, so the total is 4/3 of the sum), then the sum of game points.
+A table where nobody scored gives everyone an equal share (1/4).
+
+Board games have no byes; an absent player may be recorded as a ``zero`` bye.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .discipline import Discipline, Standings, exact, is_number, ranked
+from .model import Problems, Round, Seat, Table, Tournament
+from .ranking import Criterion
+
+DEFAULT_PLACEMENT = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
+CRITERIA = (Criterion("points"), Criterion("share"), Criterion("game_points"))
+
+
+@dataclass(frozen=True)
+class Settings:
+    placement: Mapping[int, tuple[Fraction, ...]]
+
+
+@dataclass(frozen=True)
+class Result:
+    points: Mapping[int, Fraction]
+
+
+def placement_points(points: Mapping[int, Fraction],
+                     scheme: Sequence[Fraction]) -> dict[int, Fraction]:
+    """Placement points per entrant; tied entrants share the points of the places they cover."""
+    order = sorted(points, key=lambda e: points[e], reverse=True)
+    out: dict[int, Fraction] = {}
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and points[order[j + 1]] == points[order[i]]:
+            j += 1
+        share = sum(scheme[i:j + 1], Fraction(0)) / (j - i + 1)
+        for e in order[i:j + 1]:
+            out[e] = share
+        i = j + 1
+    return out
+
+
+def shares(points: Mapping[int, Fraction], seats_full: int = 4) -> dict[int, Fraction]:
+    """Relative share of each entrant, with virtual players at the table's mean up to four."""
+    n = len(points)
+    total = sum(points.values(), Fraction(0))
+    if n < seats_full:
+        total = total * seats_full / n
+    if total == 0:
+        return {e: Fraction(1, seats_full) for e in points}
+    return {e: p / total for e, p in points.items()}
+
+
+class Boardgame(Discipline):
+    name = "boardgame"
+    bye_kinds = frozenset({"zero"})
+
+    def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        raw_placement = raw.get("placement")
+        if raw_placement is None:
+            return Settings({k: tuple(map(Fraction, v)) for k, v in DEFAULT_PLACEMENT.items()})
+        placement: dict[int, tuple[Fraction, ...]] = {}
+        if not isinstance(raw_placement, Mapping):
+            problems.error(f"{at}.placement", 'must map a table size to its points, e.g. '
+                           '{"4": [5, 3, 2, 1], "3": [5, 3, 1]}')
+            return Settings(placement)
+        for key, pts in raw_placement.items():
+            size = int(key) if str(key).isdigit() else 0
+            if size < 2 or not isinstance(pts, list) or len(pts) != size \
+                    or not all(is_number(p) for p in pts):
+                problems.error(f"{at}.placement.{key}", "must list one number per place "
+                               f"of a table of {key}")
+                continue
+            placement[size] = tuple(exact(p) for p in pts)
+        return Settings(placement)
+
+    def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
+        if any(s.side is not None for s in seats):
+            problems.error(f"{at}.seats", "board-game tables have no sides (omit side)", hint)
+
+    def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
+                     problems: Problems, at: str, hint: str) -> Result | None:
+        n = len(table.seats)
+        if n not in settings.placement:
+            sizes = ", ".join(str(k) for k in sorted(settings.placement))
+            problems.error(f"{table.place}.seats", f"a table of {n} has no placement points "
+                           f"(tables of {sizes})", hint)
+            return None
+        points = raw.get("points") if isinstance(raw, Mapping) else None
+        if not isinstance(points, Mapping):
+            problems.error(at, 'needs "points": game points by entrant id', hint)
+            return None
+        seated = set(table.entrants)
+        out: dict[int, Fraction] = {}
+        ok = True
+        for key, value in points.items():
+            eid = int(key) if str(key).isdigit() else None
+            if eid not in seated:
+                problems.error(f"{at}.points", f"points for entrant {key}, who is not seated at "
+                               "this table", hint)
+                ok = False
+            elif not is_number(value):
+                problems.error(f"{at}.points", f"entrant {key}: game points must be a number, "
+                               f"not {value!r}", hint)
+                ok = False
+            else:
+                out[eid] = exact(value)
+        missing = sorted(seated - set(out))
+        if ok and missing:
+            problems.error(f"{at}.points", "no game points for "
+                           f"{', '.join(f'entrant {e}' for e in missing)}", hint)
+            ok = False
+        return Result(out) if ok else None
+
+    def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
+        s: Settings = tournament.settings
+        zero = Fraction(0)
+        values = {e.id: {"points": zero, "share": zero, "game_points": zero}
+                  for e in tournament.entrants}
+        for rnd in rounds:
+            for table in rnd.tables:
+                if table.result is None:
+                    continue
+                pts = table.result.points
+                placed = placement_points(pts, s.placement[len(pts)])
+                share = shares(pts)
+                for e, p in pts.items():
+                    v = values[e]
+                    v["points"] += placed[e]
+                    v["share"] += share[e]
+                    v["game_points"] += p
+        return Standings(ranked(tournament, values, CRITERIA))
+
+
+BOARDGAME = Boardgame()

@@ -1,0 +1,64 @@
+"""Command line: ``python -m scoring standings DOC.json`` and ``python -m scoring validate DOC.json``.
+
+Exit status 0 on success, 2 on bad input with every problem on stderr, one per
+line, each naming its place in the document. Never a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .document import check_file
+from .standings import standings
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # exit 2 with usage, as argparse does, but say why
+        self.print_usage(sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m scoring",
+                     description="Standings and checks for turnier/1 tournament documents.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    st = sub.add_parser("standings", help="print the standings as JSON")
+    st.add_argument("document", help="a turnier/1 JSON file")
+    st.add_argument("--after-round", type=int, metavar="N",
+                    help="count only the rounds numbered up to N")
+    st.add_argument("--category", metavar="NAME",
+                    help="only entrants of this category (senior, junior, women, youth-a …)")
+    va = sub.add_parser("validate", help="list every problem of a document")
+    va.add_argument("document", help="a turnier/1 JSON file")
+    for p in (st, va):
+        p.error = parser.error  # type: ignore[method-assign]
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    tournament, problems = check_file(args.document)
+    for p in problems.items:
+        prefix = "warning: " if p.severity == "warning" else ""
+        print(f"{args.document}: {prefix}{p}", file=sys.stderr)
+    if tournament is None:
+        count = len(problems.errors)
+        print(f"{args.document}: {count} problem{'s' if count != 1 else ''}; "
+              "nothing evaluated", file=sys.stderr)
+        return 2
+    if args.command == "validate":
+        print(f"{args.document}: valid {tournament.discipline} tournament, "
+              f"{len(tournament.entrants)} entrants, {len(tournament.rounds)} rounds"
+              + (f", {len(problems.warnings)} warning(s)" if problems.warnings else ""))
+        return 0
+    if args.after_round is not None and args.after_round < 0:
+        print("error: --after-round must be 0 or more", file=sys.stderr)
+        return 2
+    result = standings(tournament, args.after_round, args.category)
+    json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0

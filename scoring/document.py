@@ -1,0 +1,271 @@
+"""Reading and validating a ``turnier/1`` document (see shared/FORMAT.md).
+
+:func:`read` walks the whole document and collects every problem before it
+gives up, so ``python -m scoring validate`` can list them all. Places are
+JSON paths with 0-based indices (``rounds[1].tables[3]``); the hint names the
+round and table numbers as printed on the score sheets (``round 2, table 4``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from . import registry
+from .discipline import is_int
+from .model import (BYE_KINDS, Bye, DocumentError, Entrant, Problems, Round, Seat, Table,
+                    Tournament)
+
+FORMAT = "turnier/1"
+
+
+def load(path: str | Path) -> Tournament:
+    """Read a document from a file; raises :class:`DocumentError` with every problem."""
+    tournament, problems = check_file(path)
+    if tournament is None:
+        raise DocumentError(problems.errors)
+    return tournament
+
+
+def check_file(path: str | Path) -> tuple[Tournament | None, Problems]:
+    problems = Problems()
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        problems.error("", f"cannot read {path}: {exc.strerror or exc}")
+        return None, problems
+    except UnicodeDecodeError as exc:
+        problems.error("", f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})")
+        return None, problems
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        problems.error("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        return None, problems
+    return check(data, problems)
+
+
+def parse(data: Any) -> Tournament:
+    """Validate already decoded JSON; raises :class:`DocumentError` with every problem."""
+    tournament, problems = check(data)
+    if tournament is None:
+        raise DocumentError(problems.errors)
+    return tournament
+
+
+def check(data: Any, problems: Problems | None = None) -> tuple[Tournament | None, Problems]:
+    """Validate decoded JSON. Returns the tournament (None if there are errors) and problems."""
+    problems = problems if problems is not None else Problems()
+    if not isinstance(data, Mapping):
+        problems.error("", "a turnier/1 document is a JSON object")
+        return None, problems
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        problems.error("format", "missing; this is not a turnier/1 document" if fmt is None
+                       else f"unknown format {fmt!r}; this program reads {FORMAT!r}")
+        return None, problems
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.error("name", "the tournament needs a name")
+    discipline = registry.get(data.get("discipline"))  # type: ignore[arg-type]
+    if discipline is None:
+        known = ", ".join(sorted(registry.DISCIPLINES))
+        problems.error("discipline", f"unknown discipline {data.get('discipline')!r} "
+                       f"(known: {known})")
+        return None, problems
+    raw_scoring = data.get("scoring", {})
+    if not isinstance(raw_scoring, Mapping):
+        problems.error("scoring", "must be an object")
+        raw_scoring = {}
+    settings = discipline.parse_settings(raw_scoring, problems, "scoring")
+    entrants = _entrants(data.get("entrants"), problems)
+    known_ids = {e.id for e in entrants}
+    rounds = _rounds(data.get("rounds", []), discipline, settings, known_ids, problems)
+    if problems.errors:
+        return None, problems
+    tournament = Tournament(name=name, discipline=discipline.name, settings=settings,
+                            entrants=tuple(entrants), rounds=tuple(rounds),
+                            warnings=tuple(problems.warnings))
+    return tournament, problems
+
+
+def _entrants(raw: Any, problems: Problems) -> list[Entrant]:
+    if not isinstance(raw, list):
+        problems.error("entrants", "must be a list of entrants")
+        return []
+    out: list[Entrant] = []
+    seen: dict[int, int] = {}
+    for i, e in enumerate(raw):
+        at = f"entrants[{i}]"
+        if not isinstance(e, Mapping):
+            problems.error(at, "must be an object")
+            continue
+        eid = e.get("id")
+        if not is_int(eid) or eid <= 0:
+            problems.error(f"{at}.id", f"must be a positive integer, not {eid!r}")
+            continue
+        if eid in seen:
+            problems.error(f"{at}.id", f"duplicate entrant id {eid} (also entrants[{seen[eid]}])")
+            continue
+        seen[eid] = i
+        name = e.get("name")
+        if not isinstance(name, str) or not name.strip():
+            problems.error(f"{at}.name", "every entrant needs a name")
+            continue
+        players = e.get("players") or []
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            problems.error(f"{at}.players", "must be a list of names")
+            players = []
+        rating = e.get("rating")
+        if rating is not None and not is_int(rating):
+            problems.error(f"{at}.rating", f"must be a whole number or null, not {rating!r}")
+            rating = None
+        club = e.get("club")
+        if club is not None and not isinstance(club, str):
+            problems.error(f"{at}.club", "must be a string or null")
+            club = None
+        categories = e.get("categories") or []
+        if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
+            problems.error(f"{at}.categories", "must be a list of strings")
+            categories = []
+        out.append(Entrant(eid, name, tuple(players), rating, club, tuple(categories)))
+    return out
+
+
+def _rounds(raw: Any, discipline: Any, settings: Any, known: set[int],
+            problems: Problems) -> list[Round]:
+    if not isinstance(raw, list):
+        problems.error("rounds", "must be a list of rounds")
+        return []
+    out: list[Round] = []
+    numbers: dict[int, int] = {}
+    for i, r in enumerate(raw):
+        at = f"rounds[{i}]"
+        if not isinstance(r, Mapping):
+            problems.error(at, "must be an object")
+            continue
+        number = r.get("number")
+        if not is_int(number) or number <= 0:
+            problems.error(f"{at}.number", f"must be a positive integer, not {number!r}")
+            continue
+        if number in numbers:
+            problems.error(f"{at}.number", f"round {number} appears twice "
+                           f"(also rounds[{numbers[number]}])")
+            continue
+        numbers[number] = i
+        hint = f"round {number}"
+        extra = discipline.parse_round(r, settings, problems, at, hint)
+        where: dict[int, str] = {}  # entrant -> where it already sits in this round
+        tables = _tables(r.get("tables", []), discipline, settings, extra, known, where,
+                         problems, at, number)
+        byes = _byes(r.get("byes", []), discipline, known, where, problems, at, hint)
+        out.append(Round(number, tuple(tables), tuple(byes), extra))
+    out.sort(key=lambda rd: rd.number)
+    return out
+
+
+def _tables(raw: Any, discipline: Any, settings: Any, extra: Any, known: set[int],
+            where: dict[int, str], problems: Problems, at_round: str,
+            round_number: int) -> list[Table]:
+    if not isinstance(raw, list):
+        problems.error(f"{at_round}.tables", "must be a list of tables")
+        return []
+    out: list[Table] = []
+    numbers: set[int] = set()
+    for j, t in enumerate(raw):
+        at = f"{at_round}.tables[{j}]"
+        if not isinstance(t, Mapping):
+            problems.error(at, "must be an object", f"round {round_number}")
+            continue
+        number = t.get("number", j + 1)
+        if not is_int(number) or number <= 0:
+            problems.error(f"{at}.number", f"must be a positive integer, not {number!r}",
+                           f"round {round_number}")
+            continue
+        hint = f"round {round_number}, table {number}"
+        if number in numbers:
+            problems.error(f"{at}.number", f"table {number} appears twice in this round", hint)
+        numbers.add(number)
+        seats = _seats(t.get("seats"), known, where, problems, at, hint)
+        if seats is None:
+            continue
+        before = len(problems.errors)
+        discipline.check_seats(seats, problems, at, hint)
+        if len(problems.errors) > before:
+            continue
+        table = Table(number, tuple(seats), None, at, hint)
+        raw_result = t.get("result")
+        result = None
+        if raw_result is not None:
+            result = discipline.parse_result(raw_result, table, extra, settings, problems,
+                                             f"{at}.result", hint)
+        out.append(Table(number, tuple(seats), result, at, hint))
+    return out
+
+
+def _seats(raw: Any, known: set[int], where: dict[int, str], problems: Problems, at: str,
+           hint: str) -> list[Seat] | None:
+    if not isinstance(raw, list) or not raw:
+        problems.error(f"{at}.seats", "must be a non-empty list of seats", hint)
+        return None
+    seats: list[Seat] = []
+    ok = True
+    for k, s in enumerate(raw):
+        sat = f"{at}.seats[{k}]"
+        if not isinstance(s, Mapping):
+            problems.error(sat, "must be an object", hint)
+            ok = False
+            continue
+        eid = s.get("entrant")
+        side = s.get("side")
+        if not is_int(eid) or eid not in known:
+            problems.error(f"{sat}.entrant", f"unknown entrant {eid!r}", hint)
+            ok = False
+            continue
+        if side is not None and not is_int(side):
+            problems.error(f"{sat}.side", f"must be 1 or 2, not {side!r}", hint)
+            ok = False
+            continue
+        if eid in where:
+            problems.error(f"{sat}.entrant", f"entrant {eid} is seated twice in this round "
+                           f"(also {where[eid]})", hint)
+            ok = False
+            continue
+        where[eid] = sat
+        seats.append(Seat(eid, side))
+    return seats if ok else None
+
+
+def _byes(raw: Any, discipline: Any, known: set[int], where: dict[int, str],
+          problems: Problems, at_round: str, hint: str) -> list[Bye]:
+    if not isinstance(raw, list):
+        problems.error(f"{at_round}.byes", "must be a list", hint)
+        return []
+    out: list[Bye] = []
+    for k, b in enumerate(raw):
+        at = f"{at_round}.byes[{k}]"
+        if not isinstance(b, Mapping):
+            problems.error(at, "must be an object", hint)
+            continue
+        eid, kind = b.get("entrant"), b.get("kind", "bye")
+        if not is_int(eid) or eid not in known:
+            problems.error(f"{at}.entrant", f"unknown entrant {eid!r}", hint)
+            continue
+        if eid in where:
+            problems.error(f"{at}.entrant", f"entrant {eid} has a bye and is also at "
+                           f"{where[eid]}", hint)
+            continue
+        if kind not in BYE_KINDS:
+            problems.error(f"{at}.kind", f"unknown bye kind {kind!r} "
+                           f"(known: {', '.join(BYE_KINDS)})", hint)
+            continue
+        if kind not in discipline.bye_kinds:
+            allowed = ", ".join(sorted(discipline.bye_kinds))
+            problems.error(f"{at}.kind", f"{discipline.name} does not score a bye of kind "
+                           f"{kind!r} (allowed: {allowed})", hint)
+            continue
+        where[eid] = at
+        out.append(Bye(eid, kind))
+    return out

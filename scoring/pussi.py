@@ -1,0 +1,221 @@
+"""Pussi: two parties of two players per table, partners drawn anew each series.
+
+A series (a round of the document) is a score sheet of games. For each game
+the captain writes the declaring party (it won the bidding), its bid
+(Spielansage) and both running totals. The checks of the seed's spreadsheet,
+with the previous totals (0 before the first game):
+
+- the declarer's total changes by +bid (won), -bid (lost) or -2×bid (lost and
+  played Schwarz);
+- the other party's total grows by the card points it made (>= 0), or falls by
+  exactly 2×bid (it was played Schwarz).
+
+Counts per party (and so per player): own games won/lost (as declarer), the
+opponents' games it won/lost, Schwarz won (the other party fell by 2×bid) and
+Schwarz lost (this party fell by 2×bid).
+
+Premium: the first party whose total reaches ``premium_at`` after a game wins it
+and keeps it. If both reach it in the same game: the higher total; then the
+larger change in that game; then the party that did not declare.
+
+Series result of a party = ``weight_points`` × final total + ``weight_difference``
+× (own − opponents' final total) + premium; the tournament ``total`` is the sum
+over series. A table whose number of games differs from ``games_per_series`` is
+scored as written and flagged. Pussi has no byes; a player who sits out a
+series may be recorded as a ``zero`` bye.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .discipline import Discipline, Standings, check_two_sides, exact, is_int, is_number, ranked
+from .model import Problems, Round, Seat, Table, Tournament
+from .ranking import Criterion
+
+COUNTS = ("own_won", "own_lost", "opp_won", "opp_lost", "schwarz_won", "schwarz_lost")
+CRITERIA = (Criterion("total"),)
+FURTHER = ("points", "difference", "premiums") + COUNTS
+
+
+@dataclass(frozen=True)
+class Settings:
+    weight_points: Fraction = Fraction(1)
+    weight_difference: Fraction = Fraction(1, 5)
+    premium: Fraction = Fraction(100)
+    premium_at: int = 500
+    games_per_series: int = 8
+
+
+@dataclass(frozen=True)
+class Game:
+    declarer: int
+    bid: int
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Result:
+    games: tuple[Game, ...]
+
+
+@dataclass
+class SheetTally:
+    """What one score sheet gives each party (index 0 = side 1)."""
+
+    totals: tuple[int, int]
+    premium: int | None  # side that won the premium
+    counts: tuple[dict[str, int], dict[str, int]]
+
+
+def check_game(prev: tuple[int, int], game: Game) -> str | None:
+    """Why ``game`` does not follow from ``prev`` under the rules, or None if it does."""
+    d = game.declarer - 1
+    o = 1 - d
+    bid = game.bid
+    change_d = game.totals[d] - prev[d]
+    change_o = game.totals[o] - prev[o]
+    if change_d not in (bid, -bid, -2 * bid):
+        return (f"declarer's total {game.totals[d]} does not follow from {prev[d]} with bid {bid} "
+                f"(won: {prev[d] + bid}, lost: {prev[d] - bid}, "
+                f"lost Schwarz: {prev[d] - 2 * bid})")
+    if change_o < 0 and change_o != -2 * bid:
+        return (f"the other party's total {game.totals[o]} does not follow from {prev[o]}: it "
+                f"can only grow by its card points or fall by 2×{bid} to {prev[o] - 2 * bid} "
+                "(played Schwarz)")
+    return None
+
+
+def tally(games: Sequence[Game], premium_at: int) -> SheetTally:
+    """Replay a valid score sheet: final totals, the premium and the counts per party."""
+    counts: tuple[dict[str, int], dict[str, int]] = (dict.fromkeys(COUNTS, 0),
+                                                     dict.fromkeys(COUNTS, 0))
+    prev = (0, 0)
+    premium: int | None = None
+    for g in games:
+        d, o = g.declarer - 1, 2 - g.declarer
+        change = (g.totals[0] - prev[0], g.totals[1] - prev[1])
+        if change[d] == g.bid:
+            counts[d]["own_won"] += 1
+            counts[o]["opp_lost"] += 1
+        else:
+            counts[d]["own_lost"] += 1
+            counts[o]["opp_won"] += 1
+        for side in (0, 1):
+            if change[side] == -2 * g.bid:
+                counts[side]["schwarz_lost"] += 1
+                counts[1 - side]["schwarz_won"] += 1
+        if premium is None and max(g.totals) >= premium_at:
+            premium = _premium_winner(g, change, d)
+        prev = g.totals
+    return SheetTally(prev, premium, counts)
+
+
+def _premium_winner(g: Game, change: tuple[int, int], declarer: int) -> int:
+    if g.totals[0] != g.totals[1]:
+        return 0 if g.totals[0] > g.totals[1] else 1
+    if change[0] != change[1]:
+        return 0 if change[0] > change[1] else 1
+    return 1 - declarer
+
+
+class Pussi(Discipline):
+    name = "pussi"
+    bye_kinds = frozenset({"zero"})
+
+    def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        d = Settings()
+        out: dict[str, Any] = {}
+        for key in ("weight_points", "weight_difference", "premium"):
+            value = raw.get(key, getattr(d, key))
+            if not is_number(value):
+                problems.error(f"{at}.{key}", f"must be a number, not {value!r}")
+                value = getattr(d, key)
+            out[key] = exact(value)
+        for key in ("premium_at", "games_per_series"):
+            value = raw.get(key, getattr(d, key))
+            if not is_int(value) or value <= 0:
+                problems.error(f"{at}.{key}", f"must be a positive whole number, not {value!r}")
+                value = getattr(d, key)
+            out[key] = value
+        return Settings(**out)
+
+    def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
+        check_two_sides(seats, problems, at, hint, per_side=(2,))
+
+    def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
+                     problems: Problems, at: str, hint: str) -> Result | None:
+        games = raw.get("games") if isinstance(raw, Mapping) else None
+        if not isinstance(games, list) or not games:
+            problems.error(at, 'needs "games": the score sheet, one entry per game', hint)
+            return None
+        out: list[Game] = []
+        prev = (0, 0)
+        for k, g in enumerate(games):
+            gat = f"{at}.games[{k}]"
+            ghint = f"{hint}, game {k + 1}"
+            if not isinstance(g, Mapping):
+                problems.error(gat, "must be an object", ghint)
+                return None
+            declarer, bid, totals = g.get("declarer"), g.get("bid"), g.get("totals")
+            if declarer not in (1, 2) or isinstance(declarer, bool):
+                problems.error(f"{gat}.declarer", f"must be 1 or 2, not {declarer!r}", ghint)
+                return None
+            if not is_int(bid) or bid <= 0:
+                problems.error(f"{gat}.bid", f"must be a positive whole number, not {bid!r}",
+                               ghint)
+                return None
+            if (not isinstance(totals, list) or len(totals) != 2
+                    or not all(is_int(t) for t in totals)):
+                problems.error(f"{gat}.totals", "must be the two parties' running totals "
+                               f"(whole numbers), not {totals!r}", ghint)
+                return None
+            game = Game(declarer, bid, (totals[0], totals[1]))
+            why = check_game(prev, game)
+            if why:
+                problems.error(f"{gat}.totals", why, ghint)
+                return None  # later rows depend on this one; fix it first
+            out.append(game)
+            prev = game.totals
+        if len(out) != settings.games_per_series:
+            problems.warning(table.place, f"{len(out)} games played, the series is set to "
+                             f"{settings.games_per_series}", hint)
+        return Result(tuple(out))
+
+    def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
+        s: Settings = tournament.settings
+        zero = Fraction(0)
+        values: dict[int, dict[str, Any]] = {
+            e.id: {"total": zero, "points": zero, "difference": zero, "premiums": 0,
+                   **dict.fromkeys(COUNTS, 0)} for e in tournament.entrants}
+        flags = []
+        for rnd in rounds:
+            for table in rnd.tables:
+                if table.result is None:
+                    continue
+                games = table.result.games
+                if len(games) != s.games_per_series:
+                    flags.append({"place": table.place, "hint": table.hint,
+                                  "message": f"{len(games)} games played, the series is set to "
+                                             f"{s.games_per_series}"})
+                t = tally(games, s.premium_at)
+                for side in (0, 1):
+                    own, opp = t.totals[side], t.totals[1 - side]
+                    points = s.weight_points * own
+                    difference = s.weight_difference * (own - opp)
+                    won = t.premium == side
+                    for e in table.side(side + 1):
+                        v = values[e]
+                        v["points"] += points
+                        v["difference"] += difference
+                        v["total"] += points + difference + (s.premium if won else 0)
+                        v["premiums"] += int(won)
+                        for k in COUNTS:
+                            v[k] += t.counts[side][k]
+        return Standings(ranked(tournament, values, CRITERIA, FURTHER), flags)
+
+
+PUSSI = Pussi()

@@ -1,0 +1,16 @@
+"""Maps discipline names to their modules; nothing else dispatches on a discipline's name."""
+
+from __future__ import annotations
+
+from .boardgame import BOARDGAME
+from .chess import CHESS
+from .discipline import Discipline
+from .mucken import MUCKEN
+from .pussi import PUSSI
+from .tabletop import TABLETOP
+
+DISCIPLINES: dict[str, Discipline] = {d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP)}
+
+
+def get(name: str) -> Discipline | None:
+    return DISCIPLINES.get(name)

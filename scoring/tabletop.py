@@ -1,0 +1,175 @@
+"""Tabletop wargames: two sides, three missions (primary, secondary, tertiary).
+
+Tournament points (``tp``) per game by the scoring system (seed 004, RULES.md):
+
+- ``ttm20``: per mission the difference capped at ±11/±6/±3, summed to D; the
+  winner gets 10 + ⌈|D|/2⌉ (at most 20), the loser the rest of 20; D = 0 is 10:10.
+- ``matrix20``: the same on the uncapped total difference.
+- ``sun``: a total lead of 5 or more wins 2:0, anything else is 1:1.
+- ``matrix12``: the primary mission is worth 6, the secondary 4, the tertiary 2;
+  a mission is won by a lead of 3 (Maelstrom), 2 (Eternal War) or 1 (tertiary),
+  otherwise its points are split. The round names its mission kinds
+  (``"missions": ["eternal_war", "maelstrom", "tertiary"]``).
+- ``percent``: own ÷ (own + opponent) × 100, truncated to two decimals
+  (20:10 gives 66.66 and 33.33, so a game's points may sum to 99.99); 0:0 is 50:50.
+
+Tiebreaks: ``secondary`` is the sum of own minus opponents' mission points
+(``percent``: own mission points), then ``mission_points`` (own, summed).
+
+Byes: ``bye`` and ``forfeit-win`` give the game's full points (``scoring.bye_tp``
+if set), ``half`` half of them, ``zero`` nothing; a bye adds no mission points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .discipline import Discipline, Standings, check_two_sides, exact, is_number, ranked
+from .model import Problems, Round, Seat, Table, Tournament
+from .ranking import Criterion
+
+TOTAL = {"ttm20": 20, "matrix20": 20, "sun": 2, "matrix12": 12, "percent": 100}
+TTM20_CAPS = (11, 6, 3)
+MATRIX12_POINTS = (6, 4, 2)
+MISSION_LEAD = {"maelstrom": 3, "eternal_war": 2, "tertiary": 1}
+
+
+@dataclass(frozen=True)
+class Settings:
+    system: str
+    bye_tp: Fraction
+
+
+@dataclass(frozen=True)
+class Result:
+    missions: tuple[tuple[Fraction, Fraction], ...]
+
+
+CRITERIA = (Criterion("tp"), Criterion("secondary"), Criterion("mission_points"))
+
+
+def _difference_matrix(d: Fraction) -> tuple[Fraction, Fraction]:
+    if d == 0:
+        return Fraction(10), Fraction(10)
+    win = Fraction(min(20, 10 + math.ceil(abs(d) / 2)))
+    return (win, 20 - win) if d > 0 else (20 - win, win)
+
+
+def tournament_points(system: str, missions: Sequence[tuple[Fraction, Fraction]],
+                      kinds: Sequence[str] | None = None) -> tuple[Fraction, Fraction]:
+    """Tournament points of side 1 and side 2 for one game."""
+    own = sum((m[0] for m in missions), Fraction(0))
+    opp = sum((m[1] for m in missions), Fraction(0))
+    if system == "ttm20":
+        d = sum((max(-cap, min(cap, a - b)) for (a, b), cap in zip(missions, TTM20_CAPS)),
+                Fraction(0))
+        return _difference_matrix(d)
+    if system == "matrix20":
+        return _difference_matrix(own - opp)
+    if system == "sun":
+        if abs(own - opp) >= 5:
+            return (Fraction(2), Fraction(0)) if own > opp else (Fraction(0), Fraction(2))
+        return Fraction(1), Fraction(1)
+    if system == "matrix12":
+        assert kinds is not None
+        a_tp = b_tp = Fraction(0)
+        for (a, b), kind, worth in zip(missions, kinds, MATRIX12_POINTS):
+            lead = MISSION_LEAD[kind]
+            if a - b >= lead:
+                a_tp += worth
+            elif b - a >= lead:
+                b_tp += worth
+            else:
+                a_tp += Fraction(worth, 2)
+                b_tp += Fraction(worth, 2)
+        return a_tp, b_tp
+    if system == "percent":
+        if own + opp == 0:
+            return Fraction(50), Fraction(50)
+        return (Fraction(math.floor(own * 10000 / (own + opp)), 100),
+                Fraction(math.floor(opp * 10000 / (own + opp)), 100))
+    raise ValueError(f"unknown tabletop system {system!r}")
+
+
+class Tabletop(Discipline):
+    name = "tabletop"
+    bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
+
+    def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        system = raw.get("system")
+        if system not in TOTAL:
+            problems.error(f"{at}.system", f"unknown tabletop system {system!r} "
+                           f"(known: {', '.join(TOTAL)})")
+            return Settings("unknown", Fraction(0))
+        bye_tp = raw.get("bye_tp", TOTAL[system])
+        if not is_number(bye_tp) or bye_tp < 0:
+            problems.error(f"{at}.bye_tp", f"must be a number >= 0, not {bye_tp!r}")
+            bye_tp = TOTAL[system]
+        return Settings(system, exact(bye_tp))
+
+    def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
+        check_two_sides(seats, problems, at, hint)
+
+    def parse_round(self, raw: Mapping[str, Any], settings: Settings, problems: Problems,
+                    at: str, hint: str) -> tuple[str, ...] | None:
+        kinds = raw.get("missions")
+        if settings.system != "matrix12":
+            return None
+        if (not isinstance(kinds, list) or len(kinds) != 3
+                or any(k not in MISSION_LEAD for k in kinds)):
+            problems.error(f"{at}.missions", "the 12er matrix needs the round's three mission "
+                           f"kinds from {', '.join(MISSION_LEAD)}, not {kinds!r}", hint)
+            return None
+        return tuple(kinds)
+
+    def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
+                     problems: Problems, at: str, hint: str) -> Result | None:
+        missions = raw.get("missions") if isinstance(raw, Mapping) else None
+        if not isinstance(missions, list) or len(missions) != 3:
+            problems.error(at, 'needs "missions": three [side 1, side 2] pairs '
+                           "(primary, secondary, tertiary)", hint)
+            return None
+        out = []
+        for k, m in enumerate(missions, start=1):
+            if (not isinstance(m, list) or len(m) != 2 or not all(is_number(x) for x in m)
+                    or min(m) < 0):
+                problems.error(at, f"mission {k}: must be two numbers >= 0, not {m!r}", hint)
+                return None
+            out.append((exact(m[0]), exact(m[1])))
+        return Result(tuple(out))
+
+    def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
+        s: Settings = tournament.settings
+        zero = Fraction(0)
+        values = {e.id: {"tp": zero, "secondary": zero, "mission_points": zero}
+                  for e in tournament.entrants}
+        for rnd in rounds:
+            for table in rnd.tables:
+                if table.result is None:
+                    continue
+                missions = table.result.missions
+                tps = tournament_points(s.system, missions, rnd.extra)
+                own = (sum((m[0] for m in missions), zero), sum((m[1] for m in missions), zero))
+                for side in (1, 2):
+                    mine, theirs = own[side - 1], own[2 - side]
+                    for e in table.side(side):
+                        v = values[e]
+                        v["tp"] += tps[side - 1]
+                        v["secondary"] += mine if s.system == "percent" else mine - theirs
+                        v["mission_points"] += mine
+            for bye in rnd.byes:
+                share = {"bye": 1, "forfeit-win": 1, "half": Fraction(1, 2), "zero": 0}[bye.kind]
+                values[bye.entrant]["tp"] += s.bye_tp * share
+        integral = s.system in ("ttm20", "matrix20", "sun")
+        for vals in values.values():
+            for k, x in vals.items():
+                if x.denominator == 1 and (integral or k != "tp"):
+                    vals[k] = int(x)  # whole numbers print as such
+        return Standings(ranked(tournament, values, CRITERIA))
+
+
+TABLETOP = Tabletop()
