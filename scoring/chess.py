@@ -297,7 +297,8 @@ class Evaluation:
                     black += x.colour == 2
                     if self.rating[x.opponent] is not None:  # type: ignore[index]
                         ratings.append(self.rating[x.opponent])  # type: ignore[index]
-            aro = math.floor(Fraction(sum(ratings), len(ratings)) + Fraction(1, 2)) if ratings else 0
+            aro = (math.floor(Fraction(sum(ratings), len(ratings)) + Fraction(1, 2))
+                   if ratings else 0)
             out[e].update({"fine_buchholz": Fraction(fine, u),
                            "sonneborn_berger": Fraction(sb, u * self.win),
                            "progressive": Fraction(progressive, u),
@@ -338,9 +339,9 @@ class Evaluation:
         for p in group:
             others = [q for q in group if q != p]
             if all(mini[p] > best[q] for q in others):
-                return [[p]] + self._again(others)
+                return [[p], *self._again(others)]
             if all(best[p] < mini[q] for q in others):
-                return self._again(others) + [[p]]
+                return [*self._again(others), [p]]
         return [group]
 
     def _again(self, group: Group) -> list[Group]:

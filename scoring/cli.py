@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring standings DOC.json`` and ``python -m scoring validate DOC.json``.
+"""Command line: ``python -m scoring standings DOC.json`` and ``... validate DOC.json``.
 
 Exit status 0 on success, 2 on bad input with every problem on stderr, one per
 line, each naming its place in the document. Never a traceback for bad input.

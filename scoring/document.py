@@ -15,8 +15,7 @@ from typing import Any
 
 from . import registry
 from .discipline import is_int
-from .model import (BYE_KINDS, Bye, DocumentError, Entrant, Problems, Round, Seat, Table,
-                    Tournament)
+from .model import BYE_KINDS, Bye, DocumentError, Entrant, Problems, Round, Seat, Table, Tournament
 
 FORMAT = "turnier/1"
 

@@ -88,7 +88,7 @@ class Mucken(Discipline):
             for table in rnd.tables:
                 if table.result is None:
                     continue
-                for side, other in ((1, 2), (2, 1)):
+                for side, _other in ((1, 2), (2, 1)):
                     tally = _tally(table.result, side, s.target)
                     for e in table.side(side):
                         for k, v in tally.items():

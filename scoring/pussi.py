@@ -38,7 +38,7 @@ from .ranking import Criterion
 
 COUNTS = ("own_won", "own_lost", "opp_won", "opp_lost", "schwarz_won", "schwarz_lost")
 CRITERIA = (Criterion("total"),)
-FURTHER = ("points", "difference", "premiums") + COUNTS
+FURTHER = ("points", "difference", "premiums", *COUNTS)
 
 
 @dataclass(frozen=True)

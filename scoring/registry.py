@@ -9,7 +9,8 @@ from .mucken import MUCKEN
 from .pussi import PUSSI
 from .tabletop import TABLETOP
 
-DISCIPLINES: dict[str, Discipline] = {d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP)}
+DISCIPLINES: dict[str, Discipline] = {
+    d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP)}
 
 
 def get(name: str) -> Discipline | None:

@@ -65,8 +65,9 @@ def tournament_points(system: str, missions: Sequence[tuple[Fraction, Fraction]]
     own = sum((m[0] for m in missions), Fraction(0))
     opp = sum((m[1] for m in missions), Fraction(0))
     if system == "ttm20":
-        d = sum((max(-cap, min(cap, a - b)) for (a, b), cap in zip(missions, TTM20_CAPS)),
-                Fraction(0))
+        capped = (max(-cap, min(cap, a - b))
+                  for (a, b), cap in zip(missions, TTM20_CAPS, strict=True))
+        d = sum(capped, Fraction(0))
         return _difference_matrix(d)
     if system == "matrix20":
         return _difference_matrix(own - opp)
@@ -77,7 +78,7 @@ def tournament_points(system: str, missions: Sequence[tuple[Fraction, Fraction]]
     if system == "matrix12":
         assert kinds is not None
         a_tp = b_tp = Fraction(0)
-        for (a, b), kind, worth in zip(missions, kinds, MATRIX12_POINTS):
+        for (a, b), kind, worth in zip(missions, kinds, MATRIX12_POINTS, strict=True):
             lead = MISSION_LEAD[kind]
             if a - b >= lead:
                 a_tp += worth
