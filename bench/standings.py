@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import parse, standings  # noqa: E402
-from scoring.chess import TIEBREAKS  # noqa: E402
+from scoring import parse, standings
+from scoring.chess import TIEBREAKS
 
 
 def chess_document(n: int = 1000, rounds: int = 11, seed: int = 1) -> dict:
