@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .discipline import Discipline, Standings, exact, is_number, ranked
+from .discipline import Discipline, Standings, exact, is_number, played, ranked, zeros
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -127,21 +127,16 @@ class Boardgame(Discipline):
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
         s: Settings = tournament.settings
-        zero = Fraction(0)
-        values = {e.id: {"points": zero, "share": zero, "game_points": zero}
-                  for e in tournament.entrants}
-        for rnd in rounds:
-            for table in rnd.tables:
-                if table.result is None:
-                    continue
-                pts = table.result.points
-                placed = placement_points(pts, s.placement[len(pts)])
-                share = shares(pts)
-                for e, p in pts.items():
-                    v = values[e]
-                    v["points"] += placed[e]
-                    v["share"] += share[e]
-                    v["game_points"] += p
+        values = zeros(tournament, ("points", "share", "game_points"))
+        for _, table in played(rounds):
+            pts = table.result.points
+            placed = placement_points(pts, s.placement[len(pts)])
+            share = shares(pts)
+            for e, p in pts.items():
+                v = values[e]
+                v["points"] += placed[e]
+                v["share"] += share[e]
+                v["game_points"] += p
         return Standings(ranked(tournament, values, CRITERIA))
 
 

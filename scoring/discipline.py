@@ -8,7 +8,7 @@ discipline is one new module plus one line in :mod:`scoring.registry`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
@@ -78,6 +78,20 @@ def out_number(x: Any) -> int | float | None:
     if x is None or (isinstance(x, int) and not isinstance(x, bool)):
         return x
     return float(x)
+
+
+def played(rounds: Iterable[Round]) -> Iterator[tuple[Round, Table]]:
+    """The tables that have a result, round by round; unplayed tables do not count."""
+    for rnd in rounds:
+        for table in rnd.tables:
+            if table.result is not None:
+                yield rnd, table
+
+
+def zeros(tournament: Tournament, names: Iterable[str]) -> dict[int, dict[str, Any]]:
+    """A row of exact zeros per entrant: everyone appears, also those who have not played."""
+    names = tuple(names)
+    return {e.id: dict.fromkeys(names, Fraction(0)) for e in tournament.entrants}
 
 
 def check_two_sides(seats: Sequence[Seat], problems: Problems, at: str, hint: str,

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .discipline import Discipline, Standings, check_two_sides, is_int, ranked
+from .discipline import Discipline, Standings, check_two_sides, is_int, played, ranked
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -84,15 +84,13 @@ class Mucken(Discipline):
         s: Settings = tournament.settings
         values = {e.id: dict.fromkeys(("bobbl", "tore", "gegentore", "plus", "plus_minus"), 0)
                   for e in tournament.entrants}
+        for _, table in played(rounds):
+            for side in (1, 2):
+                tally = _tally(table.result, side, s.target)
+                for e in table.side(side):
+                    for k, v in tally.items():
+                        values[e][k] += v
         for rnd in rounds:
-            for table in rnd.tables:
-                if table.result is None:
-                    continue
-                for side, _other in ((1, 2), (2, 1)):
-                    tally = _tally(table.result, side, s.target)
-                    for e in table.side(side):
-                        for k, v in tally.items():
-                            values[e][k] += v
             for bye in rnd.byes:
                 if bye.kind in ("bye", "forfeit-win"):
                     v = values[bye.entrant]

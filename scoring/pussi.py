@@ -32,7 +32,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .discipline import Discipline, Standings, check_two_sides, exact, is_int, is_number, ranked
+from .discipline import (
+    Discipline,
+    Standings,
+    check_two_sides,
+    exact,
+    is_int,
+    is_number,
+    played,
+    ranked,
+)
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -192,29 +201,26 @@ class Pussi(Discipline):
             e.id: {"total": zero, "points": zero, "difference": zero, "premiums": 0,
                    **dict.fromkeys(COUNTS, 0)} for e in tournament.entrants}
         flags = []
-        for rnd in rounds:
-            for table in rnd.tables:
-                if table.result is None:
-                    continue
-                games = table.result.games
-                if len(games) != s.games_per_series:
-                    flags.append({"place": table.place, "hint": table.hint,
-                                  "message": f"{len(games)} games played, the series is set to "
-                                             f"{s.games_per_series}"})
-                t = tally(games, s.premium_at)
-                for side in (0, 1):
-                    own, opp = t.totals[side], t.totals[1 - side]
-                    points = s.weight_points * own
-                    difference = s.weight_difference * (own - opp)
-                    won = t.premium == side
-                    for e in table.side(side + 1):
-                        v = values[e]
-                        v["points"] += points
-                        v["difference"] += difference
-                        v["total"] += points + difference + (s.premium if won else 0)
-                        v["premiums"] += int(won)
-                        for k in COUNTS:
-                            v[k] += t.counts[side][k]
+        for _, table in played(rounds):
+            games = table.result.games
+            if len(games) != s.games_per_series:
+                flags.append({"place": table.place, "hint": table.hint,
+                              "message": f"{len(games)} games played, the series is set to "
+                                         f"{s.games_per_series}"})
+            t = tally(games, s.premium_at)
+            for side in (0, 1):
+                own, opp = t.totals[side], t.totals[1 - side]
+                points = s.weight_points * own
+                difference = s.weight_difference * (own - opp)
+                won = t.premium == side
+                for e in table.side(side + 1):
+                    v = values[e]
+                    v["points"] += points
+                    v["difference"] += difference
+                    v["total"] += points + difference + (s.premium if won else 0)
+                    v["premiums"] += int(won)
+                    for k in COUNTS:
+                        v[k] += t.counts[side][k]
         return Standings(ranked(tournament, values, CRITERIA, FURTHER), flags)
 
 

@@ -28,7 +28,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .discipline import Discipline, Standings, check_two_sides, exact, is_number, ranked
+from .discipline import (
+    Discipline,
+    Standings,
+    check_two_sides,
+    exact,
+    is_number,
+    played,
+    ranked,
+    zeros,
+)
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -146,22 +155,19 @@ class Tabletop(Discipline):
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
         s: Settings = tournament.settings
         zero = Fraction(0)
-        values = {e.id: {"tp": zero, "secondary": zero, "mission_points": zero}
-                  for e in tournament.entrants}
+        values = zeros(tournament, ("tp", "secondary", "mission_points"))
+        for rnd, table in played(rounds):
+            missions = table.result.missions
+            tps = tournament_points(s.system, missions, rnd.extra)
+            own = (sum((m[0] for m in missions), zero), sum((m[1] for m in missions), zero))
+            for side in (1, 2):
+                mine, theirs = own[side - 1], own[2 - side]
+                for e in table.side(side):
+                    v = values[e]
+                    v["tp"] += tps[side - 1]
+                    v["secondary"] += mine if s.system == "percent" else mine - theirs
+                    v["mission_points"] += mine
         for rnd in rounds:
-            for table in rnd.tables:
-                if table.result is None:
-                    continue
-                missions = table.result.missions
-                tps = tournament_points(s.system, missions, rnd.extra)
-                own = (sum((m[0] for m in missions), zero), sum((m[1] for m in missions), zero))
-                for side in (1, 2):
-                    mine, theirs = own[side - 1], own[2 - side]
-                    for e in table.side(side):
-                        v = values[e]
-                        v["tp"] += tps[side - 1]
-                        v["secondary"] += mine if s.system == "percent" else mine - theirs
-                        v["mission_points"] += mine
             for bye in rnd.byes:
                 share = {"bye": 1, "forfeit-win": 1, "half": Fraction(1, 2), "zero": 0}[bye.kind]
                 values[bye.entrant]["tp"] += s.bye_tp * share
