@@ -185,8 +185,12 @@ class Pussi(Discipline):
             game = Game(declarer, bid, (totals[0], totals[1]))
             why = check_game(prev, game)
             if why:
+                rest = len(games) - k - 1  # later rows build on this one: fix it first
+                if rest:
+                    why += (f"; game {k + 2} not checked" if rest == 1
+                            else f"; games {k + 2}-{len(games)} not checked")
                 problems.error(f"{gat}.totals", why, ghint)
-                return None  # later rows depend on this one; fix it first
+                return None
             out.append(game)
             prev = game.totals
         if len(out) != settings.games_per_series:

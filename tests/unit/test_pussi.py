@@ -34,7 +34,7 @@ def test_check_game(prev, game, ok):
 
 
 def test_a_wrong_total_is_refused_at_its_row_with_the_reason():
-    games = [(1, 60, [60, 20]), (2, 100, [80, 120]), (1, 80, [150, 120])]
+    games = [(1, 60, [60, 20]), (2, 100, [80, 120]), (1, 80, [150, 120]), (2, 60, [150, 180])]
     with pytest.raises(DocumentError) as info:
         parse(sheet_doc(games))
     (problem,) = info.value.problems
@@ -42,6 +42,7 @@ def test_a_wrong_total_is_refused_at_its_row_with_the_reason():
     assert problem.hint == "round 1, table 1, game 3"
     assert "declarer's total 150 does not follow from 80 with bid 80" in problem.message
     assert "won: 160" in problem.message
+    assert problem.message.endswith("; game 4 not checked")
 
 
 def test_counts_per_party():
