@@ -19,7 +19,7 @@ run: $(STAMP)
 	  echo "== $$f"; $(BIN)/python -m scoring standings "$$f" || exit $$?; done
 
 lint: $(STAMP)
-	$(BIN)/ruff check scoring tests bench
+	$(BIN)/ruff check scoring pairing tournaments config tests bench
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest

@@ -1,0 +1,161 @@
+"""First draw methods: random tables, round robin (circle), score order without rematches."""
+
+from __future__ import annotations
+
+import random
+
+from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout, method
+
+
+def table_sizes(n: int, layout: Layout) -> list[int]:
+    """Sizes of side-less tables: full tables, then at most ``max_short`` tables one short."""
+    size = layout.table_size
+    for short in range(layout.max_short + 1):
+        rest = n - short * (size - 1)
+        if rest >= 0 and rest % size == 0:
+            return [size] * (rest // size) + [size - 1] * short
+    raise DrawError(f"{n} entrants cannot be seated at tables of {size}"
+                    + (f" with at most {layout.max_short} tables of {size - 1}"
+                       if layout.max_short else ""))
+
+
+def seat_groups(groups: list[list[int]], layout: Layout) -> tuple[DrawnTable, ...]:
+    tables = []
+    for group in groups:
+        if layout.sides:
+            k = layout.per_side
+            seats = [(e, 1) for e in group[:k]] + [(e, 2) for e in group[k:]]
+        else:
+            seats = [(e, None) for e in group]
+        tables.append(DrawnTable(tuple(seats)))
+    return tuple(tables)
+
+
+def _leftover(ids: list[int], layout: Layout, past_byes: frozenset[int]) -> tuple[list[int],
+                                                                                    list[int]]:
+    """Split off the entrants that cannot be seated at two-sided tables; prefer no second bye."""
+    extra = len(ids) % layout.seats if layout.sides else 0
+    if not extra:
+        return ids, []
+    order = sorted(ids[::-1], key=lambda e: e in past_byes)  # last ones first, no repeat
+    out = order[:extra]
+    return [e for e in ids if e not in out], out
+
+
+@method("random_tables")
+def random_tables(req: DrawRequest) -> Draw:
+    """Round 1 of every hall game, and every round of the card games for now: a seeded shuffle."""
+    rng = random.Random(req.seed)
+    ids = [c.id for c in req.competitors]
+    rng.shuffle(ids)
+    ids, left = _leftover(ids, req.layout, req.past_byes)
+    if req.layout.sides:
+        groups = [ids[i:i + req.layout.seats] for i in range(0, len(ids), req.layout.seats)]
+    else:
+        groups, i = [], 0
+        for size in table_sizes(len(ids), req.layout):
+            groups.append(ids[i:i + size])
+            i += size
+    return Draw(seat_groups(groups, req.layout), tuple((e, req.layout.bye_kind) for e in left),
+                (f"random tables, seed {req.seed}",))
+
+
+@method("standings_tables")
+def standings_tables(req: DrawRequest) -> Draw:
+    """Board games after round 1: places 1-4 at table 1, 5-8 at table 2 …, short tables last."""
+    if req.round_number == 1:
+        return random_tables(req)
+    ids = [c.id for c in req.competitors]
+    groups, i = [], 0
+    for size in table_sizes(len(ids), req.layout):
+        groups.append(ids[i:i + size])
+        i += size
+    return Draw(seat_groups(groups, req.layout), (), ("tables by standings",))
+
+
+def circle_round(n: int, r: int) -> list[tuple[int, int]]:
+    """Round ``r`` (1-based) of a circle schedule for ``n`` (even) players numbered 1..n.
+
+    Player n stays, the others rotate; the fixed player alternates colours. The
+    FIDE Berger tables and the shift system come with the round-robin issue.
+    """
+    others = list(range(1, n))
+    k = (r - 1) % (n - 1)
+    rot = others[k:] + others[:k]
+    pairs = [(n, rot[0]) if k % 2 else (rot[0], n)]
+    pairs += [(rot[i], rot[-i]) for i in range(1, n // 2)]
+    return pairs
+
+
+@method("round_robin")
+def round_robin(req: DrawRequest) -> Draw:
+    """Everyone against everyone: a circle schedule by start number; 0 is the bye."""
+    comps = sorted(req.competitors, key=lambda c: c.start_number)
+    n = len(comps) + len(comps) % 2
+    if len(comps) < 2:
+        raise DrawError("a round robin needs at least two entrants")
+    if req.round_number > n - 1:
+        raise DrawError(f"a round robin of {len(comps)} has only {n - 1} rounds")
+    by_number = {i + 1: c.id for i, c in enumerate(comps)}
+    tables, byes = [], []
+    for a, b in circle_round(n, req.round_number):
+        if a not in by_number or b not in by_number:
+            byes.append((by_number.get(a) or by_number[b], req.layout.bye_kind))
+        else:
+            tables.append(DrawnTable(((by_number[a], 1), (by_number[b], 2))))
+    return Draw(tuple(tables), tuple(byes), (f"round robin, round {req.round_number}",))
+
+
+def _colours(a: Competitor, b: Competitor, whites: dict[int, int]) -> tuple[int, int]:
+    """White to the one who had white less often; the higher placed on a tie."""
+    return (b.id, a.id) if whites.get(a.id, 0) > whites.get(b.id, 0) else (a.id, b.id)
+
+
+@method("score_order")
+def score_order(req: DrawRequest) -> Draw:
+    """Pair in standings order without rematches (backtracking); the last gets the bye."""
+    comps = list(req.competitors)
+    met: set[frozenset[int]] = set()
+    whites: dict[int, int] = {}
+    for rnd in req.history:
+        for t in rnd:
+            ids = t.entrants
+            if len(ids) == 2:
+                met.add(frozenset(ids))
+            if len(t.sides) == 2 and t.sides[0]:
+                whites[t.sides[0][0]] = whites.get(t.sides[0][0], 0) + 1
+    byes: list[tuple[int, str]] = []
+    if len(comps) % 2:
+        candidates = [c for c in reversed(comps) if c.id not in req.past_byes] or comps[::-1]
+        bye = candidates[0]
+        comps.remove(bye)
+        byes.append((bye.id, req.layout.bye_kind))
+    explanation = []
+    pairs = _pair(comps, met)
+    if pairs is None:
+        explanation.append("no pairing without rematches exists; rematches allowed")
+        pairs = _pair(comps, set())
+        assert pairs is not None
+    tables = []
+    for a, b in pairs:
+        w, bl = _colours(a, b, whites)
+        tables.append(DrawnTable(((w, 1), (bl, 2))))
+    return Draw(tuple(tables), tuple(byes), ("score order without rematches", *explanation))
+
+
+def _pair(comps: list[Competitor], met: set[frozenset[int]],
+          budget: list[int] | None = None) -> list[tuple[Competitor, Competitor]] | None:
+    budget = budget if budget is not None else [200_000]
+    if not comps:
+        return []
+    first, rest = comps[0], comps[1:]
+    for i, other in enumerate(rest):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if frozenset((first.id, other.id)) in met:
+            continue
+        tail = _pair(rest[:i] + rest[i + 1:], met, budget)
+        if tail is not None:
+            return [(first, other), *tail]
+    return None

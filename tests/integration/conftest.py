@@ -1,0 +1,55 @@
+"""Fixtures for tests with a database: users with roles and tournaments of each discipline."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments import services
+from tournaments.models import Role
+from tournaments.services import Actor
+
+
+@pytest.fixture
+def director(db):
+    return get_user_model().objects.create_user("direktor", password="turnier-2026")
+
+
+@pytest.fixture
+def desk_user(db):
+    return get_user_model().objects.create_user("anmeldung", password="turnier-2026")
+
+
+@pytest.fixture
+def stranger(db):
+    return get_user_model().objects.create_user("fremd", password="turnier-2026")
+
+
+@pytest.fixture
+def make_tournament(director, desk_user):
+    """make_tournament("mucken", entrant_kind="pair", entrants=6) -> Tournament with a desk role."""
+
+    def make(discipline, entrant_kind="single", entrants=0, name=None, **kw):
+        t = services.create_tournament(Actor(director, director.username),
+                                       name or f"Test {discipline}", discipline, entrant_kind,
+                                       **kw)
+        services.grant_role(t, Actor(director, director.username), desk_user, Role.Kind.DESK)
+        per = 2 if entrant_kind == "pair" else 1
+        for i in range(1, entrants + 1):
+            players = [{"name": f"Spieler {i}{'ab'[k] if per == 2 else ''}"} for k in range(per)]
+            services.register(t, Actor(desk_user, desk_user.username), players,
+                              status="present")
+        t.refresh_from_db()
+        return t
+
+    return make
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def desk_client(client, desk_user):
+    client.force_login(desk_user)
+    return client

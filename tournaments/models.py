@@ -1,0 +1,296 @@
+"""The data of Turnierwart.
+
+Models are written only through ``tournaments.services`` (validate, one
+transaction, action log, version bump). Rules that concurrency could break are
+database constraints, not hopes: one start number and one name per
+tournament, one seat per entrant and round, one result per table.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring import registry as scoring_registry
+
+DISCIPLINES = [(name, name) for name in scoring_registry.DISCIPLINES]
+
+
+def new_token() -> str:
+    """An unguessable captain token (about 190 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class Player(models.Model):
+    """A person, reusable across tournaments."""
+
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    rating = models.PositiveIntegerField(_("Elo"), null=True, blank=True)
+    dwz = models.PositiveIntegerField(_("DWZ"), null=True, blank=True)
+    fide_id = models.CharField(_("FIDE ID"), max_length=20, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    categories = models.JSONField(_("categories"), default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", _("setup")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class EntrantKind(models.TextChoices):
+        SINGLE = "single", _("single players")
+        PAIR = "pair", _("fixed pairs")
+
+    slug = models.SlugField(unique=True, max_length=80)
+    name = models.CharField(_("name"), max_length=200)
+    discipline = models.CharField(_("discipline"), max_length=20, choices=DISCIPLINES)
+    entrant_kind = models.CharField(_("entrants"), max_length=10, choices=EntrantKind.choices,
+                                    default=EntrantKind.SINGLE)
+    scoring = models.JSONField(_("scoring settings"), default=dict, blank=True)
+    pairing = models.CharField(_("draw method"), max_length=30, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=3)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.SETUP)
+    public = models.BooleanField(_("public"), default=True,
+                                 help_text=_("Spectators may see standings and pairings."))
+    version = models.PositiveIntegerField(default=1, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.Model):
+    """What a user may do in a tournament (DESIGN.md, Access)."""
+
+    class Kind(models.TextChoices):
+        DIRECTOR = "director", _("director")
+        DESK = "desk", _("registration desk")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="tournament_roles")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "user", "kind"],
+                                               name="one_role_kind_per_user")]
+
+
+class Entrant(models.Model):
+    """One player, or a fixed pair of players, in one tournament."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("registered")
+        PRESENT = "present", _("present")
+        ABSENT = "absent", _("absent")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    start_number = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("name"), max_length=250)
+    players = models.ManyToManyField(Player, related_name="entries", blank=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices,
+                              default=Status.REGISTERED)
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    categories = models.JSONField(default=list, blank=True)
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "start_number"],
+                                    name="unique_start_number"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_entrant_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}. {self.name}"
+
+    @property
+    def active(self) -> bool:
+        return self.status in (self.Status.REGISTERED, self.Status.PRESENT)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PREVIEW = "preview", _("preview")
+        OPEN = "open", _("published")
+        CLOSED = "closed", _("closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREVIEW)
+    extra = models.JSONField(default=dict, blank=True)  # e.g. tabletop mission kinds
+    draw_method = models.CharField(max_length=30, blank=True)
+    draw_seed = models.CharField(max_length=64, blank=True)
+    draw_explanation = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="unique_round_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"],
+                                               name="unique_table_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} / {self.number}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="seats")
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["side", "position"]
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"],
+                                               name="one_seat_per_round")]
+
+
+class Bye(models.Model):
+    class Kind(models.TextChoices):
+        BYE = "bye", _("bye")
+        HALF = "half", _("half-point bye")
+        ZERO = "zero", _("zero-point bye")
+        FORFEIT_WIN = "forfeit-win", _("win by forfeit")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.BYE)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"],
+                                               name="one_bye_per_round")]
+
+
+class Result(models.Model):
+    """The current result of a table; every earlier version is a :class:`ResultRevision`."""
+
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted", _("submitted")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(
+            condition=Q(status__in=["submitted", "confirmed", "disputed"]),
+            name="result_status_known")]
+
+
+class ResultRevision(models.Model):
+    """One submission or correction of a table's result; never changed or deleted."""
+
+    class Source(models.TextChoices):
+        CAPTAIN = "captain", _("table captain")
+        DIRECTOR = "director", _("director")
+        IMPORT = "import", _("import")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="revisions")
+    payload = models.JSONField()
+    source = models.CharField(max_length=10, choices=Source.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    note = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+
+
+class ActionLog(models.Model):
+    """Append-only record of every change: who, what, before, after."""
+
+    tournament = models.ForeignKey(Tournament, null=True, on_delete=models.CASCADE,
+                                   related_name="log")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    actor = models.CharField(max_length=120)  # "direktor", "captain of table 3", "desk anna"
+    action = models.CharField(max_length=60)
+    target = models.CharField(max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("the action log is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("the action log is append-only")
+
+
+class Report(models.Model):
+    """A PDF the director asked for, rendered by a Celery task."""
+
+    class Kind(models.TextChoices):
+        STANDINGS = "standings", _("standings")
+        PAIRINGS = "pairings", _("pairings / table list")
+        SCORE_SHEETS = "score_sheets", _("score sheets with QR codes")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="reports")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)
+    file = models.FileField(upload_to="reports/", blank=True)
+    error = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-created"]

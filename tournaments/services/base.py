@@ -1,0 +1,69 @@
+"""What every service shares: who acts, clear errors, and the one way to record a change.
+
+A service validates, then runs its writes inside :func:`change`, which locks
+the tournament row (so two desks or two captains never interleave), writes
+the action log entry and bumps the tournament's version (which invalidates
+every cached public page of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+
+from ..models import ActionLog, Tournament
+
+
+class ServiceError(Exception):
+    """Bad input or a forbidden change; ``errors`` maps a field (or ``"__all__"``) to messages."""
+
+    def __init__(self, errors: dict[str, list[str]] | str, field: str = "__all__") -> None:
+        if isinstance(errors, str):
+            errors = {field: [errors]}
+        self.errors = errors
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" if k != "__all__" else " ".join(v)
+                                   for k, v in errors.items()))
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who does something: a user, or an anonymous table captain, with a label for the log."""
+
+    user: Any = None
+    label: str = "system"
+
+    @classmethod
+    def of(cls, user: Any) -> Actor:
+        if user is not None and getattr(user, "is_authenticated", False):
+            return cls(user, user.get_username())
+        return cls(None, "anonymous")
+
+
+@dataclass
+class Change:
+    """Filled in by the service inside :func:`change` before it is logged."""
+
+    tournament: Tournament
+    target: str = ""
+    before: Any = None
+    after: Any = None
+
+
+@contextmanager
+def change(tournament_id: int, actor: Actor, action: str) -> Iterator[Change]:
+    """Lock the tournament, let the caller write, then log the action and bump the version."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        record = Change(tournament)
+        yield record
+        Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+        tournament.refresh_from_db(fields=["version"])
+        ActionLog.objects.create(
+            tournament=tournament, user=actor.user, actor=actor.label, action=action,
+            target=record.target, before=record.before, after=record.after,
+            version=tournament.version)

@@ -1,0 +1,105 @@
+"""Results: captains submit, the director enters, corrects and resolves disputes.
+
+A payload is checked by the discipline's module in :mod:`scoring` before
+anything is written; errors name the field (``games[3].totals``). A
+captain's second submission that agrees confirms the result; one that differs
+marks the table disputed and keeps both revisions for the director. Nothing
+is overwritten silently: every submission is a :class:`ResultRevision`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import registry as scoring_registry
+from scoring.model import Problems
+from scoring.model import Seat as ScoringSeat
+from scoring.model import Table as ScoringTable
+
+from ..models import Result, ResultRevision, Round, Table
+from .base import Actor, ServiceError, change
+
+
+def check_payload(table: Table, payload: Any) -> Any:
+    """Validate ``payload`` for ``table``; raise :class:`ServiceError` naming each bad field."""
+    t = table.round.tournament
+    discipline = scoring_registry.DISCIPLINES[t.discipline]
+    problems = Problems()
+    settings = discipline.parse_settings(t.scoring, problems, "scoring")
+    extra = discipline.parse_round(table.round.extra, settings, problems, "round", "")
+    seats = tuple(ScoringSeat(s.entrant.start_number, s.side)
+                  for s in table.seats.select_related("entrant"))
+    stable = ScoringTable(table.number, seats, None, "table", "")
+    if payload is None or not isinstance(payload, dict):
+        raise ServiceError("a result is an object", "result")
+    discipline.parse_result(payload, stable, extra, settings, problems, "result", "")
+    errors: dict[str, list[str]] = {}
+    for p in problems.errors:
+        field = p.place.removeprefix("result").lstrip(".") or "result"
+        errors.setdefault(field, []).append(p.message)
+    if errors:
+        raise ServiceError(errors)
+    return payload
+
+
+def table_for_token(token: str) -> Table:
+    table = (Table.objects.select_related("round__tournament").filter(token=token).first()
+             if token else None)
+    if table is None:
+        raise ServiceError("this link is not valid", "token")
+    return table
+
+
+def captain_submit(token: str, payload: Any, note: str = "") -> Result:
+    """A table captain's submission through the table's link."""
+    table = table_for_token(token)
+    if table.round.status != Round.Status.OPEN:
+        raise ServiceError("this round is not open for results", "token")
+    check_payload(table, payload)
+    actor = Actor(None, f"captain of table {table.number}, round {table.round.number}")
+    with change(table.round.tournament_id, actor, "captain_submit") as c:
+        rnd = Round.objects.get(pk=table.round_id)
+        if rnd.status != Round.Status.OPEN:
+            raise ServiceError("this round is not open for results", "token")
+        ResultRevision.objects.create(table=table, payload=payload, source="captain",
+                                      note=note[:200])
+        result = Result.objects.select_for_update().filter(table=table).first()
+        c.target = f"round {rnd.number}, table {table.number}"
+        if result is None:
+            result = Result.objects.create(table=table, payload=payload)
+        else:
+            c.before = {"payload": result.payload, "status": result.status}
+            if result.status != Result.Status.DISPUTED:
+                result.status = (Result.Status.CONFIRMED if result.payload == payload
+                                 else Result.Status.DISPUTED)
+                result.version += 1
+                result.save(update_fields=["status", "version", "updated"])
+        c.after = {"payload": payload, "status": result.status}
+    return result
+
+
+def director_set_result(table: Table, actor: Actor, payload: Any, note: str = "") -> Result:
+    """Enter, correct, or settle a dispute: the director's result is confirmed."""
+    check_payload(table, payload)
+    with change(table.round.tournament_id, actor, "set_result") as c:
+        ResultRevision.objects.create(table=table, payload=payload, source="director",
+                                      user=actor.user, note=note[:200])
+        result = Result.objects.select_for_update().filter(table=table).first()
+        c.target = f"round {table.round.number}, table {table.number}"
+        if result is None:
+            result = Result.objects.create(table=table, payload=payload,
+                                           status=Result.Status.CONFIRMED)
+        else:
+            c.before = {"payload": result.payload, "status": result.status}
+            result.payload = payload
+            result.status = Result.Status.CONFIRMED
+            result.version += 1
+            result.save()
+        c.after = {"payload": payload, "status": result.status}
+    return result
+
+
+def accept_revision(revision: ResultRevision, actor: Actor) -> Result:
+    """Settle a dispute by taking one of the submitted revisions."""
+    return director_set_result(revision.table, actor, revision.payload,
+                               note=f"accepted revision {revision.pk}")

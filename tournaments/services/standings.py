@@ -1,0 +1,31 @@
+"""Standings through the scoring core, cached by the tournament's version.
+
+The cache key carries the version, so any change (which bumps the version)
+makes every cached page of the tournament stale at once; no timeouts needed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+
+import scoring
+
+from ..models import Tournament
+from .documents import scoring_tournament
+
+
+def standings_key(t: Tournament, after_round: int | None = None,
+                  category: str | None = None) -> str:
+    return f"standings:{t.pk}:{t.version}:{after_round}:{category}"
+
+
+def standings(t: Tournament, after_round: int | None = None,
+              category: str | None = None) -> dict[str, Any]:
+    key = standings_key(t, after_round, category)
+    result = cache.get(key)
+    if result is None:
+        result = scoring.standings(scoring_tournament(t), after_round, category)
+        cache.set(key, result, None)
+    return result

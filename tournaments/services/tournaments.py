@@ -1,0 +1,115 @@
+"""Creating a tournament from a discipline's preset and changing its settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from scoring import registry as scoring_registry
+from scoring.model import Problems
+
+from ..disciplines import DISCIPLINES
+from ..models import ActionLog, Role, Tournament
+from .base import Actor, ServiceError, change
+
+
+def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
+    """Validate scoring settings with the discipline's own rules; errors name the setting."""
+    if not isinstance(scoring, dict):
+        raise ServiceError("must be an object of settings", "scoring")
+    problems = Problems()
+    scoring_registry.DISCIPLINES[discipline].parse_settings(scoring, problems, "scoring")
+    if problems.errors:
+        errors: dict[str, list[str]] = {}
+        for p in problems.errors:
+            errors.setdefault(p.place or "scoring", []).append(p.message)
+        raise ServiceError(errors)
+    return scoring
+
+
+def unique_slug(name: str) -> str:
+    base = slugify(name)[:60] or "turnier"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: str = "single",
+                      scoring: dict[str, Any] | None = None, planned_rounds: int | None = None,
+                      pairing: str | None = None, slug: str | None = None) -> Tournament:
+    """A new tournament from the discipline's preset; the creator becomes its director."""
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError("a tournament needs a name", "name")
+    info = DISCIPLINES.get(discipline)
+    if info is None:
+        raise ServiceError(f"unknown discipline {discipline!r}", "discipline")
+    if entrant_kind not in info.entrant_kinds:
+        raise ServiceError(f"{discipline} is played by {' or '.join(info.entrant_kinds)}",
+                           "entrant_kind")
+    settings = check_scoring(discipline, {**info.scoring, **(scoring or {})})
+    method = pairing or info.methods[0]
+    if method not in info.methods:
+        raise ServiceError(f"draw method must be one of {', '.join(info.methods)}", "pairing")
+    rounds = planned_rounds if planned_rounds is not None else info.planned_rounds
+    if not isinstance(rounds, int) or not 1 <= rounds <= 99:
+        raise ServiceError("must be a whole number from 1 to 99", "planned_rounds")
+    try:
+        with transaction.atomic():
+            t = Tournament.objects.create(
+                slug=slug or unique_slug(name), name=name, discipline=discipline,
+                entrant_kind=entrant_kind, scoring=settings, pairing=method,
+                planned_rounds=rounds, created_by=actor.user)
+            if actor.user is not None:
+                Role.objects.create(tournament=t, user=actor.user, kind=Role.Kind.DIRECTOR)
+            ActionLog.objects.create(tournament=t, user=actor.user, actor=actor.label,
+                                     action="create_tournament", target=t.slug,
+                                     after={"name": name, "discipline": discipline,
+                                            "scoring": settings}, version=t.version)
+    except IntegrityError:
+        raise ServiceError(f"the address {slug!r} is taken", "slug") from None
+    return t
+
+
+EDITABLE = ("name", "scoring", "planned_rounds", "pairing", "public", "status")
+
+
+def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> Tournament:
+    """Change settings; scoring settings are validated by the discipline."""
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
+    info = DISCIPLINES[tournament.discipline]
+    if "scoring" in fields:
+        check_scoring(tournament.discipline, fields["scoring"])
+    if "name" in fields and not str(fields["name"]).strip():
+        raise ServiceError("a tournament needs a name", "name")
+    if "pairing" in fields and fields["pairing"] not in info.methods:
+        raise ServiceError(f"draw method must be one of {', '.join(info.methods)}", "pairing")
+    if "planned_rounds" in fields:
+        pr = fields["planned_rounds"]
+        if not isinstance(pr, int) or not 1 <= pr <= 99:
+            raise ServiceError("must be a whole number from 1 to 99", "planned_rounds")
+    if "status" in fields and fields["status"] not in Tournament.Status.values:
+        raise ServiceError("unknown status", "status")
+    with change(tournament.pk, actor, "update_tournament") as c:
+        t = c.tournament
+        c.target = t.slug
+        c.before = {k: getattr(t, k) for k in fields}
+        for k, v in fields.items():
+            setattr(t, k, v)
+        t.save(update_fields=list(fields))
+        c.after = {k: getattr(t, k) for k in fields}
+    t.refresh_from_db()
+    return t
+
+
+def grant_role(tournament: Tournament, actor: Actor, user: Any, kind: str) -> None:
+    with change(tournament.pk, actor, "grant_role") as c:
+        Role.objects.get_or_create(tournament=c.tournament, user=user, kind=kind)
+        c.target = user.get_username()
+        c.after = {"role": kind}
