@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "tournaments",
 ]
@@ -132,6 +133,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, entrants, rounds, tables, results, standings and the turnier/1 "
                    "document. Authenticate with a director's token: `Authorization: Token <key>`.",
     "VERSION": "1",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

@@ -8,6 +8,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("desk/", include("tournaments.urls.desk")),
     path("director/", include("tournaments.urls.director")),
+    path("director/", include("tournaments.urls.reports")),
     path("c/", include("tournaments.urls.captain")),
     path("t/", include("tournaments.urls.public")),
     path("api/v1/", include("tournaments.api.urls")),
