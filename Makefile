@@ -3,8 +3,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PG_URL ?= postgres://postgres@127.0.0.1:5432/turnierwart
+REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-services lint bench clean
+.PHONY: run test test-services test-browser lint bench messages clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -12,27 +14,37 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Until the web application exists (issue 3), `make run` shows the standings of the
-# seed examples through the scoring command line.
+# The embedded default: SQLite, in-process tasks, local-memory cache, demo tournaments.
 run: $(STAMP)
-	@for f in ../shared/fixtures/scoring/*-seed-example.json; do \
-	  echo "== $$f"; $(BIN)/python -m scoring standings "$$f" || exit $$?; done
+	$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*' || true
+	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate -v0
+	DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
+	@echo "Turnierwart: http://127.0.0.1:8000/  (director: http://127.0.0.1:8000/director/)"
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check scoring pairing tournaments config tests bench
 
-test: $(STAMP) lint
-	$(BIN)/python -m pytest
+messages: $(STAMP)
+	$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*'
 
-# The services tier (PostgreSQL, Redis, Celery, gunicorn) has no tests until the web
-# application exists (issue 3); this checks that the services CI relies on answer.
-test-services: $(STAMP)
-	pg_isready -h 127.0.0.1 -p 5432
-	redis-cli -h 127.0.0.1 -p 6379 ping
-	@echo "services tier: PostgreSQL and Redis answer; no services tests yet (web app: issue 3)"
+# SQLite, in-process tasks; browser tests run when Debian's chromium is installed.
+test: $(STAMP) lint messages
+	$(BIN)/python -m pytest -m "not services" -p no:cacheprovider
+
+# The same suite against PostgreSQL and Redis, then the tests that start a real
+# Celery worker and gunicorn and go through them.
+test-services: $(STAMP) messages
+	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS_URL_TEST) CELERY_EAGER=1 \
+	  $(BIN)/python -m pytest -m "not browser and not services" -p no:cacheprovider
+	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS_URL_TEST) CELERY_EAGER=0 \
+	  $(BIN)/python -m pytest -m services -p no:cacheprovider
+
+test-browser: $(STAMP) messages
+	$(BIN)/python -m pytest -m browser -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python bench/standings.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache db.sqlite3 media staticfiles

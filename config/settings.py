@@ -83,7 +83,8 @@ if REDIS_URL:
                           "LOCATION": REDIS_URL, "TIMEOUT": 3600}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = None
-    CELERY_TASK_ALWAYS_EAGER = False
+    # The services test tier runs most tests in-process and starts a real worker for the rest.
+    CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_EAGER", False)
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                           "TIMEOUT": 3600}}
@@ -144,3 +145,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Static files are served by the app itself (WhiteNoise), also straight from the source
+# folders, so gunicorn serves them with or without collectstatic.
+WHITENOISE_USE_FINDERS = True

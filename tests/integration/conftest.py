@@ -8,6 +8,16 @@ from tournaments.models import Role
 from tournaments.services import Actor
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with an empty cache (the database is rolled back between tests)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def director(db):
     return get_user_model().objects.create_user("direktor", password="turnier-2026")

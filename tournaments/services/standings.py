@@ -16,9 +16,14 @@ from ..models import Tournament
 from .documents import scoring_tournament
 
 
+def version_key(t: Tournament) -> str:
+    """Names this state of this tournament (ids can repeat after a restore; creation times not)."""
+    return f"{t.pk}.{t.created.timestamp():.6f}.{t.version}"
+
+
 def standings_key(t: Tournament, after_round: int | None = None,
                   category: str | None = None) -> str:
-    return f"standings:{t.pk}:{t.version}:{after_round}:{category}"
+    return f"standings:{version_key(t)}:{after_round}:{category}"
 
 
 def standings(t: Tournament, after_round: int | None = None,
