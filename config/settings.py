@@ -137,6 +137,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "EntrantStatusEnum": "tournaments.models.Entrant.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "ResultStatusEnum": "tournaments.models.Result.Status",
+        "ReportStatusEnum": "tournaments.models.Report.Status",
+    },
 }
 
 LOGGING = {

@@ -1,3 +1,51 @@
-from django.urls import path  # noqa: F401
+"""``/api/v1/``: names are global and start with ``api-`` (``reverse("api-schema")``)."""
 
-urlpatterns: list = []
+from django.urls import path, register_converter
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from . import views
+
+
+class SmallNumber:
+    """A round, table or start number: at most 9 digits, so no lookup overflows a column
+    (a longer number matches no URL and is a plain 404)."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(SmallNumber, "api_number")
+
+T = "tournaments/<slug:slug>/"
+R = T + "rounds/<api_number:number>/"
+TB = R + "tables/<api_number:table>/"
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("tournaments/", views.TournamentListView.as_view(), name="api-tournaments"),
+    path("tournaments/import/", views.ImportView.as_view(), name="api-import"),
+    path(T, views.TournamentDetailView.as_view(), name="api-tournament"),
+    path(T + "document/", views.DocumentView.as_view(), name="api-document"),
+    path(T + "standings/", views.StandingsView.as_view(), name="api-standings"),
+    path(T + "entrants/", views.EntrantListView.as_view(), name="api-entrants"),
+    path(T + "entrants/<api_number:start_number>/", views.EntrantDetailView.as_view(),
+         name="api-entrant"),
+    path(T + "rounds/", views.RoundListView.as_view(), name="api-rounds"),
+    path(T + "rounds/draw/", views.DrawView.as_view(), name="api-draw"),
+    path(T + "rounds/last/", views.UndoDrawView.as_view(), name="api-undo-draw"),
+    path(R, views.RoundDetailView.as_view(), name="api-round"),
+    path(R + "publish/", views.PublishView.as_view(), name="api-publish"),
+    path(R + "close/", views.CloseView.as_view(), name="api-close"),
+    path(R + "reopen/", views.ReopenView.as_view(), name="api-reopen"),
+    path(TB + "result/", views.ResultView.as_view(), name="api-result"),
+    path(TB + "accept/", views.AcceptView.as_view(), name="api-accept"),
+    path("captain/<str:token>/", views.CaptainView.as_view(), name="api-captain"),
+]

@@ -26,6 +26,7 @@ from ..models import (
     Tournament,
 )
 from .base import Actor, ServiceError
+from .limits import storage_problems
 from .tournaments import unique_slug
 
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
@@ -78,6 +79,9 @@ def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournam
         for p in problems.errors:
             errors.setdefault(p.place or "document", []).append(str(p))
         raise ServiceError(errors)
+    limits = storage_problems(data)
+    if limits:
+        raise ServiceError(limits)
     info = DISCIPLINES[data["discipline"]]
     pair = any(len(e.get("players") or []) == 2 for e in data["entrants"])
     kind = "pair" if pair and "pair" in info.entrant_kinds else "single"

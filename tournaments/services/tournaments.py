@@ -29,8 +29,13 @@ def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
     return scoring
 
 
+RESERVED_SLUGS = {"import", "new", "neu"}  # addresses the pages and the API use themselves
+
+
 def unique_slug(name: str) -> str:
     base = slugify(name)[:60] or "turnier"
+    if base in RESERVED_SLUGS:
+        base = f"{base}-turnier"
     slug, n = base, 1
     while Tournament.objects.filter(slug=slug).exists():
         n += 1
