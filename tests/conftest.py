@@ -7,3 +7,13 @@ FIXTURES = SHARED / "fixtures"
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def pytest_configure(config):
+    """Fast password hashing in tests (the default hasher is slow by design)."""
+    try:
+        from django.conf import settings
+    except ImportError:  # pragma: no cover
+        return
+    if settings.configured or "DJANGO_SETTINGS_MODULE" in __import__("os").environ:
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
