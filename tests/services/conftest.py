@@ -43,7 +43,8 @@ def _database_url() -> str:
         pytest.skip("the services tier needs DATABASE_URL pointing at PostgreSQL")
     user = db.get("USER") or "postgres"
     auth = f"{user}:{db['PASSWORD']}" if db.get("PASSWORD") else user
-    return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
+    return f"postgres://{auth}@{host}:{port}/{db['NAME']}"
 
 
 class Stack:
@@ -78,10 +79,11 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
                    "--concurrency=2", "--without-gossip", "--without-mingle",
                    "--without-heartbeat"],
     }
-    processes = {name: subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True,
-                                        stdout=open(logs / f"{name}.log", "w"),
-                                        stderr=subprocess.STDOUT)
-                 for name, cmd in commands.items()}
+    processes = {}
+    for name, cmd in commands.items():
+        with open(logs / f"{name}.log", "w") as log:  # the child keeps its own descriptor
+            processes[name] = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True,
+                                               stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
