@@ -1,4 +1,11 @@
-from django.urls import path  # noqa: F401
+"""Table captains: the link and QR code printed on each table's score sheet."""
+
+from django.urls import path
+
+from ..views import captain
 
 app_name = "captain"
-urlpatterns: list = []
+urlpatterns = [
+    path("<str:token>/", captain.table_page, name="table"),
+    path("<str:token>/qr.svg", captain.qr, name="qr"),
+]

@@ -1,0 +1,134 @@
+"""The table captain's page: a phone opens ``/c/<token>/`` from the QR code on the score sheet.
+
+No account: the unguessable token is the permission, and only for its own table while the
+round is open. The page shows only this table. Results go through
+``services.captain_submit`` (which keeps every submission and marks disagreement as
+disputed); the discipline's inputs come from :mod:`tournaments.result_forms`.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+import segno
+from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
+
+from .. import result_forms, services
+from ..models import Result, Round, Table
+from ..services import ServiceError
+
+SENT_KEY = "captain_sent"  # session: nonces of forms already sent -> the status they gave
+SENT_KEEP = 30
+
+
+def _table(token: str) -> Table | None:
+    try:
+        return services.table_for_token(token)
+    except ServiceError:
+        return None
+
+
+def _unknown(request: HttpRequest) -> HttpResponse:
+    return render(request, "captain/unknown.html", status=404)
+
+
+def _not_open(request: HttpRequest, table: Table) -> HttpResponse:
+    """Preview: not yet (403). Closed: no more (410). Never a form, never the seating."""
+    rnd = table.round
+    status = 403 if rnd.status == Round.Status.PREVIEW else 410
+    return render(request, "captain/closed.html",
+                  {"table": table, "round": rnd, "tournament": rnd.tournament,
+                   "preview": rnd.status == Round.Status.PREVIEW}, status=status)
+
+
+def _seating(table: Table, rform: result_forms.ResultForm) -> list[dict[str, Any]]:
+    """Who sits where: one group per side (chess: White/Black), or one group without sides."""
+    groups: dict[int, dict[str, Any]] = {}
+    for s in sorted(table.seats.select_related("entrant"),
+                    key=lambda s: (s.side or 0, s.position, s.entrant.start_number)):
+        side = s.side or 0
+        group = groups.setdefault(side, {"side": side, "label": rform.side_label(s.side),
+                                         "entrants": []})
+        group["entrants"].append(s.entrant)
+    return list(groups.values())
+
+
+def _sent(request: HttpRequest) -> dict[str, str]:
+    sent = request.session.get(SENT_KEY)
+    return sent if isinstance(sent, dict) else {}
+
+
+def _remember(request: HttpRequest, nonce: str, status: str) -> None:
+    sent = _sent(request)
+    sent[nonce] = status
+    request.session[SENT_KEY] = dict(list(sent.items())[-SENT_KEEP:])
+
+
+def _done(token: str, status: str) -> HttpResponse:
+    """Post/redirect/get, so reloading the confirmation never submits a second time."""
+    return redirect(reverse("captain:table", args=[token]) + "?" + urlencode({"sent": status}))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    """Show the table and its result form; take a submission."""
+    table = _table(token)
+    if table is None:
+        return _unknown(request)
+    if table.round.status != Round.Status.OPEN:
+        return _not_open(request, table)
+    tournament = table.round.tournament
+    rform = result_forms.form_for(tournament.discipline)
+    data = None
+    errors = result_forms.Errors()
+    status = 200
+    if request.method == "POST":
+        nonce = (request.POST.get("nonce") or "")[:64]
+        if nonce and nonce in _sent(request):  # a double tap or a resent form
+            return _done(token, _sent(request)[nonce])
+        try:
+            payload = rform.payload_from_post(request.POST, table)
+            result = services.captain_submit(token, payload)
+        except ServiceError as exc:
+            if "token" in exc.errors:  # the round closed (or vanished) while they typed
+                table = _table(token)
+                return _not_open(request, table) if table else _unknown(request)
+            data, errors, status = request.POST, rform.place_errors(exc.errors), 400
+        else:
+            if nonce:
+                _remember(request, nonce, result.status)
+            return _done(token, result.status)
+    sent = request.GET.get("sent")
+    if request.method != "POST" and sent in Result.Status.values:
+        return render(request, "captain/sent.html",
+                      {"table": table, "round": table.round, "tournament": tournament,
+                       "seating": _seating(table, rform), "sent": sent})
+    inputs = rform.context(table, data, errors)
+    current = Result.objects.filter(table=table).only("status").first()
+    context = {
+        "table": table, "round": table.round, "tournament": tournament,
+        "seating": _seating(table, rform), "form_template": rform.template,
+        "general_errors": errors.rest(), "current": current,
+        "nonce": secrets.token_urlsafe(12), **inputs,
+    }
+    return render(request, "captain/table.html", context, status=status)
+
+
+@require_safe
+def qr(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR code of this table's absolute captain link, for score sheets and screens."""
+    if _table(token) is None:
+        return HttpResponseNotFound("unknown table link", content_type="text/plain")
+    url = request.build_absolute_uri(reverse("captain:table", args=[token]))
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
+                                    title=url)
+    response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
