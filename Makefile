@@ -23,7 +23,7 @@ run: $(STAMP)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: $(STAMP)
-	$(BIN)/ruff check scoring pairing tournaments config tests bench
+	$(BIN)/ruff check scoring pairing tournaments config tests bench tools
 
 messages: $(STAMP)
 	$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*'

@@ -1,0 +1,206 @@
+"""Forms of the director's pages.
+
+Forms only read and shape input; every change goes through a service, whose
+:class:`~tournaments.services.ServiceError` is put back on the form with
+:func:`apply_service_error`, so the message appears at the field it names.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from .disciplines import DISCIPLINES
+from .models import Role, Tournament
+
+# Names of draw methods as the director reads them; unknown methods show their name.
+METHOD_LABELS: dict[str, Any] = {
+    "score_order": _("by score, no rematches (Swiss)"),
+    "round_robin": _("round robin"),
+    "random_tables": _("random tables"),
+    "standings_tables": _("tables by standings"),
+}
+
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+
+def method_choices(discipline: str) -> list[tuple[str, Any]]:
+    return [(m, METHOD_LABELS.get(m, m)) for m in DISCIPLINES[discipline].methods]
+
+
+def kinds_help() -> str:
+    """Which entrant kinds each discipline allows, for the create form's help text."""
+    labels = dict(Tournament.EntrantKind.choices)
+    return "; ".join(f"{info.label}: {' / '.join(str(labels[k]) for k in info.entrant_kinds)}"
+                     for info in DISCIPLINES.values())
+
+
+def pretty_json(value: Any, width: int = 64, indent: int = 0) -> str:
+    """JSON for a textarea: compact where it fits, one item per line where it does not.
+
+    A Bobbl list stays on one line; a Pussi sheet gets one game per line, so the
+    director can read and correct it like the paper sheet.
+    """
+    compact = json.dumps(value, ensure_ascii=False)
+    if len(compact) + indent <= width or not value or not isinstance(value, dict | list):
+        return compact
+    if isinstance(value, list) and not any(isinstance(v, dict | list) for v in value):
+        return compact
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [f"{json.dumps(k, ensure_ascii=False)}: {pretty_json(v, width, indent + 2)}"
+                 for k, v in value.items()]
+        opening, closing = "{", "}"
+    else:
+        items = [pretty_json(v, width, indent + 2) for v in value]
+        opening, closing = "[", "]"
+    lines = ",\n".join(pad + item for item in items)
+    return f"{opening}\n{lines}\n{' ' * indent}{closing}"
+
+
+def parse_json_field(form: forms.Form, field: str) -> Any:
+    """Decode a JSON textarea; a syntax error becomes an error at the field (None returned)."""
+    text = form.cleaned_data.get(field, "")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        form.add_error(field, _("not valid JSON: %(msg)s (line %(line)s, column %(col)s)")
+                       % {"msg": exc.msg, "line": exc.lineno, "col": exc.colno})
+        return None
+
+
+def apply_service_error(form: forms.Form, errors: dict[str, list[str]],
+                        aliases: dict[str, str] | None = None,
+                        default: str | None = None) -> None:
+    """Put a service's errors on the form: at the named field, else at ``default``/the form.
+
+    A place inside a field (``scoring.target``) goes to that field with its place
+    in front, so the director sees which setting is wrong. ``aliases`` maps a
+    service's field name to the form's (``result`` -> ``payload``).
+    """
+    aliases = aliases or {}
+    for place, messages in errors.items():
+        head = place.split(".", 1)[0].split("[", 1)[0]
+        target: str | None = aliases.get(place) or aliases.get(head) or head
+        plain = place == target or place in aliases
+        if place == "__all__":
+            target, plain = None, True
+        elif target not in form.fields:
+            target, plain = default, False
+        for message in messages:
+            form.add_error(target, message if plain else f"{place}: {message}")
+
+
+class CreateTournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    discipline = forms.ChoiceField(label=_("Discipline"))
+    entrant_kind = forms.ChoiceField(label=_("Entrants"), choices=Tournament.EntrantKind.choices)
+    planned_rounds = forms.IntegerField(
+        label=_("Planned rounds"), required=False, min_value=1, max_value=99,
+        help_text=_("Leave empty for the discipline's usual number."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["discipline"].choices = [(n, i.label) for n, i in DISCIPLINES.items()]
+        self.fields["entrant_kind"].help_text = kinds_help()
+
+
+class ImportForm(forms.Form):
+    document = forms.FileField(label=_("turnier/1 document (JSON)"))
+    slug = forms.SlugField(label=_("Address (optional)"), required=False, max_length=80,
+                           help_text=_("Leave empty to derive it from the name."))
+
+    def clean_document(self) -> Any:
+        f = self.cleaned_data["document"]
+        if f.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(_("the file is larger than 20 MB"))
+        try:
+            return json.loads(f.read().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("the file is not UTF-8 text")) from None
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("not valid JSON: %(msg)s (line %(line)s, column %(col)s)")
+                % {"msg": exc.msg, "line": exc.lineno, "col": exc.colno}) from None
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data.get("slug") or ""
+        if slug and Tournament.objects.filter(slug=slug).exists():
+            raise forms.ValidationError(_("this address is taken"))
+        return slug
+
+
+class SettingsForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    planned_rounds = forms.IntegerField(label=_("Planned rounds"), min_value=1, max_value=99)
+    pairing = forms.ChoiceField(label=_("Draw method"))
+    status = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices)
+    public = forms.BooleanField(label=_("Public"), required=False,
+                                help_text=_("Spectators may see standings and pairings."))
+    scoring = forms.CharField(label=_("Scoring settings (JSON)"),
+                              widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {
+            "name": tournament.name, "planned_rounds": tournament.planned_rounds,
+            "pairing": tournament.pairing, "status": tournament.status,
+            "public": tournament.public, "scoring": pretty_json(tournament.scoring)})
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["pairing"].choices = method_choices(tournament.discipline)
+
+    def changes(self) -> dict[str, Any] | None:
+        """The fields that differ from the tournament, or None if the scoring is not JSON."""
+        scoring = parse_json_field(self, "scoring")
+        if scoring is None and "scoring" in self.errors:
+            return None
+        wanted = {**{k: self.cleaned_data[k] for k in
+                     ("name", "planned_rounds", "pairing", "status", "public")},
+                  "scoring": scoring}
+        wanted["name"] = wanted["name"].strip()
+        return {k: v for k, v in wanted.items() if getattr(self.tournament, k) != v}
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+    kind = forms.ChoiceField(label=_("Role"), choices=Role.Kind.choices,
+                             initial=Role.Kind.DESK)
+
+    def clean_username(self) -> Any:
+        name = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(**{
+            f"{get_user_model().USERNAME_FIELD}__iexact": name}).first()
+        if user is None:
+            raise forms.ValidationError(_("there is no user %(name)s") % {"name": name})
+        return user
+
+
+class DrawForm(forms.Form):
+    seed = forms.CharField(label=_("Seed (optional)"), required=False, max_length=64,
+                           help_text=_("Give the seed of an earlier draw to repeat it."))
+    method = forms.ChoiceField(label=_("Draw method"))
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {"method": tournament.pairing})
+        super().__init__(*args, **kwargs)
+        self.fields["method"].choices = method_choices(tournament.discipline)
+
+    def clean_seed(self) -> str:
+        return self.cleaned_data["seed"].strip()
+
+
+class ResultForm(forms.Form):
+    payload = forms.CharField(label=_("Result (JSON)"),
+                              widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}))
+    note = forms.CharField(label=_("Note"), required=False, max_length=200)
+
+    def payload_value(self) -> Any:
+        return parse_json_field(self, "payload")
+
+
+__all__ = ["CreateTournamentForm", "DrawForm", "ImportForm", "ResultForm", "RoleForm",
+           "SettingsForm", "apply_service_error", "method_choices", "pretty_json"]

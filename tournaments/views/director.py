@@ -1,0 +1,450 @@
+"""The director's pages: create, configure, draw, publish, enter results, settle disputes.
+
+Every page checks the director role first (anonymous users go to the login,
+everybody else gets 403), and every POST goes through a service; a
+:class:`ServiceError` comes back as a message or as errors at the form's
+fields, never as a 500.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db import DatabaseError, IntegrityError
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import services
+from ..disciplines import DISCIPLINES
+from ..forms import (
+    METHOD_LABELS,
+    CreateTournamentForm,
+    DrawForm,
+    ImportForm,
+    ResultForm,
+    RoleForm,
+    SettingsForm,
+    apply_service_error,
+    pretty_json,
+)
+from ..models import ActionLog, Entrant, Result, ResultRevision, Role, Round, Table, Tournament
+from ..permissions import is_director
+from ..services import Actor, ServiceError
+from ..services import director as director_services
+
+View = Callable[..., HttpResponse]
+LOG_PAGE_SIZE = 50
+
+# What the action log's entries mean, in words; unknown actions show their name.
+ACTION_LABELS: dict[str, Any] = {
+    "create_tournament": gettext_lazy("tournament created"),
+    "update_tournament": gettext_lazy("settings changed"),
+    "import_document": gettext_lazy("tournament imported"),
+    "grant_role": gettext_lazy("role given"),
+    "revoke_role": gettext_lazy("role removed"),
+    "register": gettext_lazy("registered"),
+    "entrant_status": gettext_lazy("status changed"),
+    "draw_round": gettext_lazy("round drawn"),
+    "publish_round": gettext_lazy("round published"),
+    "close_round": gettext_lazy("round closed"),
+    "reopen_round": gettext_lazy("round opened again"),
+    "undo_draw": gettext_lazy("draw undone"),
+    "captain_submit": gettext_lazy("result from the table captain"),
+    "set_result": gettext_lazy("result entered by the director"),
+}
+
+
+# ----------------------------------------------------------------------------- access
+
+
+def may_direct(user: Any) -> bool:
+    """Who may open the director's home and create tournaments.
+
+    Superusers, users given the ``tournaments.add_tournament`` permission (in the
+    admin), and anyone who already directs a tournament. Desk users and others: no.
+    """
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return (user.is_superuser or user.has_perm("tournaments.add_tournament")
+            or Role.objects.filter(user=user, kind=Role.Kind.DIRECTOR).exists())
+
+
+def director_home_required(view: View) -> View:
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not may_direct(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+    return wrapper
+
+
+def director_required(view: View) -> View:
+    """Load the tournament of ``slug`` and let only its directors in."""
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        t = get_object_or_404(Tournament, slug=slug)
+        if not is_director(request.user, t):
+            raise PermissionDenied
+        return view(request, t, *args, **kwargs)
+    return wrapper
+
+
+def actor(request: HttpRequest) -> Actor:
+    return Actor.of(request.user)
+
+
+def error_messages(request: HttpRequest, exc: ServiceError) -> None:
+    for place, texts in exc.errors.items():
+        for text in texts:
+            messages.error(request, text if place == "__all__" else f"{place}: {text}")
+
+
+# ----------------------------------------------------------------------------- home
+
+
+@director_home_required
+@require_http_methods(["GET", "POST"])
+def home(request: HttpRequest) -> HttpResponse:
+    """The user's tournaments, a form to create one from a preset, and the import."""
+    create_form = CreateTournamentForm(prefix="create")
+    import_form = ImportForm(prefix="import")
+    status = 200
+    action = request.POST.get("action")
+    if request.method == "POST" and action == "create":
+        create_form = CreateTournamentForm(request.POST, prefix="create")
+        if create_form.is_valid():
+            d = create_form.cleaned_data
+            try:
+                t = services.create_tournament(actor(request), d["name"], d["discipline"],
+                                               d["entrant_kind"],
+                                               planned_rounds=d["planned_rounds"])
+            except ServiceError as exc:
+                apply_service_error(create_form, exc.errors)
+            else:
+                messages.success(request, _("Tournament created."))
+                return redirect("director:tournament", slug=t.slug)
+        status = 400
+    elif request.method == "POST" and action == "import":
+        import_form = ImportForm(request.POST, request.FILES, prefix="import")
+        if import_form.is_valid():
+            try:
+                t = services.import_document(import_form.cleaned_data["document"],
+                                             actor(request),
+                                             slug=import_form.cleaned_data["slug"] or None)
+            except ServiceError as exc:
+                for texts in exc.errors.values():
+                    for text in texts:
+                        import_form.add_error("document", text)
+            except (IntegrityError, DatabaseError) as exc:
+                import_form.add_error("document", _("the document could not be stored: %(e)s")
+                                      % {"e": exc})
+            else:
+                messages.success(request, _("Tournament imported."))
+                return redirect("director:tournament", slug=t.slug)
+        status = 400
+    elif request.method == "POST":
+        messages.error(request, _("Unknown action."))
+        status = 400
+    tournaments = list(director_services.directed_by(request.user).annotate(
+        n_entrants=Count("entrants", distinct=True), n_rounds=Count("rounds", distinct=True)))
+    for t in tournaments:
+        t.discipline_label = DISCIPLINES[t.discipline].label  # type: ignore[attr-defined]
+    return render(request, "director/home.html", {
+        "tournaments": tournaments, "create_form": create_form, "import_form": import_form,
+    }, status=status)
+
+
+# ----------------------------------------------------------------------------- tournament
+
+
+def _rounds_overview(t: Tournament) -> list[Round]:
+    return list(t.rounds.annotate(
+        n_tables=Count("tables", distinct=True),
+        n_results=Count("tables__result", distinct=True,
+                        filter=~Q(tables__result__status=Result.Status.DISPUTED)),
+        n_disputed=Count("tables__result", distinct=True,
+                         filter=Q(tables__result__status=Result.Status.DISPUTED)),
+        n_byes=Count("byes", distinct=True)).order_by("number"))
+
+
+def _labelled(entry: ActionLog) -> ActionLog:
+    entry.label = ACTION_LABELS.get(entry.action, entry.action)  # type: ignore[attr-defined]
+    return entry
+
+
+def _next_draw_possible(t: Tournament) -> bool:
+    last = t.rounds.order_by("-number").first()
+    return last is None or last.status == Round.Status.CLOSED
+
+
+def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None = None,
+               status: int = 200) -> HttpResponse:
+    rounds = _rounds_overview(t)
+    counts = director_services.entrant_counts(t)
+    return render(request, "director/tournament.html", {
+        "t": t, "info": DISCIPLINES[t.discipline],
+        "counts": [(label, counts[value]) for value, label in Entrant.Status.choices]
+        + [(_("Total"), counts["total"])],
+        "rounds": rounds, "last_round": rounds[-1] if rounds else None,
+        "draw_form": draw_form or DrawForm(t),
+        "can_draw": _next_draw_possible(t),
+        "recent_log": [_labelled(e) for e in t.log.order_by("-id")[:5]],
+    }, status=status)
+
+
+@director_required
+@require_GET
+def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
+    return _dashboard(request, t)
+
+
+@director_required
+@require_GET
+def export(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The turnier/1 document as a download."""
+    response = JsonResponse(services.export_document(t),
+                            json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}.turnier.json"'
+    return response
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def _settings_page(request: HttpRequest, t: Tournament, form: SettingsForm | None = None,
+                   role_form: RoleForm | None = None, status: int = 200) -> HttpResponse:
+    roles = t.roles.select_related("user").order_by("kind", "user__username")
+    return render(request, "director/settings.html", {
+        "t": t, "form": form or SettingsForm(t), "role_form": role_form or RoleForm(),
+        "roles": roles,
+    }, status=status)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def settings(request: HttpRequest, t: Tournament) -> HttpResponse:
+    if request.method == "GET":
+        return _settings_page(request, t)
+    form = SettingsForm(t, request.POST)
+    if form.is_valid():
+        changes = form.changes()
+        if changes is not None:
+            if not changes:
+                messages.info(request, _("Nothing changed."))
+                return redirect("director:settings", slug=t.slug)
+            try:
+                services.update_tournament(t, actor(request), **changes)
+            except ServiceError as exc:
+                apply_service_error(form, exc.errors)
+            else:
+                messages.success(request, _("Settings saved."))
+                return redirect("director:settings", slug=t.slug)
+    return _settings_page(request, t, form=form, status=400)
+
+
+@director_required
+@require_POST
+def roles(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """Give a user the desk or director role, or take it away."""
+    form = RoleForm(request.POST)
+    revoke = request.POST.get("action") == "revoke"
+    if form.is_valid():
+        user, kind = form.cleaned_data["username"], form.cleaned_data["kind"]
+        try:
+            if revoke:
+                director_services.revoke_role(t, actor(request), user, kind)
+            else:
+                services.grant_role(t, actor(request), user, kind)
+        except ServiceError as exc:
+            apply_service_error(form, exc.errors)
+        else:
+            text = (_("Role removed from %(user)s.") if revoke
+                    else _("Role given to %(user)s.")) % {"user": user.get_username()}
+            messages.success(request, text)
+            return redirect("director:settings", slug=t.slug)
+    return _settings_page(request, t, role_form=form, status=400)
+
+
+# ----------------------------------------------------------------------------- log
+
+
+@director_required
+@require_GET
+def log(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The action log, newest first."""
+    page = Paginator(ActionLog.objects.filter(tournament=t).order_by("-id"),
+                     LOG_PAGE_SIZE).get_page(request.GET.get("page"))
+
+    def show(value: Any) -> str:
+        return "" if value is None else json.dumps(value, ensure_ascii=False, default=str)
+
+    rows = [{"entry": e, "label": ACTION_LABELS.get(e.action, e.action),
+             "before": show(e.before), "after": show(e.after)} for e in page]
+    return render(request, "director/log.html", {"t": t, "page": page, "rows": rows})
+
+
+# ----------------------------------------------------------------------------- rounds
+
+
+@director_required
+@require_POST
+def draw(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """Draw the next round as a preview."""
+    form = DrawForm(t, request.POST)
+    if form.is_valid():
+        try:
+            rnd = services.draw_round(t, actor(request), seed=form.cleaned_data["seed"] or None,
+                                      method=form.cleaned_data["method"])
+        except ServiceError as exc:
+            apply_service_error(form, exc.errors)
+        else:
+            messages.success(request, _("Round %(n)s drawn. Check the preview, then publish it.")
+                             % {"n": rnd.number})
+            return redirect("director:round", slug=t.slug, number=rnd.number)
+    return _dashboard(request, t, draw_form=form, status=400)
+
+
+@director_required
+@require_POST
+def undo(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """Take back the last draw while no result is in."""
+    try:
+        number = services.undo_draw(t, actor(request))
+    except ServiceError as exc:
+        error_messages(request, exc)
+        last = t.rounds.order_by("-number").first()
+        if last is not None:
+            return redirect("director:round", slug=t.slug, number=last.number)
+    else:
+        messages.success(request, _("The draw of round %(n)s was undone.") % {"n": number})
+    return redirect("director:tournament", slug=t.slug)
+
+
+ROUND_ACTIONS: dict[str, tuple[Callable[..., Round], Any]] = {
+    "publish": (services.publish_round, gettext_lazy("Round %(n)s is published.")),
+    "close": (services.close_round, gettext_lazy("Round %(n)s is closed.")),
+    "reopen": (services.reopen_round, gettext_lazy("Round %(n)s is open again.")),
+}
+
+
+def _round_action(name: str) -> View:
+    service, done = ROUND_ACTIONS[name]
+
+    @director_required
+    @require_POST
+    def view(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+        get_object_or_404(Round, tournament=t, number=number)
+        try:
+            service(t, actor(request), number)
+        except ServiceError as exc:
+            error_messages(request, exc)
+        else:
+            messages.success(request, str(done) % {"n": number})
+        return redirect("director:round", slug=t.slug, number=number)
+
+    view.__name__ = view.__qualname__ = f"{name}_round"
+    return view
+
+
+publish = _round_action("publish")
+close = _round_action("close")
+reopen = _round_action("reopen")
+
+
+def _result_form(tv: director_services.TableView, data: Any = None) -> ResultForm:
+    prefix = f"t{tv.table.number}"
+    if data is not None:
+        return ResultForm(data, prefix=prefix)
+    current = tv.result.payload if tv.result is not None else tv.example
+    text = pretty_json(current)
+    form = ResultForm(prefix=prefix, initial={"payload": text})
+    form.fields["payload"].widget.attrs["rows"] = min(max(text.count("\n") + 2, 3), 16)
+    return form
+
+
+def _round_page(request: HttpRequest, t: Tournament, rnd: Round,
+                bound: tuple[int, ResultForm] | None = None, status: int = 200) -> HttpResponse:
+    tables = director_services.round_tables(rnd)
+    for tv in tables:
+        tv.form = bound[1] if bound and bound[0] == tv.table.number else _result_form(tv)
+    last = t.rounds.order_by("-number").first()
+    is_last = last is not None and last.number == rnd.number
+    counts = {s: sum(1 for tv in tables if tv.status == s) for s in Result.Status.values}
+    return render(request, "director/round.html", {
+        "t": t, "rnd": rnd, "tables": tables, "is_last": is_last,
+        "method_label": METHOD_LABELS.get(rnd.draw_method, rnd.draw_method),
+        "byes": rnd.byes.select_related("entrant").order_by("entrant__start_number"),
+        "all_rounds": t.rounds.order_by("number").only("number", "status"),
+        "missing": sum(1 for tv in tables if tv.result is None),
+        "counts": counts,
+        "has_results": any(tv.revisions for tv in tables),
+        "draw_form": DrawForm(t) if is_last and rnd.status == Round.Status.CLOSED else None,
+        "results_allowed": rnd.status != Round.Status.PREVIEW,
+    }, status=status)
+
+
+@director_required
+@require_GET
+def round_detail(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    return _round_page(request, t, rnd)
+
+
+@director_required
+@require_POST
+def result(request: HttpRequest, t: Tournament, number: int, table: int) -> HttpResponse:
+    """Enter or correct the result of one table (the director's result is confirmed)."""
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    tb = get_object_or_404(Table, round=rnd, number=table)
+    form = ResultForm(request.POST, prefix=f"t{tb.number}")
+    if rnd.status == Round.Status.PREVIEW:
+        form.is_valid()
+        form.add_error(None, _("Publish the round before entering results."))
+    elif form.is_valid():
+        payload = form.payload_value()
+        if payload is not None or "payload" not in form.errors:
+            try:
+                services.director_set_result(tb, actor(request), payload,
+                                             note=form.cleaned_data["note"])
+            except ServiceError as exc:
+                apply_service_error(form, exc.errors, aliases={"result": "payload"},
+                                    default="payload")
+            else:
+                messages.success(request, _("Result of table %(n)s saved.") % {"n": tb.number})
+                return redirect(reverse("director:round", args=[t.slug, number])
+                                + f"#table-{tb.number}")
+    return _round_page(request, t, rnd, bound=(tb.number, form), status=400)
+
+
+@director_required
+@require_POST
+def accept(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    """Settle a dispute by taking one of the submitted revisions."""
+    revision = get_object_or_404(ResultRevision.objects.select_related("table__round"),
+                                 pk=pk, table__round__tournament=t)
+    rnd = revision.table.round
+    try:
+        services.accept_revision(revision, actor(request))
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("Result of table %(n)s settled.")
+                         % {"n": revision.table.number})
+    return redirect(reverse("director:round", args=[t.slug, rnd.number])
+                    + f"#table-{revision.table.number}")
