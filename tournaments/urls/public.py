@@ -1,4 +1,15 @@
-from django.urls import path  # noqa: F401
+"""Spectators' pages at /t/ (no account needed)."""
+
+from django.urls import path
+
+from ..views import public
 
 app_name = "public"
-urlpatterns: list = []
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("<slug:slug>/", public.tournament, name="tournament"),
+    path("<slug:slug>/standings/", public.standings_fragment, name="standings"),
+    path("<slug:slug>/pairings/", public.pairings_fragment, name="pairings"),
+    path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
+    path("<slug:slug>/projector/", public.projector, name="projector"),
+]
