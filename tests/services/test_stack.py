@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -114,3 +115,25 @@ def test_standings_through_gunicorn_equal_the_services(stack, director):
     t.refresh_from_db()
     assert status == 200 and body == services.standings(t)
     assert call(stack, "GET", f"/api/v1/tournaments/{t.slug}/standings/")[0] == 401
+
+
+def test_a_pdf_is_rendered_by_the_real_celery_worker(stack, director, settings):
+    """The report is queued in Redis and rendered by the worker process, not in-process."""
+    from tournaments.models import Report
+    from tournaments.services.reports import request_report
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.MEDIA_ROOT = str(stack.media)
+    t, _ = open_round(director, "mucken", "pair", 6)
+    report = request_report(t, Actor(director, "direktor"), Report.Kind.SCORE_SHEETS,
+                            round_number=1, base_url=stack.base_url)
+    deadline = time.monotonic() + 90
+    while True:
+        report.refresh_from_db()
+        if report.status in (Report.Status.DONE, Report.Status.FAILED):
+            break
+        assert time.monotonic() < deadline, f"report still {report.status} after 90 s"
+        time.sleep(0.5)
+    assert report.status == Report.Status.DONE, report.error
+    assert (stack.media / report.file.name).read_bytes().startswith(b"%PDF")
+    assert stack.processes["celery"].poll() is None
