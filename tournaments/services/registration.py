@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
 from ..models import Entrant, Player, Round, Tournament
 from .base import Actor, ServiceError, change
@@ -39,7 +40,7 @@ def _player(spec: Any) -> Player:
     if isinstance(spec, dict):
         name = str(spec.get("name", "")).strip()
         if not name:
-            raise ServiceError("every player needs a name", "players")
+            raise ServiceError(_("every player needs a name"), "players")
         fields = {k: spec[k] for k in ("club", "rating", "dwz", "birth_date", "categories")
                   if spec.get(k) not in (None, "")}
         existing = Player.objects.filter(name__iexact=name, club=fields.get("club", "")).first()
@@ -53,21 +54,23 @@ def register(tournament: Tournament, actor: Actor, players: list[Any], name: str
     """Sign up one entrant (a player, or a fixed pair of two) with the next start number."""
     need = 2 if tournament.entrant_kind == "pair" else 1
     if len(players) != need:
-        raise ServiceError(f"an entrant of this tournament is {need} player(s)", "players")
+        raise ServiceError(_("an entrant of this tournament is %(n)s player(s)") % {"n": need},
+                           "players")
     if status not in Entrant.Status.values:
         raise ServiceError("unknown status", "status")
-    resolved = [_player(p) for p in players]
-    name = (name or " / ".join(p.name for p in resolved)).strip()
-    if len({p.pk for p in resolved}) != len(resolved):
-        raise ServiceError("the same player twice in one entrant", "players")
     with change(tournament.pk, actor, "register") as c:
         t = c.tournament
+        resolved = [_player(p) for p in players]  # inside: a refusal leaves no stray Player
+        name = (name or " / ".join(p.name for p in resolved)).strip()
+        if len({p.pk for p in resolved}) != len(resolved):
+            raise ServiceError(_("the same player twice in one entrant"), "players")
         if Entrant.objects.filter(tournament=t, name__iexact=name).exists():
-            raise ServiceError(f"{name!r} is already registered in this tournament", "name")
+            raise ServiceError(_("%(name)s is already registered in this tournament")
+                               % {"name": name}, "name")
         taken = Entrant.objects.filter(tournament=t, players__in=resolved).first()
         if taken:
-            raise ServiceError(f"already registered as {taken.start_number}. {taken.name}",
-                               "players")
+            raise ServiceError(_("already registered as %(number)s. %(name)s")
+                               % {"number": taken.start_number, "name": taken.name}, "players")
         number = (Entrant.objects.filter(tournament=t).aggregate(m=Max("start_number"))["m"]
                   or 0) + 1
         rounds_open = Round.objects.filter(tournament=t).count()
@@ -80,8 +83,8 @@ def register(tournament: Tournament, actor: Actor, players: list[Any], name: str
                                                           else None),
                 categories=categories, joined_round=rounds_open + 1)
         except IntegrityError:
-            raise ServiceError(f"{name!r} is already registered in this tournament",
-                               "name") from None
+            raise ServiceError(_("%(name)s is already registered in this tournament")
+                               % {"name": name}, "name") from None
         entrant.players.set(resolved)
         c.target = f"{number}. {name}"
         c.after = {"start_number": number, "name": name, "status": status,

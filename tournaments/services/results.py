@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring import registry as scoring_registry
 from scoring.model import Problems
 from scoring.model import Seat as ScoringSeat
@@ -31,7 +33,7 @@ def check_payload(table: Table, payload: Any) -> Any:
                   for s in table.seats.select_related("entrant"))
     stable = ScoringTable(table.number, seats, None, "table", "")
     if payload is None or not isinstance(payload, dict):
-        raise ServiceError("a result is an object", "result")
+        raise ServiceError(_("a result is an object"), "result")
     discipline.parse_result(payload, stable, extra, settings, problems, "result", "")
     errors: dict[str, list[str]] = {}
     for p in problems.errors:
@@ -46,7 +48,7 @@ def table_for_token(token: str) -> Table:
     table = (Table.objects.select_related("round__tournament").filter(token=token).first()
              if token else None)
     if table is None:
-        raise ServiceError("this link is not valid", "token")
+        raise ServiceError(_("this link is not valid"), "token")
     return table
 
 
@@ -54,13 +56,13 @@ def captain_submit(token: str, payload: Any, note: str = "") -> Result:
     """A table captain's submission through the table's link."""
     table = table_for_token(token)
     if table.round.status != Round.Status.OPEN:
-        raise ServiceError("this round is not open for results", "token")
+        raise ServiceError(_("this round is not open for results"), "token")
     check_payload(table, payload)
     actor = Actor(None, f"captain of table {table.number}, round {table.round.number}")
     with change(table.round.tournament_id, actor, "captain_submit") as c:
         rnd = Round.objects.get(pk=table.round_id)
         if rnd.status != Round.Status.OPEN:
-            raise ServiceError("this round is not open for results", "token")
+            raise ServiceError(_("this round is not open for results"), "token")
         ResultRevision.objects.create(table=table, payload=payload, source="captain",
                                       note=note[:200])
         result = Result.objects.select_for_update().filter(table=table).first()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import secrets
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
 import pairing
 
 from ..disciplines import DISCIPLINES
@@ -56,11 +58,11 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         t = c.tournament
         last = t.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.CLOSED:
-            raise ServiceError(f"round {last.number} is not closed yet")
+            raise ServiceError(_("round %(n)s is not closed yet") % {"n": last.number})
         number = (last.number if last else 0) + 1
         request = draw_request(t, number, seed)
         if len(request.competitors) < 2:
-            raise ServiceError("at least two active entrants are needed for a draw")
+            raise ServiceError(_("at least two active entrants are needed for a draw"))
         try:
             drawn = pairing.get(method)(request)
         except pairing.DrawError as exc:
@@ -89,14 +91,14 @@ def _round(t: Tournament, number: int) -> Round:
     try:
         return Round.objects.get(tournament=t, number=number)
     except Round.DoesNotExist:
-        raise ServiceError(f"there is no round {number}", "round") from None
+        raise ServiceError(_("there is no round %(n)s") % {"n": number}, "round") from None
 
 
 def publish_round(t: Tournament, actor: Actor, number: int) -> Round:
     with change(t.pk, actor, "publish_round") as c:
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.PREVIEW:
-            raise ServiceError(f"round {number} is already published")
+            raise ServiceError(_("round %(n)s is already published") % {"n": number})
         rnd.status = Round.Status.OPEN
         rnd.save(update_fields=["status"])
         c.target = f"round {number}"
@@ -108,13 +110,13 @@ def close_round(t: Tournament, actor: Actor, number: int) -> Round:
     with change(t.pk, actor, "close_round") as c:
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.OPEN:
-            raise ServiceError(f"round {number} is not open")
+            raise ServiceError(_("round %(n)s is not open") % {"n": number})
         missing = [tb.number for tb in rnd.tables.all()
                    if not Result.objects.filter(table=tb).exclude(
                        status=Result.Status.DISPUTED).exists()]
         if missing:
-            raise ServiceError("tables without an agreed result: "
-                               + ", ".join(str(n) for n in missing))
+            raise ServiceError(_("tables without an agreed result: %(tables)s")
+                               % {"tables": ", ".join(str(n) for n in missing)})
         rnd.status = Round.Status.CLOSED
         rnd.save(update_fields=["status"])
         c.target = f"round {number}"
@@ -127,7 +129,7 @@ def reopen_round(t: Tournament, actor: Actor, number: int) -> Round:
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.CLOSED or c.tournament.rounds.filter(
                 number__gt=number).exists():
-            raise ServiceError("only the last round can be opened again, once it is closed")
+            raise ServiceError(_("only the last round can be opened again, once it is closed"))
         rnd.status = Round.Status.OPEN
         rnd.save(update_fields=["status"])
         c.target = f"round {number}"
@@ -139,9 +141,10 @@ def undo_draw(t: Tournament, actor: Actor) -> int:
     with change(t.pk, actor, "undo_draw") as c:
         rnd = c.tournament.rounds.order_by("-number").first()
         if rnd is None:
-            raise ServiceError("there is no round to undo")
+            raise ServiceError(_("there is no round to undo"))
         if ResultRevision.objects.filter(table__round=rnd).exists():
-            raise ServiceError(f"round {rnd.number} has results; correct them instead")
+            raise ServiceError(_("round %(n)s has results; correct them instead")
+                               % {"n": rnd.number})
         c.target = f"round {rnd.number}"
         c.before = {"method": rnd.draw_method, "seed": rnd.draw_seed,
                     "tables": [[(s.entrant.start_number, s.side) for s in tb.seats.all()]
