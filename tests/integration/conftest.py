@@ -18,6 +18,16 @@ def fresh_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def english(settings):
+    """Tests read English texts; the German default is tested on its own (test_i18n.py)."""
+    from django.utils import translation
+
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def director(db):
     return get_user_model().objects.create_user("direktor", password="turnier-2026")

@@ -73,13 +73,14 @@ def test_tournament_page_for_anonymous(client, make_tournament, boss):
 def test_standings_values_match_the_scoring(client, make_tournament, boss):
     t = make_tournament("chess", entrants=4)
     play(t, boss, [{"score": "1-0"}, {"score": "1/2-1/2"}])
-    html = client.get(reverse("public:standings", args=[t.slug])).content.decode()
+    html = client.get(reverse("public:standings", args=[t.slug]),
+                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
     rows = services.standings(t)["standings"]
     winner = rows[0]
     assert winner["values"]["points"] == 1
     assert html.index(winner["name"]) < html.index(rows[-1]["name"])
     assert '<td class="num">0,5</td>' in html  # the drawn players' ½ point, German style
-    assert 'data-value="points">Pts</th>' in html and 'data-value="buchholz">Bh.</th>' in html
+    assert 'data-value="points">Pkt.</th>' in html and 'data-value="buchholz">Bh.</th>' in html
 
 
 def test_non_public_tournament_is_404_for_anonymous(client, make_tournament, boss, director):

@@ -1,0 +1,37 @@
+"""German by default, English on request; the catalogue covers the pages."""
+
+import pytest
+from django.utils import translation
+
+from tournaments import services
+from tournaments.services import Actor, ServiceError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def german(settings):
+    settings.LANGUAGE_CODE = "de"
+    with translation.override("de"):
+        yield
+
+
+def test_pages_speak_german_by_default(client, make_tournament, german):
+    t = make_tournament("mucken", "pair", 4)
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    assert "Rangliste" in page and "Standings" not in page
+    assert "Anmelden" in client.get("/accounts/login/").content.decode()
+
+
+def test_english_on_request(client, make_tournament, german):
+    t = make_tournament("mucken", "pair", 4)
+    page = client.get(f"/t/{t.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Standings" in page
+
+
+def test_service_messages_are_translated(make_tournament, director, german):
+    t = make_tournament("mucken", "pair", 2)
+    with pytest.raises(ServiceError) as info:
+        services.register(t, Actor(director, "d"), [{"name": "Spieler 1a"},
+                                                    {"name": "Spieler 1b"}])
+    assert "schon angemeldet" in str(info.value)
