@@ -11,15 +11,12 @@ form still works as an ordinary POST with a redirect.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -28,13 +25,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from .. import services
 from ..disciplines import DISCIPLINES
 from ..models import Entrant, Player, Role, Tournament
-from ..permissions import is_desk
 from ..services import Actor, ServiceError
+from .access import desk_view
 
 log = logging.getLogger(__name__)
 
@@ -51,29 +47,6 @@ ACTIONS = [
 # Form fields in the order the desk fills them in; the first one with an error gets the focus.
 FIELD_ORDER = ["p1_name", "p1_club", "p1_rating", "p2_name", "p2_club", "p2_rating",
                "team_name", "status"]
-
-
-def desk_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Load the tournament by slug and allow only desk users and directors.
-
-    Anonymous users go to the login page (htmx requests get an ``HX-Redirect`` so the
-    login page is not swapped into a table cell); everybody else without the role gets 403.
-    """
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            if request.htmx:
-                login = reverse("login") + "?" + urlencode(
-                    {"next": reverse("desk:tournament", args=[slug])})
-                return HttpResponseClientRedirect(login)
-            return redirect_to_login(request.get_full_path())
-        tournament = get_object_or_404(Tournament, slug=slug)
-        if not is_desk(request.user, tournament):
-            raise PermissionDenied
-        return view(request, tournament, *args, **kwargs)
-
-    return wrapper
 
 
 def _actor(request: HttpRequest) -> Actor:

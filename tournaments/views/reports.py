@@ -7,48 +7,24 @@ none is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from ..models import Report, Tournament
-from ..permissions import is_director
 from ..services import Actor, ServiceError
 from ..services.reports import download_name, request_report
+from .access import director_view
 
 PENDING = (Report.Status.QUEUED, Report.Status.RUNNING)
 LIST_LENGTH = 30
 STALLED_AFTER = timedelta(minutes=15)  # a report still queued then has lost its worker
-
-
-def director_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Anonymous → login (htmx: a client redirect), no director role → 403, no tournament → 404."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            if getattr(request, "htmx", False):
-                return HttpResponseClientRedirect(
-                    f"{reverse('login')}?next={reverse('reports:list', args=[slug])}")
-            return redirect_to_login(request.get_full_path())
-        t = get_object_or_404(Tournament, slug=slug)
-        if not is_director(request.user, t):
-            raise PermissionDenied
-        return view(request, t, *args, **kwargs)
-
-    return wrapper
 
 
 def list_context(t: Tournament) -> dict[str, Any]:
@@ -62,7 +38,7 @@ def list_context(t: Tournament) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-@director_only
+@director_view
 def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     posted: dict[str, str] = {}
@@ -87,14 +63,14 @@ def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
 
 
 @require_GET
-@director_only
+@director_view
 def report_status(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The report list alone, for polling while something renders."""
     return render(request, "reports/_list.html", list_context(t))
 
 
 @require_GET
-@director_only
+@director_view
 def report_download(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
     report = get_object_or_404(Report, pk=pk, tournament=t)
     if report.status != Report.Status.DONE or not report.file:
