@@ -193,14 +193,23 @@ class DrawForm(forms.Form):
         return self.cleaned_data["seed"].strip()
 
 
-class ResultForm(forms.Form):
+class ResultNoteForm(forms.Form):
+    """The note beside a result entered with the discipline's inputs (which are not fields
+    of this form: ``result_forms`` reads them from the POST)."""
+
+    note = forms.CharField(label=_("Note"), required=False, max_length=200)
+
+
+class ResultForm(ResultNoteForm):
+    """A result as JSON (the director's advanced option)."""
+
     payload = forms.CharField(label=_("Result (JSON)"),
                               widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}))
-    note = forms.CharField(label=_("Note"), required=False, max_length=200)
+    field_order = ["payload", "note"]
 
     def payload_value(self) -> Any:
         return parse_json_field(self, "payload")
 
 
-__all__ = ["CreateTournamentForm", "DrawForm", "ImportForm", "ResultForm", "RoleForm",
-           "SettingsForm", "apply_service_error", "method_choices", "pretty_json"]
+__all__ = ["CreateTournamentForm", "DrawForm", "ImportForm", "ResultForm", "ResultNoteForm",
+           "RoleForm", "SettingsForm", "apply_service_error", "method_choices", "pretty_json"]

@@ -2,11 +2,12 @@
 the FORMAT.md payload.
 
 A registry (``FORMS``), not ``if discipline ==`` chains: a new discipline adds one entry.
-It does not know who enters the result, so the captain page uses it and the director's
-pages can too. Input names are the error keys (``bobbl[1].side2``, ``games[3].bid``, indices
-0-based like the payload's), so an error from parsing here or from the scoring check in
-``services.check_payload`` (``games[3].totals``) lands at its input or row; what matches no
-row is shown above the form.
+It does not know who enters the result: the captain's page and the director's round page
+both render :meth:`ResultForm.inputs_context`, and ``post_from_payload`` turns a stored
+payload back into input values so the director can correct it. Input names are the error
+keys (``bobbl[1].side2``, ``games[3].bid``, indices 0-based like the payload's), so an error
+from parsing here or from the scoring check in ``services.check_payload``
+(``games[3].totals``) lands at its input or row; what matches no row is shown above the form.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -31,6 +31,7 @@ MAX_GAMES = 40  # a Pussi sheet has at most 12 games; more rows are a mistake, n
 LIMIT = 10**9  # no score is this large; the bound keeps "1e999999" from becoming a huge int
 
 ErrorDict = dict[str, list[str]]
+Data = Mapping[str, Any]  # a POST (QueryDict) or input values built from a payload
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -75,11 +76,11 @@ def _add(errors: ErrorDict, key: str, message: str) -> None:
 
 # --- parsing inputs --------------------------------------------------------------------------
 
-def _raw(post: QueryDict, key: str) -> str:
+def _raw(post: Data, key: str) -> str:
     return (post.get(key) or "").strip().replace("\u2212", "-").replace(" ", "")
 
 
-def _whole(post: QueryDict, key: str, errors: ErrorDict) -> int | None:
+def _whole(post: Data, key: str, errors: ErrorDict) -> int | None:
     """A whole number, or an error at ``key`` (empty: required)."""
     raw = _raw(post, key)
     if not raw:
@@ -105,7 +106,7 @@ def _decimal(raw: str) -> Decimal | None:
     return d if d.is_finite() else None
 
 
-def _number(post: QueryDict, key: str, errors: ErrorDict) -> int | float | None:
+def _number(post: Data, key: str, errors: ErrorDict) -> int | float | None:
     """A number (decimal comma or point), as int when whole so the payload stays tidy."""
     raw = _raw(post, key)
     if not raw:
@@ -124,6 +125,33 @@ def _number(post: QueryDict, key: str, errors: ErrorDict) -> int | float | None:
 def _raise(errors: ErrorDict) -> None:
     if errors:
         raise ServiceError(errors)
+
+
+# --- payload back to inputs ------------------------------------------------------------------
+
+def _text(value: Any) -> str:
+    """A payload number as its input shows it (``21``, ``2.5``); anything else stays empty."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _items(payload: Any, key: str) -> list[Any]:
+    """``payload[key]`` if it is a list (a stored payload is checked, but be safe)."""
+    value = payload.get(key) if isinstance(payload, dict) else None
+    return value if isinstance(value, list) else []
+
+
+def _pairs(payload: Any, key: str, name: str) -> dict[str, str]:
+    """``[[a, b], …]`` as ``name[k].side1`` / ``name[k].side2``."""
+    out: dict[str, str] = {}
+    for k, pair in enumerate(_items(payload, key)):
+        if isinstance(pair, list) and len(pair) == 2:
+            out[f"{name}[{k}].side1"] = _text(pair[0])
+            out[f"{name}[{k}].side2"] = _text(pair[1])
+    return out
 
 
 # --- what templates get ----------------------------------------------------------------------
@@ -157,7 +185,7 @@ class Row:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _input(name: str, label: str, data: QueryDict | None, errors: Errors,
+def _input(name: str, label: str, data: Data | None, errors: Errors,
            kind: str = "whole") -> Input:
     value = (data.get(name) or "") if data is not None else ""
     return Input(name, label, value, errors.has(name), kind)
@@ -211,12 +239,14 @@ class ResultForm:
 
     ``template`` renders the inputs from ``context(table, data, errors)``;
     ``payload_from_post`` builds the payload or raises :class:`ServiceError` with field errors;
+    ``post_from_payload`` is its inverse: the input values that show a stored payload;
     ``side_labels`` names the two sides (None: the table has no sides).
     """
 
     template: str
-    payload_from_post: Callable[[QueryDict, Table], dict[str, Any]]
-    context: Callable[[Table, QueryDict | None, Errors], dict[str, Any]]
+    payload_from_post: Callable[[Data, Table], dict[str, Any]]
+    context: Callable[[Table, Data | None, Errors], dict[str, Any]]
+    post_from_payload: Callable[[Any, Table], dict[str, str]]
     side_labels: tuple[Any, Any] | None = (gettext_lazy("Party 1"), gettext_lazy("Party 2"))
     relocate: Relocate = _keep
 
@@ -227,6 +257,25 @@ class ResultForm:
             for m in messages:
                 _add(placed, self.relocate(key, str(m)), str(m))
         return Errors(placed)
+
+    def inputs_context(self, table: Table, data: Data | None = None,
+                       errors: Errors | None = None, id_prefix: str = "") -> dict[str, Any]:
+        """What ``captain/inputs/_form.html`` renders: the inputs, filled with ``data``, with
+        each error at its row and the rest (``general_errors``) above them.
+
+        ``id_prefix`` keeps element ids apart when several tables' forms share a page.
+        """
+        errors = errors if errors is not None else Errors()
+        inputs = self.context(table, data, errors)
+        return {**inputs, "form_template": self.template, "general_errors": errors.rest(),
+                "id_prefix": id_prefix}
+
+    def fits(self, payload: Any, table: Table) -> bool:
+        """Whether the inputs show ``payload`` whole: sending them unchanged gives it back."""
+        try:
+            return self.payload_from_post(self.post_from_payload(payload, table), table) == payload
+        except ServiceError:
+            return False
 
     def side_label(self, side: int | None) -> str:
         if self.side_labels is None or side not in (1, 2):
@@ -241,7 +290,7 @@ def _bobbl_rows(table: Table) -> int:
     return n if isinstance(n, int) and 0 < n <= 20 else 2
 
 
-def mucken_payload(post: QueryDict, table: Table) -> dict[str, Any]:
+def mucken_payload(post: Data, table: Table) -> dict[str, Any]:
     errors: ErrorDict = {}
     bobbl = []
     for k in range(_bobbl_rows(table)):
@@ -252,7 +301,11 @@ def mucken_payload(post: QueryDict, table: Table) -> dict[str, Any]:
     return {"bobbl": bobbl}
 
 
-def mucken_context(table: Table, data: QueryDict | None, errors: Errors) -> dict[str, Any]:
+def mucken_post(payload: Any, table: Table) -> dict[str, str]:
+    return _pairs(payload, "bobbl", "bobbl")
+
+
+def mucken_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
     names = _side_names(table)
     heads = [f"{_('Party 1')} ({names.get(1, '')})", f"{_('Party 2')} ({names.get(2, '')})"]
     rows = [_row(f"bobbl[{k}]", _("Bobbl %(n)d") % {"n": k + 1},
@@ -274,7 +327,7 @@ def _games_per_series(table: Table) -> int:
     return n if isinstance(n, int) and 0 < n <= MAX_GAMES else 8
 
 
-def _posted_games(post: QueryDict) -> list[int]:
+def _posted_games(post: Data) -> list[int]:
     """Indices of game rows with anything written in them."""
     found = set()
     for key in post:
@@ -284,7 +337,7 @@ def _posted_games(post: QueryDict) -> list[int]:
     return sorted(found)
 
 
-def pussi_payload(post: QueryDict, table: Table) -> dict[str, Any]:
+def pussi_payload(post: Data, table: Table) -> dict[str, Any]:
     errors: ErrorDict = {}
     filled = _posted_games(post)
     if not filled:
@@ -307,6 +360,23 @@ def pussi_payload(post: QueryDict, table: Table) -> dict[str, Any]:
     return {"games": games}
 
 
+def pussi_post(payload: Any, table: Table) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, game in enumerate(_items(payload, "games")[:MAX_GAMES]):
+        if not isinstance(game, dict):
+            continue
+        declarer = game.get("declarer")
+        if isinstance(declarer, bool) or declarer not in (1, 2):
+            declarer = ""
+        totals = game.get("totals")
+        totals = totals if isinstance(totals, list) and len(totals) == 2 else ["", ""]
+        out.update({f"games[{k}].declarer": str(declarer),
+                    f"games[{k}].bid": _text(game.get("bid")),
+                    f"games[{k}].total1": _text(totals[0]),
+                    f"games[{k}].total2": _text(totals[1])})
+    return out
+
+
 def pussi_messages() -> dict[str, str]:
     """The live check's messages (for captain.js), worded like ``scoring.pussi.check_game``."""
     return {
@@ -322,7 +392,7 @@ def pussi_messages() -> dict[str, str]:
     }
 
 
-def pussi_context(table: Table, data: QueryDict | None, errors: Errors) -> dict[str, Any]:
+def pussi_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
     names = _side_names(table)
     expected = _games_per_series(table)
     count = expected
@@ -357,7 +427,7 @@ def pussi_context(table: Table, data: QueryDict | None, errors: Errors) -> dict[
 
 # boardgame ------------------------------------------------------------------------------------
 
-def boardgame_payload(post: QueryDict, table: Table) -> dict[str, Any]:
+def boardgame_payload(post: Data, table: Table) -> dict[str, Any]:
     """Game points by START NUMBER (the entrant ids of FORMAT.md)."""
     errors: ErrorDict = {}
     points: dict[str, Any] = {}
@@ -369,7 +439,14 @@ def boardgame_payload(post: QueryDict, table: Table) -> dict[str, Any]:
     return {"points": points}
 
 
-def boardgame_context(table: Table, data: QueryDict | None, errors: Errors) -> dict[str, Any]:
+def boardgame_post(payload: Any, table: Table) -> dict[str, str]:
+    points = payload.get("points") if isinstance(payload, dict) else None
+    if not isinstance(points, dict):
+        return {}
+    return {f"points[{n}]": _text(v) for n, v in points.items()}
+
+
+def boardgame_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
     rows = []
     for s in _seats(table):
         e = s.entrant
@@ -389,7 +466,7 @@ MISSION_KINDS = {"eternal_war": gettext_lazy("Eternal War"),
 assert set(MISSION_KINDS) == set(MISSION_LEAD)
 
 
-def tabletop_payload(post: QueryDict, table: Table) -> dict[str, Any]:
+def tabletop_payload(post: Data, table: Table) -> dict[str, Any]:
     errors: ErrorDict = {}
     missions = []
     for k in range(len(MISSIONS)):
@@ -400,7 +477,11 @@ def tabletop_payload(post: QueryDict, table: Table) -> dict[str, Any]:
     return {"missions": missions}
 
 
-def tabletop_context(table: Table, data: QueryDict | None, errors: Errors) -> dict[str, Any]:
+def tabletop_post(payload: Any, table: Table) -> dict[str, str]:
+    return _pairs(payload, "missions", "missions")
+
+
+def tabletop_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
     kinds = (table.round.extra or {}).get("missions")
     if not (isinstance(kinds, list) and len(kinds) == len(MISSIONS)):
         kinds = [None] * len(MISSIONS)
@@ -425,7 +506,7 @@ CHESS_MORE = (("+-", "+ −", gettext_lazy("White wins by forfeit")),
 assert {v for v, *_rest in CHESS_MAIN + CHESS_MORE} == set(CHESS_SCORES)
 
 
-def chess_payload(post: QueryDict, table: Table) -> dict[str, Any]:
+def chess_payload(post: Data, table: Table) -> dict[str, Any]:
     score = (post.get("score") or "").strip()
     if not score:
         raise ServiceError({"score": [_("choose a result")]})
@@ -434,7 +515,12 @@ def chess_payload(post: QueryDict, table: Table) -> dict[str, Any]:
     return {"score": score}
 
 
-def chess_context(table: Table, data: QueryDict | None, errors: Errors) -> dict[str, Any]:
+def chess_post(payload: Any, table: Table) -> dict[str, str]:
+    score = payload.get("score") if isinstance(payload, dict) else None
+    return {"score": score} if isinstance(score, str) else {}
+
+
+def chess_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
     chosen = (data.get("score") or "") if data is not None else ""
     main = [{"value": v, "label": label, "checked": v == chosen} for v, label in CHESS_MAIN]
     more = [{"value": v, "label": label, "note": str(note), "checked": v == chosen}
@@ -445,16 +531,18 @@ def chess_context(table: Table, data: QueryDict | None, errors: Errors) -> dict[
 
 FORMS: dict[str, ResultForm] = {
     "mucken": ResultForm("captain/inputs/mucken.html", mucken_payload, mucken_context,
+                         mucken_post,
                          relocate=_by_number("result", r"^bobbl (\d+):", "bobbl[{}]", -1)),
-    "pussi": ResultForm("captain/inputs/pussi.html", pussi_payload, pussi_context),
+    "pussi": ResultForm("captain/inputs/pussi.html", pussi_payload, pussi_context, pussi_post),
     "boardgame": ResultForm("captain/inputs/boardgame.html", boardgame_payload,
-                            boardgame_context, side_labels=None,
+                            boardgame_context, boardgame_post, side_labels=None,
                             relocate=_by_number("points", r"entrant (\d+)", "points[{}]", 0)),
     "tabletop": ResultForm("captain/inputs/tabletop.html", tabletop_payload, tabletop_context,
+                           tabletop_post,
                            side_labels=(gettext_lazy("Player 1"), gettext_lazy("Player 2")),
                            relocate=_by_number("result", r"^mission (\d+):", "missions[{}]",
                                                -1)),
-    "chess": ResultForm("captain/inputs/chess.html", chess_payload, chess_context,
+    "chess": ResultForm("captain/inputs/chess.html", chess_payload, chess_context, chess_post,
                         side_labels=(gettext_lazy("White"), gettext_lazy("Black"))),
 }
 

@@ -7,7 +7,10 @@ clients ask for English so the few UI words checked do not depend on the .mo fil
 
 from __future__ import annotations
 
+import html as htmllib
 import json
+import re
+from collections import Counter
 from io import StringIO
 from typing import Any
 
@@ -20,7 +23,7 @@ from django.core.management import CommandError, call_command, execute_from_comm
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import result_forms, services
 from tournaments.models import (
     ActionLog,
     Result,
@@ -72,10 +75,21 @@ def round_url(t: Tournament, n: int) -> str:
     return reverse("director:round", args=[t.slug, n])
 
 
-def post_result(client: Client, t: Tournament, n: int, table: int, payload: Any, note: str = ""):
+def post_result(client: Client, t: Tournament, n: int, table: int, payload: Any, note: str = "",
+                entry: str | None = "json"):
+    """The advanced option: the result as JSON (``entry=None``: a form from before the inputs)."""
     text = payload if isinstance(payload, str) else json.dumps(payload)
+    data = {f"t{table}-payload": text, f"t{table}-note": note}
+    if entry is not None:
+        data["entry"] = entry
+    return client.post(reverse("director:result", args=[t.slug, n, table]), data)
+
+
+def post_inputs(client: Client, t: Tournament, n: int, table: int, inputs: dict[str, str],
+                note: str = ""):
+    """The discipline's inputs, as the captains have them."""
     return client.post(reverse("director:result", args=[t.slug, n, table]),
-                       {f"t{table}-payload": text, f"t{table}-note": note})
+                       {"entry": "inputs", f"t{table}-note": note, **inputs})
 
 
 def played_round(t: Tournament, user, payloads=None) -> Round:
@@ -406,6 +420,255 @@ def test_action_log_newest_first_and_paginated(dclient, make_tournament, directo
     older = [row["entry"].pk for row in r2.context["rows"]]
     assert older and max(older) < min(ids)
     assert "update_tournament" in r.content.decode()
+
+
+# ----------------------------------------------------------------------------- result inputs
+
+
+def open_round(t: Tournament, user, seed: str = "eingabe") -> tuple[Round, list]:
+    rnd = services.draw_round(t, actor_of(user), seed=seed)
+    services.publish_round(t, actor_of(user), rnd.number)
+    return rnd, list(rnd.tables.order_by("number"))
+
+
+def table_html(content: str, number: int) -> str:
+    """The part of the round page that shows table ``number``."""
+    m = re.search(rf'<article class="card" id="table-{number}">(.*?)</article>', content, re.S)
+    assert m, f"table {number} not on the page"
+    return m.group(1)
+
+
+def inputs_html(content: str, number: int) -> str:
+    """Table ``number``'s form with the discipline's inputs (not the JSON option)."""
+    m = re.search(r'<form [^>]*data-result-form[^>]*>(.*?)</form>', table_html(content, number),
+                  re.S)
+    assert m, f"table {number} has no inputs form"
+    return m.group(1)
+
+
+def row_errors(content: str, key: str) -> str:
+    """The text of the error list shown at row/input ``key`` ('' if none)."""
+    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
+                  + r'">(.*?)</ul>', content, re.S)
+    return htmllib.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
+
+
+def value_of(content: str, name: str) -> str | None:
+    """The value an input named ``name`` shows (a select: its selected option)."""
+    m = re.search(r'<input [^>]*name="' + re.escape(name) + r'" value="([^"]*)"', content)
+    if m:
+        return m.group(1)
+    m = re.search(r'<select name="' + re.escape(name) + r'"(.*?)</select>', content, re.S)
+    if m:
+        chosen = re.search(r'<option value="([^"]*)" selected>', m.group(1))
+        return chosen.group(1) if chosen else ""
+    return None
+
+
+PUSSI_GAMES = [(1, 60, 60, 20), (2, 50, 80, 70), (1, 40, 40, 95)]
+
+
+def pussi_inputs(games=PUSSI_GAMES) -> tuple[dict[str, str], dict[str, Any]]:
+    post = {}
+    for k, (d, bid, t1, t2) in enumerate(games):
+        post.update({f"games[{k}].declarer": str(d), f"games[{k}].bid": str(bid),
+                     f"games[{k}].total1": str(t1), f"games[{k}].total2": str(t2)})
+    return post, {"games": [{"declarer": d, "bid": bid, "totals": [t1, t2]}
+                            for d, bid, t1, t2 in games]}
+
+
+def test_round_page_offers_the_captains_inputs_per_table(dclient, make_tournament, director):
+    t = make_tournament("pussi", entrants=8)
+    _rnd, tables = open_round(t, director)
+    r = dclient.get(round_url(t, 1))
+    content = r.content.decode()
+    assert r.status_code == 200
+    for table in tables:
+        part = inputs_html(content, table.number)
+        assert 'name="entry" value="inputs"' in part
+        assert 'name="games[7].total2"' in part and "games[__k__]" in part
+        assert f'id="t{table.number}-pussi-messages"' in part
+        # the JSON option stays, collapsed, posting to the same URL
+        rest = table_html(content, table.number)
+        assert re.search(r'<details class="json-entry">\s*<summary>Advanced: edit as JSON',
+                         rest)
+        assert 'name="entry" value="json"' in rest and f'name="t{table.number}-payload"' in rest
+        action = reverse("director:result", args=[t.slug, 1, table.number])
+        assert rest.count(f'action="{action}#table-{table.number}"') == 2
+    assert content.count("data-result-form") == len(tables)
+    assert "js/captain.js" in content and "css/captain.css" in content
+    ids = Counter(re.findall(r'\sid="([^"]+)"', content))
+    assert [i for i, n in ids.items() if n > 1] == []  # several forms, no shared ids
+
+
+def test_mucken_result_entered_through_the_inputs(dclient, make_tournament, director):
+    t = make_tournament("mucken", "pair", entrants=4)
+    _rnd, tables = open_round(t, director)
+    inputs = {"bobbl[0].side1": "21", "bobbl[0].side2": "11",
+              "bobbl[1].side1": "17", "bobbl[1].side2": "21"}
+    r = post_inputs(dclient, t, 1, 2, inputs, note="Zettel")
+    assert r.status_code == 302 and r["Location"] == round_url(t, 1) + "#table-2"
+    result = Result.objects.get(table=tables[1])
+    assert result.payload == {"bobbl": [[21, 11], [17, 21]]}
+    assert result.status == Result.Status.CONFIRMED
+    revision = ResultRevision.objects.get(table=tables[1])
+    assert (revision.source, revision.note) == ("director", "Zettel")
+    assert not Result.objects.filter(table=tables[0]).exists()
+    # the scoring check's message lands at its Bobbl, and nothing changes
+    r = post_inputs(dclient, t, 1, 2, {**inputs, "bobbl[1].side1": "21"})
+    assert r.status_code == 400
+    part = inputs_html(r.content.decode(), 2)
+    assert "both sides reached 21" in row_errors(part, "bobbl[1]")
+    assert row_errors(part, "bobbl[0]") == ""
+    assert value_of(part, "bobbl[1].side1") == "21"  # shown as sent
+    result.refresh_from_db()
+    assert result.payload == {"bobbl": [[21, 11], [17, 21]]} and result.version == 1
+
+
+def test_pussi_result_entered_through_the_inputs(dclient, make_tournament, director):
+    t = make_tournament("pussi", entrants=8, scoring={"games_per_series": 2})
+    _rnd, tables = open_round(t, director)
+    post, payload = pussi_inputs()  # three games, one more than the series (added by button)
+    r = post_inputs(dclient, t, 1, 1, {**post, "games[3].bid": " "})
+    assert r.status_code == 302
+    assert Result.objects.get(table=tables[0]).payload == payload
+    # a correction the same way
+    post["games[2].total2"] = "100"
+    r = post_inputs(dclient, t, 1, 1, post)
+    assert r.status_code == 302
+    assert Result.objects.get(table=tables[0]).payload["games"][2]["totals"] == [40, 100]
+    assert ResultRevision.objects.filter(table=tables[0]).count() == 2
+
+
+def test_wrong_pussi_total_shown_at_its_game_row_and_nothing_saved(dclient, make_tournament,
+                                                                   director):
+    t = make_tournament("pussi", entrants=8)
+    open_round(t, director)
+    post, _payload = pussi_inputs()
+    post["games[1].total2"] = "75"  # the declarer (party 2) gained 55 with a bid of 50
+    logged = ActionLog.objects.count()
+    r = post_inputs(dclient, t, 1, 2, post)
+    assert r.status_code == 400
+    content = r.content.decode()
+    part = inputs_html(content, 2)
+    at_row = row_errors(part, "games[1]")
+    assert "75" in at_row and "does not follow" in at_row
+    assert row_errors(part, "games[0]") == "" and row_errors(part, "games[2]") == ""
+    assert re.search(r'class="cap-line cap-game has-error" data-row="games\[1\]"', part)
+    assert value_of(part, "games[1].total2") == "75" and value_of(part, "games[1].declarer") == "2"
+    assert 'data-error-for="games[1]"' not in inputs_html(content, 1)  # only the sent table
+    assert not Result.objects.exists() and not ResultRevision.objects.exists()
+    assert ActionLog.objects.count() == logged
+    # what names no row is shown above the inputs
+    r = post_inputs(dclient, t, 1, 2, {})
+    assert r.status_code == 400
+    general = re.search(r'<ul class="errorlist cap-general" data-error-for="__all__" '
+                        r'role="alert">(.*?)</ul>', inputs_html(r.content.decode(), 2), re.S)
+    assert general and "enter at least one game" in general.group(1)
+    assert not Result.objects.exists()
+
+
+def test_unparsable_input_shows_a_field_error(dclient, make_tournament, director):
+    t = make_tournament("mucken", "pair", entrants=4)
+    open_round(t, director)
+    r = post_inputs(dclient, t, 1, 1, {"bobbl[0].side1": "zwanzig", "bobbl[0].side2": "3",
+                                       "bobbl[1].side1": "21", "bobbl[1].side2": ""},
+                    note="x" * 201)
+    assert r.status_code == 400
+    part = inputs_html(r.content.decode(), 1)
+    assert "Party 1: not a number" in row_errors(part, "bobbl[0]")
+    assert "Party 2: required" in row_errors(part, "bobbl[1]")
+    assert re.search(r'<input id="t1-f-bobbl-0-side1" name="bobbl\[0\].side1" '
+                     r'value="zwanzig"[^>]*aria-invalid="true"', part)
+    assert 'id="t1-f-bobbl-0-side2" name="bobbl[0].side2" value="3"' in part
+    tv = next(tv for tv in r.context["tables"] if tv.table.number == 1)
+    assert tv.inputs.note.errors["note"]  # too long, at its field
+    assert not Result.objects.exists()
+    # no result while the round is a preview: said above the page (it has no result forms)
+    t2 = make_tournament("mucken", "pair", entrants=4, name="Vorschau")
+    services.draw_round(t2, actor_of(director))
+    r = post_inputs(dclient, t2, 1, 1, {"bobbl[0].side1": "21", "bobbl[0].side2": "3",
+                                        "bobbl[1].side1": "21", "bobbl[1].side2": "4"})
+    assert r.status_code == 400 and not Result.objects.exists()
+    assert "Publish the round before entering results." in r.content.decode()
+    assert "data-result-form" not in r.content.decode()
+
+
+def test_inputs_prefilled_from_the_current_result(dclient, make_tournament, director):
+    t = make_tournament("pussi", entrants=8)
+    _rnd, tables = open_round(t, director)
+    post, payload = pussi_inputs()
+    services.captain_submit(tables[0].token, payload)
+    content = dclient.get(round_url(t, 1)).content.decode()
+    part = inputs_html(content, 1)
+    for name, value in post.items():
+        assert value_of(part, name) == value, name
+    assert value_of(part, "games[3].bid") == ""  # the series' other rows stay empty
+    assert "Correct result" in part and "data-misfit" not in part
+    empty = inputs_html(content, 2)
+    assert value_of(empty, "games[0].total1") == "" and value_of(empty, "games[0].declarer") == ""
+    # sending the prefilled inputs unchanged confirms the captain's result
+    r = post_inputs(dclient, t, 1, 1, post)
+    assert r.status_code == 302
+    result = Result.objects.get(table=tables[0])
+    assert result.payload == payload and result.status == Result.Status.CONFIRMED
+
+
+@pytest.mark.parametrize(("discipline", "kind"), DISCIPLINE_KINDS)
+def test_every_discipline_prefills_its_inputs_with_the_result(dclient, make_tournament,
+                                                              director, discipline, kind):
+    t = make_tournament(discipline, kind, entrants=8 if discipline == "pussi" else 4)
+    _rnd, tables = open_round(t, director)
+    payload = example_payload(t, seats_of(tables[0]))
+    services.director_set_result(tables[0], actor_of(director), payload)
+    rform = result_forms.form_for(discipline)
+    values = rform.post_from_payload(payload, tables[0])
+    assert values and rform.payload_from_post(values, tables[0]) == payload
+    r = dclient.get(round_url(t, 1))
+    part = inputs_html(r.content.decode(), 1)
+    assert "data-misfit" not in part
+    for name, value in values.items():
+        if name == "score":
+            assert f'name="score" value="{value}" checked' in part
+        else:
+            assert value_of(part, name) == value, name
+    tv = r.context["tables"][0]
+    assert not tv.inputs.json_open and not tv.inputs.errors
+
+
+def test_result_that_does_not_fit_the_inputs_opens_the_json_option(dclient, make_tournament,
+                                                                   director):
+    t = make_tournament("mucken", "pair", entrants=4)
+    _rnd, tables = open_round(t, director)
+    services.director_set_result(tables[0], actor_of(director), {"bobbl": [[21, 3], [21, 4]]})
+    # as if stored before the settings changed: a third Bobbl the inputs have no row for
+    Result.objects.filter(table=tables[0]).update(payload={"bobbl": [[21, 3], [21, 4], [2, 21]]})
+    content = dclient.get(round_url(t, 1)).content.decode()
+    part = table_html(content, 1)
+    assert "data-misfit" in part and '<details class="json-entry" open>' in part
+    assert value_of(part, "bobbl[1].side2") == "4"
+    assert "data-misfit" not in table_html(content, 2)
+
+
+def test_json_option_keeps_working(dclient, make_tournament, director):
+    t = make_tournament("mucken", "pair", entrants=4)
+    _rnd, tables = open_round(t, director)
+    r = post_result(dclient, t, 1, 1, {"bobbl": [[21, 21], [21, 3]]})
+    assert r.status_code == 400
+    tv = next(tv for tv in r.context["tables"] if tv.table.number == 1)
+    assert any("both sides reached 21" in e for e in tv.form.errors["payload"])
+    assert tv.inputs.json_open
+    assert '<details class="json-entry" open>' in table_html(r.content.decode(), 1)
+    # a form from before the inputs (no entry field) is still taken as JSON
+    r = post_result(dclient, t, 1, 1, {"bobbl": [[21, 5], [21, 3]]}, entry=None)
+    assert r.status_code == 302
+    assert Result.objects.get(table=tables[0]).payload == {"bobbl": [[21, 5], [21, 3]]}
+    # the entry field decides: JSON fields beside "inputs" are not read
+    r = dclient.post(reverse("director:result", args=[t.slug, 1, 2]), {
+        "entry": "inputs", "t2-payload": json.dumps({"bobbl": [[21, 5], [21, 3]]})})
+    assert r.status_code == 400
+    assert "Party 1: required" in row_errors(inputs_html(r.content.decode(), 2), "bobbl[0]")
+    assert not Result.objects.filter(table=tables[1]).exists()
 
 
 # ----------------------------------------------------------------------------- documents

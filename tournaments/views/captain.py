@@ -109,13 +109,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "captain/sent.html",
                       {"table": table, "round": table.round, "tournament": tournament,
                        "seating": _seating(table, rform), "sent": sent})
-    inputs = rform.context(table, data, errors)
     current = Result.objects.filter(table=table).only("status").first()
     context = {
         "table": table, "round": table.round, "tournament": tournament,
-        "seating": _seating(table, rform), "form_template": rform.template,
-        "general_errors": errors.rest(), "current": current,
-        "nonce": secrets.token_urlsafe(12), **inputs,
+        "seating": _seating(table, rform), "current": current,
+        "nonce": secrets.token_urlsafe(12), **rform.inputs_context(table, data, errors),
     }
     return render(request, "captain/table.html", context, status=status)
 
