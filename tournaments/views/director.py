@@ -43,9 +43,9 @@ from ..forms import (
     pretty_json,
 )
 from ..models import ActionLog, Entrant, Result, ResultRevision, Role, Round, Table, Tournament
-from ..permissions import is_director
 from ..services import Actor, ServiceError
 from ..services import director as director_services
+from .access import director_view
 
 View = Callable[..., HttpResponse]
 LOG_PAGE_SIZE = 50
@@ -92,19 +92,6 @@ def director_home_required(view: View) -> View:
         if not may_direct(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
-    return wrapper
-
-
-def director_required(view: View) -> View:
-    """Load the tournament of ``slug`` and let only its directors in."""
-    @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        t = get_object_or_404(Tournament, slug=slug)
-        if not is_director(request.user, t):
-            raise PermissionDenied
-        return view(request, t, *args, **kwargs)
     return wrapper
 
 
@@ -211,13 +198,13 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
     }, status=status)
 
 
-@director_required
+@director_view
 @require_GET
 def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
     return _dashboard(request, t)
 
 
-@director_required
+@director_view
 @require_GET
 def export(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The turnier/1 document as a download."""
@@ -239,7 +226,7 @@ def _settings_page(request: HttpRequest, t: Tournament, form: SettingsForm | Non
     }, status=status)
 
 
-@director_required
+@director_view
 @require_http_methods(["GET", "POST"])
 def settings(request: HttpRequest, t: Tournament) -> HttpResponse:
     if request.method == "GET":
@@ -261,7 +248,7 @@ def settings(request: HttpRequest, t: Tournament) -> HttpResponse:
     return _settings_page(request, t, form=form, status=400)
 
 
-@director_required
+@director_view
 @require_POST
 def roles(request: HttpRequest, t: Tournament) -> HttpResponse:
     """Give a user the desk or director role, or take it away."""
@@ -287,7 +274,7 @@ def roles(request: HttpRequest, t: Tournament) -> HttpResponse:
 # ----------------------------------------------------------------------------- log
 
 
-@director_required
+@director_view
 @require_GET
 def log(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The action log, newest first."""
@@ -305,7 +292,7 @@ def log(request: HttpRequest, t: Tournament) -> HttpResponse:
 # ----------------------------------------------------------------------------- rounds
 
 
-@director_required
+@director_view
 @require_POST
 def draw(request: HttpRequest, t: Tournament) -> HttpResponse:
     """Draw the next round as a preview."""
@@ -323,7 +310,7 @@ def draw(request: HttpRequest, t: Tournament) -> HttpResponse:
     return _dashboard(request, t, draw_form=form, status=400)
 
 
-@director_required
+@director_view
 @require_POST
 def undo(request: HttpRequest, t: Tournament) -> HttpResponse:
     """Take back the last draw while no result is in."""
@@ -349,7 +336,7 @@ ROUND_ACTIONS: dict[str, tuple[Callable[..., Round], Any]] = {
 def _round_action(name: str) -> View:
     service, done = ROUND_ACTIONS[name]
 
-    @director_required
+    @director_view
     @require_POST
     def view(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
         get_object_or_404(Round, tournament=t, number=number)
@@ -458,7 +445,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
     }, status=status)
 
 
-@director_required
+@director_view
 @require_GET
 def round_detail(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=t, number=number)
@@ -515,7 +502,7 @@ def _set_from_inputs(request: HttpRequest, table: Table) -> Sent | None:
     return sent
 
 
-@director_required
+@director_view
 @require_POST
 def result(request: HttpRequest, t: Tournament, number: int, table: int) -> HttpResponse:
     """Enter or correct the result of one table (the director's result is confirmed)."""
@@ -532,7 +519,7 @@ def result(request: HttpRequest, t: Tournament, number: int, table: int) -> Http
     return _round_page(request, t, rnd, sent=sent, status=400)
 
 
-@director_required
+@director_view
 @require_POST
 def accept(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
     """Settle a dispute by taking one of the submitted revisions."""
