@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/turnierwart
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-services test-browser lint bench messages clean
+.PHONY: run test test-services test-browser test-dutch lint bench bench-dutch messages clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -45,6 +45,13 @@ test-browser: $(STAMP) messages
 
 bench: $(STAMP)
 	$(BIN)/python bench/standings.py
+
+# Every round of the 300 Dutch reference tournaments (make test replays a sample).
+test-dutch: $(STAMP)
+	$(BIN)/python -m pairing.replay --jobs 2
+
+bench-dutch: $(STAMP)
+	$(BIN)/python bench/dutch.py --timeout 600
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache db.sqlite3 media staticfiles

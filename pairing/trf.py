@@ -1,0 +1,666 @@
+"""FIDE Tournament Report Files (TRF-16 and TRF-26) for the Swiss pairing engines.
+
+A TRF is read into a :class:`Trf`: the player lines (``001``) as data, every
+other line verbatim, so that :func:`write` gives the file back without loss.
+What the pairing needs is read from the known lines:
+
+* ``XXR`` / ``142``: number of rounds; ``XXC white1|black1`` / ``152 W|B``: the
+  initial colour;
+* point systems: ``162`` (codes ``W D L Z P``, ``A`` = ``Z``, from column 6 in
+  steps of 9), ``BBW BBD BBL BBZ BBF BBU`` (value from column 5), ``XXS
+  CODE=VALUE`` (JaVaFo's codes);
+* accelerations ``XXA`` (player in columns 5-8, one value per round from
+  column 10 in steps of 5) and ``250`` (points, rounds and players as ranges);
+* forbidden pairs ``XXP`` (all players of the line, every round) and ``260``
+  (rounds in columns 5-7 and 9-11, players from column 13 in steps of 5);
+* absences announced for the round to pair: ``XXZ`` (a list of players) and
+  ``240`` (round in columns 7-9, players from column 11 in steps of 5).
+
+Unknown lines are kept for writing back and ignored for pairing. A malformed
+file raises :class:`TrfError` naming the line and the column.
+
+The fixtures' README (``../shared/fixtures/dutch/README.md``) defines "the
+tournament as it stood before round r": :func:`before_round` builds it as a
+TRF, :func:`state_before_round` as the engine's :class:`~pairing.swiss.SwissState`,
+and :func:`recorded_pairing` reads round r as it was paired.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+
+from .swiss import (
+    ABSENCES,
+    FORFEIT,
+    PAB,
+    PLAYED,
+    PointSystem,
+    RoundRecord,
+    SwissPairing,
+    SwissPlayer,
+    SwissState,
+)
+
+RESULTS = PLAYED | FORFEIT | ABSENCES | {PAB}
+FIRST_CELL = 92  # 1-based column of round 1's cell; each round 10 columns further
+CELL_WIDTH = 10
+_NUMBER = re.compile(r"\d+(\.\d*)?|\.\d+")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class TrfError(ValueError):
+    """A malformed TRF: ``line 12, column 99: round 1: unknown result 'Q'``."""
+
+    def __init__(self, line: int, column: int | None, message: str) -> None:
+        self.line = line
+        self.column = column
+        self.message = message
+        where = f"line {line}" + (f", column {column}" if column else "")
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class Cell:
+    """One round of a player line: ``OOOO C R`` (opponent, colour, result)."""
+
+    opponent: int | None  # None for 0000
+    colour: str  # "w", "b" or "-"
+    result: str  # 1 0 = W D L + - U H Z F
+
+    @property
+    def record(self) -> RoundRecord:
+        return RoundRecord(self.opponent, self.colour if self.colour in "wb" else None,
+                           self.result)
+
+    def text(self) -> str:
+        opponent = "0000" if self.opponent is None else f"{self.opponent:>4}"
+        return f"{opponent} {self.colour} {self.result}"
+
+
+@dataclass
+class TrfPlayer:
+    """A ``001`` line: columns 1-80 verbatim, then score, rank and the round cells."""
+
+    number: int  # pairing number (columns 5-8)
+    head: str  # columns 1-80 as in the file: name, rating, federation, FIDE id, birth date
+    points: Fraction | None  # columns 81-84
+    rank: int | None  # columns 86-89
+    cells: list[Cell | None]  # round 1, 2, ...; None for an empty cell
+    line: int = 0  # where it was read, for messages
+
+    @property
+    def name(self) -> str:
+        return self.head[14:47].strip()
+
+    @property
+    def rating(self) -> int:
+        text = self.head[48:52].strip()
+        return int(text) if text.isdigit() else 0
+
+    def cell(self, round_: int) -> Cell | None:
+        return self.cells[round_ - 1] if 0 < round_ <= len(self.cells) else None
+
+
+@dataclass(frozen=True)
+class ForbiddenPairs:
+    """Players of one ``XXP`` or ``260`` line: none may meet another in rounds first..last."""
+
+    players: tuple[int, ...]
+    first: int = 1
+    last: int | None = None  # None: to the end
+
+    def applies(self, round_: int) -> bool:
+        return self.first <= round_ and (self.last is None or round_ <= self.last)
+
+
+@dataclass
+class Trf:
+    """A read TRF: player data plus every other line verbatim, in file order."""
+
+    lines: list[str | int] = field(default_factory=list)  # a text line, or a pairing number
+    players: dict[int, TrfPlayer] = field(default_factory=dict)
+    total_rounds: int | None = None
+    initial_colour: str | None = None  # "w" / "b"; None when the file does not say
+    points: PointSystem = field(default_factory=PointSystem)
+    accelerations: dict[int, dict[int, Fraction]] = field(default_factory=dict)  # XXA / 250
+    forbidden: list[ForbiddenPairs] = field(default_factory=list)
+    absent_next: frozenset[int] = frozenset()  # XXZ: absent in the round to pair
+    absences: dict[int, frozenset[int]] = field(default_factory=dict)  # 240: round -> players
+    final_newline: bool = True
+
+    @property
+    def rounds_in_file(self) -> int:
+        """The last round with any cell (absences announced ahead included)."""
+        return max((len(p.cells) for p in self.players.values()), default=0)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round somebody was paired in: absences alone do not make a round."""
+        last = 0
+        for p in self.players.values():
+            for k, c in enumerate(p.cells, 1):
+                if c is not None and c.result not in ABSENCES and k > last:
+                    last = k
+        return last
+
+    @property
+    def next_round(self) -> int:
+        return self.rounds_paired + 1
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def read_file(path: str | Path) -> Trf:
+    """Read a TRF from disk (``.gz`` is unpacked); UTF-8, or Latin-1 if it is not."""
+    data = Path(path).read_bytes()
+    if str(path).endswith(".gz"):
+        data = gzip.decompress(data)
+    return read(decode(data))
+
+
+def decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read(text: str) -> Trf:
+    """Parse a TRF; CR, LF and CRLF line endings; raises :class:`TrfError`."""
+    lines = _LINE_BREAK.split(text)
+    trf = Trf(final_newline=len(lines) > 1 and lines[-1] == "")
+    if trf.final_newline:
+        lines.pop()
+    points = _PointsReader()
+    for number, line in enumerate(lines, 1):
+        code = line[:3]
+        if code == "001":
+            player = _read_player(line, number)
+            if player.number in trf.players:
+                raise TrfError(number, 5, f"pairing number {player.number} is used twice "
+                               f"(first on line {trf.players[player.number].line})")
+            trf.players[player.number] = player
+            trf.lines.append(player.number)
+            continue
+        trf.lines.append(line)
+        if code in ("XXR", "142"):
+            trf.total_rounds = _whole(line[3:], number, 4, f"{code}: number of rounds")
+        elif code == "XXC":
+            for word in line[3:].split():
+                if word in ("white1", "black1"):
+                    trf.initial_colour = word[0]
+        elif code == "152":
+            colour = line[4:].strip()
+            if colour not in ("W", "B", "w", "b"):
+                raise TrfError(number, 5, f"152: initial colour must be W or B, not '{colour}'")
+            trf.initial_colour = colour.lower()
+        elif code == "162":
+            points.read_162(line, number)
+        elif code in _BB_FIELDS:
+            points.read_bb(line, number)
+        elif code == "XXS":
+            points.read_xxs(line, number)
+        elif code == "XXA":
+            _read_xxa(trf, line, number)
+        elif code == "250":
+            _read_250(trf, line, number)
+        elif code == "XXP":
+            trf.forbidden.append(ForbiddenPairs(tuple(n for n, _ in _numbers(line, number))))
+        elif code == "260":
+            _read_260(trf, line, number)
+        elif code == "XXZ":
+            trf.absent_next |= {n for n, _ in _numbers(line, number)}
+        elif code == "240":
+            _read_240(trf, line, number)
+    trf.points = points.system(lines)
+    _check(trf, lines)
+    return trf
+
+
+def _whole(text: str, line: int, column: int, what: str) -> int:
+    value = text.strip()
+    if not value.isdigit() or int(value) < 1:
+        raise TrfError(line, column, f"{what} must be a positive whole number, not '{value}'")
+    return int(value)
+
+
+def _decimal(text: str, line: int, column: int, what: str) -> Fraction:
+    value = text.strip()
+    if not _NUMBER.fullmatch(value):
+        raise TrfError(line, column, f"{what} must be a number like 1.5, not '{value}'")
+    return Fraction(value)
+
+
+def _numbers(line: str, number: int, start: int = 3) -> list[tuple[int, int]]:
+    """Whitespace-separated pairing numbers from column start+1, with their columns."""
+    found = []
+    for m in re.finditer(r"\S+", line[start:]):
+        column = start + m.start() + 1
+        found.append((_whole(m.group(), number, column, f"{line[:3]}: player"), column))
+    return found
+
+
+def _read_player(line: str, number: int) -> TrfPlayer:
+    padded = line.ljust(FIRST_CELL - 1)
+    pairing_number = _whole(padded[4:8], number, 5, "pairing number")
+    rating = padded[48:52].strip()
+    if rating and not rating.isdigit():
+        raise TrfError(number, 49, f"rating must be a whole number, not '{rating}'")
+    text = padded[80:84].strip()
+    score = _decimal(text, number, 81, "score") if text else None
+    for column in (85, 90, 91):
+        if padded[column - 1] != " ":
+            raise TrfError(number, column, f"column {column} must be blank, "
+                           f"not '{padded[column - 1]}'")
+    text = padded[85:89].strip()
+    rank = _whole(text, number, 86, "rank") if text else None
+    cells: list[Cell | None] = []
+    start = FIRST_CELL - 1
+    while start - 2 < len(line):  # columns 90-91 were checked above
+        round_ = len(cells) + 1
+        chunk = line[start:start + 8].ljust(8)
+        gap = line[start - 2:start]
+        if round_ > 1 and gap.strip():
+            raise TrfError(number, start - 1 + (gap[0] == " "),
+                           f"round {round_}: columns {start - 1}-{start} must be blank "
+                           "between two rounds")
+        cells.append(_read_cell(chunk, number, start + 1, round_) if chunk.strip() else None)
+        start += CELL_WIDTH
+    while cells and cells[-1] is None:
+        cells.pop()
+    return TrfPlayer(pairing_number, padded[:80], score, rank, cells, number)
+
+
+def _read_cell(chunk: str, line: int, column: int, round_: int) -> Cell:
+    where = f"round {round_}"
+    opponent_text = chunk[:4].strip()
+    if not opponent_text.isdigit():
+        raise TrfError(line, column, f"{where}: opponent must be a pairing number or 0000, "
+                       f"not '{chunk[:4]}'")
+    opponent = int(opponent_text) or None
+    for offset in (4, 6):
+        if chunk[offset] != " ":
+            raise TrfError(line, column + offset, f"{where}: expected a blank, "
+                           f"not '{chunk[offset]}'")
+    colour, result = chunk[5], chunk[7]
+    if colour not in ("w", "b", "-"):
+        raise TrfError(line, column + 5, f"{where}: colour must be w, b or -, not '{colour}'")
+    if result not in RESULTS:
+        raise TrfError(line, column + 7, f"{where}: unknown result '{result}'")
+    if result in PLAYED:
+        if opponent is None:
+            raise TrfError(line, column, f"{where}: a game ('{result}') needs an opponent")
+        if colour == "-":
+            raise TrfError(line, column + 5, f"{where}: a game ('{result}') needs a colour")
+    elif result in ABSENCES or result == PAB:
+        if opponent is not None:
+            raise TrfError(line, column, f"{where}: a bye ('{result}') has no opponent")
+        if colour != "-":
+            raise TrfError(line, column + 5, f"{where}: a bye ('{result}') has no colour")
+    return Cell(opponent, colour, result)
+
+
+# Point systems: 1 / ½ / 0 unless the file says otherwise. 162 W and BBW move the PAB with
+# the win unless a P / BBU says otherwise (as bbpPairings reads them); JaVaFo's XXS keeps
+# its own defaults, where the PAB stays 1.0 unless PAB= is given.
+_BB_FIELDS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero", "BBF": "forfeit_loss",
+              "BBU": "pab"}
+_162_FIELDS = {"W": ("win",), "D": ("draw",), "L": ("loss",), "Z": ("zero", "forfeit_loss"),
+               "A": ("zero", "forfeit_loss"), "P": ("pab",)}
+_XXS_FIELDS = {
+    "WW": ("win",), "BW": ("black_win",), "FW": ("forfeit_win",), "FPB": ("full_bye",),
+    "WD": ("draw",), "BD": ("black_draw",), "HPB": ("half_bye",),
+    "WL": ("loss",), "BL": ("black_loss",), "ZPB": ("zero",), "FL": ("forfeit_loss",),
+    "PAB": ("pab",),
+    "W": ("win", "black_win", "forfeit_win", "full_bye"), "D": ("draw", "black_draw", "half_bye"),
+}
+
+
+class _PointsReader:
+    """Collects the point system line by line; later lines override earlier ones."""
+
+    def __init__(self) -> None:
+        default = PointSystem()
+        self.values: dict[str, Fraction | None] = {
+            "win": default.win, "draw": default.draw, "loss": default.loss,
+            "zero": default.zero, "forfeit_loss": default.forfeit_loss, "pab": default.pab,
+            "half_bye": None, "full_bye": None, "black_win": None, "black_draw": None,
+            "black_loss": None, "forfeit_win": None,
+        }
+        self.pab_follows_win = True
+        self.where: dict[str, int] = {}  # field -> line that set it last
+
+    def set(self, name: str, value: Fraction, line: int, explicit: bool = True) -> None:
+        self.values[name] = value
+        self.where[name] = line
+        if name == "win" and self.pab_follows_win:
+            self.values["pab"] = value
+        if name == "pab" and explicit:
+            self.pab_follows_win = False
+
+    def read_162(self, line: str, number: int) -> None:
+        start = 5
+        padded = line.rstrip()
+        if len(padded) <= start:
+            raise TrfError(number, 6, "162: no point codes")
+        while start < len(padded):
+            code = padded[start]
+            if code not in _162_FIELDS:
+                raise TrfError(number, start + 1, f"162: unknown point code '{code}' "
+                               "(known: W D L Z P)")
+            value = _decimal(padded[start + 1:start + 5], number, start + 2, f"162: {code}")
+            for name in _162_FIELDS[code]:
+                self.set(name, value, number)
+            if padded[start + 5:start + 9].strip():
+                raise TrfError(number, start + 6, "162: codes must be 9 columns apart")
+            start += 9
+
+    def read_bb(self, line: str, number: int) -> None:
+        self.set(_BB_FIELDS[line[:3]], _decimal(line[4:], number, 5, line[:3]), number)
+
+    def read_xxs(self, line: str, number: int) -> None:
+        self.pab_follows_win = False  # JaVaFo: the PAB keeps 1.0 unless PAB= says otherwise
+        for m in re.finditer(r"\S+", line[3:]):
+            column = 4 + m.start()
+            code, eq, value = m.group().partition("=")
+            if not eq or code.upper() not in _XXS_FIELDS:
+                raise TrfError(number, column, f"XXS: expected CODE=VALUE with a code of "
+                               f"{' '.join(_XXS_FIELDS)}, not '{m.group()}'")
+            points = _decimal(value, number, column + len(code) + 1, f"XXS: {code}")
+            for name in _XXS_FIELDS[code.upper()]:
+                self.set(name, points, number)
+            if code.upper() == "D":
+                self.values["half_bye"] = None  # the same as a draw
+            if code.upper() == "W":
+                self.values["full_bye"] = None  # the same as a win
+
+    def system(self, lines: list[str]) -> PointSystem:
+        v = self.values
+        for name, like in (("black_win", "win"), ("black_draw", "draw"), ("black_loss", "loss"),
+                           ("forfeit_win", "win")):
+            if v[name] is not None and v[name] != v[like]:
+                line = self.where.get(name, 0)
+                raise TrfError(line, None, f"XXS: points for {name.replace('_', ' ')} "
+                               f"different from {like} are not supported")
+        return PointSystem(win=v["win"], draw=v["draw"], loss=v["loss"], zero=v["zero"],
+                           forfeit_loss=v["forfeit_loss"], pab=v["pab"],
+                           half_bye=v["half_bye"], full_bye=v["full_bye"])
+
+
+def _read_xxa(trf: Trf, line: str, number: int) -> None:
+    player = _whole(line[4:8], number, 5, "XXA: player")
+    rounds = trf.accelerations.setdefault(player, {})
+    start = 9
+    while start < len(line):
+        text = line[start:start + 4]
+        if text.strip():
+            rounds[(start - 9) // 5 + 1] = _decimal(text, number, start + 1, "XXA: points")
+        if line[start + 4:start + 5].strip():
+            raise TrfError(number, start + 5, "XXA: values must be 5 columns apart")
+        start += 5
+
+
+def _read_250(trf: Trf, line: str, number: int) -> None:
+    padded = line.ljust(31)
+    if padded[4:8].strip() and _decimal(padded[4:8], number, 5, "250: match points"):
+        raise TrfError(number, 5, "250: accelerated match points are not supported")
+    points = _decimal(padded[9:13], number, 10, "250: game points")
+    first = _whole(padded[14:17], number, 15, "250: first round")
+    last = _whole(padded[18:21], number, 19, "250: last round")
+    low = _whole(padded[22:26], number, 23, "250: first player")
+    high = _whole(padded[27:31], number, 28, "250: last player")
+    if first > last or low > high:
+        raise TrfError(number, 15 if first > last else 23, "250: a range ends before it starts")
+    for player in range(low, high + 1):
+        rounds = trf.accelerations.setdefault(player, {})
+        for round_ in range(first, last + 1):
+            rounds[round_] = points
+
+
+def _fixed_players(line: str, number: int, start: int) -> tuple[int, ...]:
+    """Pairing numbers of 4 columns, 5 columns apart, from 0-based index start."""
+    players = []
+    while start < len(line):
+        if line[start:start + 4].strip():
+            players.append(_whole(line[start:start + 4], number, start + 1,
+                                  f"{line[:3]}: player"))
+        if line[start + 4:start + 5].strip():
+            raise TrfError(number, start + 5, f"{line[:3]}: players must be 5 columns apart")
+        start += 5
+    return tuple(players)
+
+
+def _read_260(trf: Trf, line: str, number: int) -> None:
+    first = _whole(line[4:7], number, 5, "260: first round")
+    last = _whole(line[8:11], number, 9, "260: last round")
+    trf.forbidden.append(ForbiddenPairs(_fixed_players(line, number, 12), first, last))
+
+
+def _read_240(trf: Trf, line: str, number: int) -> None:
+    round_ = _whole(line[6:9], number, 7, "240: round")
+    players = _fixed_players(line, number, 10)
+    trf.absences[round_] = trf.absences.get(round_, frozenset()) | frozenset(players)
+
+
+def _check(trf: Trf, lines: list[str]) -> None:
+    """Cells must agree with the opponent's cell; listed players must exist."""
+    players = trf.players
+    for p in players.values():
+        for k, c in enumerate(p.cells, 1):
+            if c is None or c.opponent is None:
+                continue
+            column = FIRST_CELL + CELL_WIDTH * (k - 1)
+            where = f"round {k}"
+            if c.opponent == p.number:
+                raise TrfError(p.line, column, f"{where}: player {p.number} cannot meet himself")
+            other = players.get(c.opponent)
+            if other is None:
+                raise TrfError(p.line, column, f"{where}: opponent {c.opponent} has no player "
+                               "line")
+            o = other.cell(k)
+            if o is None or o.opponent != p.number:
+                raise TrfError(p.line, column, f"{where}: player {c.opponent} does not have "
+                               f"{p.number} as opponent in this round")
+            if c.colour in "wb" and c.colour == o.colour:
+                raise TrfError(p.line, column + 5, f"{where}: both {p.number} and "
+                               f"{c.opponent} have colour '{c.colour}'")
+            if (c.result in PLAYED) != (o.result in PLAYED):
+                raise TrfError(p.line, column + 7, f"{where}: '{c.result}' against "
+                               f"{c.opponent}'s '{o.result}': a game for one, a forfeit for "
+                               "the other")
+    for number, line in enumerate(lines, 1):
+        code = line[:3]
+        if code in ("XXP", "XXZ", "260", "240"):
+            start = {"XXP": None, "XXZ": None, "260": 12, "240": 10}[code]
+            listed = (_numbers(line, number) if start is None
+                      else [(n, 0) for n in _fixed_players(line, number, start)])
+            for n, column in listed:
+                if n not in players:
+                    raise TrfError(number, column or None, f"{code}: player {n} has no "
+                                   "player line")
+        if code == "XXA" and int(line[4:8]) not in players:
+            raise TrfError(number, 5, f"XXA: player {int(line[4:8])} has no player line")
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def format_points(points: Fraction) -> str:
+    """Scores as TRF writes them: one decimal (more only when one is not exact)."""
+    places = 1
+    while (points * 10 ** places).denominator != 1 and places < 4:
+        places += 1
+    return f"{float(points):.{places}f}"
+
+
+def player_line(player: TrfPlayer) -> str:
+    points = "" if player.points is None else format_points(player.points)
+    rank = "" if player.rank is None else str(player.rank)
+    text = f"{player.head:<80}{points:>4} {rank:>4}"
+    for c in player.cells:
+        text += "  " + ("        " if c is None else c.text())
+    return text.rstrip()
+
+
+def write(trf: Trf) -> str:
+    """The TRF text, LF line endings; non-player lines exactly as read."""
+    out = [player_line(trf.players[x]) if isinstance(x, int) else x for x in trf.lines]
+    return "\n".join(out) + ("\n" if trf.final_newline else "")
+
+
+# --- the tournament as it stood before a round -----------------------------------------------
+
+
+def _check_round(trf: Trf, round_: int) -> None:
+    if round_ < 1:
+        raise ValueError(f"round {round_}: rounds are numbered from 1")
+
+
+def points_before(trf: Trf, player: TrfPlayer, round_: int) -> Fraction:
+    """Points from rounds 1 .. round-1 under the file's point system."""
+    return sum((trf.points.points(c.result) for c in player.cells[:round_ - 1] if c),
+               Fraction(0))
+
+
+def is_absent(trf: Trf, player: TrfPlayer, round_: int, next_round: int | None = None) -> bool:
+    """Announced absent for the round: cell H, Z or F there, XXZ (next round) or 240."""
+    c = player.cell(round_)
+    if c is not None and c.result in ABSENCES:
+        return True
+    if player.number in trf.absent_next and round_ == (next_round or trf.next_round):
+        return True
+    return player.number in trf.absences.get(round_, ())
+
+
+def before_round(trf: Trf, round_: int) -> Trf:
+    """The TRF as it stood before round r was paired (the fixtures' README, step 1).
+
+    Rounds 1..r-1 as in the file, the score recomputed from them (the rank too:
+    score, then pairing number), and the round-r cell kept only for an announced
+    absence; every other line unchanged.
+    """
+    _check_round(trf, round_)
+    players = {}
+    for n, p in trf.players.items():
+        cells = list(p.cells[:round_ - 1])
+        c = p.cell(round_)
+        if c is not None and c.result in ABSENCES:
+            cells += [None] * (round_ - 1 - len(cells)) + [c]
+        while cells and cells[-1] is None:
+            cells.pop()
+        players[n] = replace(p, points=points_before(trf, p, round_), cells=cells)
+    order = sorted(players.values(), key=lambda p: (-(p.points or 0), p.number))
+    for rank, p in enumerate(order, 1):
+        p.rank = rank
+    return replace(trf, players=players, lines=list(trf.lines))
+
+
+def infer_initial_colour(trf: Trf) -> str:
+    """The colour drawn for the top player when the file does not say (XXC / 152).
+
+    Taken from the first round with a game over the board, counting pairing numbers
+    only among players paired up to then (as bbpPairings infers it); white if none.
+    """
+    coloured = [k for p in trf.players.values() for k, c in enumerate(p.cells, 1)
+                if c and c.colour in "wb"]
+    if not coloured:
+        return "w"
+    first = min(coloured)
+    index = 0
+    for n in sorted(trf.players):
+        cells = trf.players[n].cells[:first]
+        if any(c and (c.opponent is not None or c.result in ("U", "+")) for c in cells):
+            c = trf.players[n].cell(first)
+            if c and c.colour in "wb":
+                return c.colour if index % 2 == 0 else ("b" if c.colour == "w" else "w")
+            index += 1
+    return "w"
+
+
+def state_before_round(trf: Trf, round_: int) -> SwissState:
+    """The engine's view of the tournament before round r (the fixtures' README, step 1)."""
+    _check_round(trf, round_)
+    next_round = trf.next_round
+    players = []
+    for n in sorted(trf.players):
+        p = trf.players[n]
+        history = tuple(c.record if c else RoundRecord(None, None, "Z")
+                        for c in (p.cells[:round_ - 1] + [None] * (round_ - 1 - len(p.cells))))
+        players.append(SwissPlayer(
+            number=n, points=points_before(trf, p, round_), history=history,
+            absent=is_absent(trf, p, round_, next_round), rating=p.rating, name=p.name,
+            acceleration=trf.accelerations.get(n, {}).get(round_, Fraction(0))))
+    forbidden = frozenset(
+        frozenset((a, b)) for f in trf.forbidden if f.applies(round_)
+        for i, a in enumerate(f.players) for b in f.players[i + 1:] if a != b)
+    return SwissState(
+        round=round_,
+        total_rounds=trf.total_rounds or max(trf.rounds_paired, round_),
+        initial_colour=trf.initial_colour or infer_initial_colour(trf),
+        players=tuple(players), points=trf.points, forbidden=forbidden)
+
+
+def recorded_pairing(trf: Trf, round_: int) -> SwissPairing:
+    """Round r as the file records it: (white, black) pairs and the PAB.
+
+    Forfeited games count as pairs (they were paired); a pair without colours
+    (forfeits written ``-``) is given lower number first.
+    """
+    _check_round(trf, round_)
+    pairs: list[tuple[int, int]] = []
+    bye: int | None = None
+    seen: set[int] = set()
+    for n in sorted(trf.players):
+        c = trf.players[n].cell(round_)
+        if c is None or n in seen:
+            continue
+        if c.result == PAB:
+            if bye is not None:
+                raise TrfError(trf.players[n].line, FIRST_CELL + CELL_WIDTH * (round_ - 1),
+                               f"round {round_}: a second pairing-allocated bye "
+                               f"(players {bye} and {n})")
+            bye = n
+        elif c.opponent is not None:
+            o = trf.players[c.opponent].cell(round_)
+            if c.colour == "b" or (c.colour == "-" and o is not None and o.colour == "w"):
+                pairs.append((c.opponent, n))
+            else:
+                pairs.append((n, c.opponent))
+            seen |= {n, c.opponent}
+    return SwissPairing(tuple(pairs), bye)
+
+
+# --- the endorsed engines' output format ---------------------------------------------------
+
+
+def format_pairing(pairing: SwissPairing) -> str:
+    """``N`` then ``WHITE BLACK`` per line, the PAB as ``PLAYER 0`` (N counts it)."""
+    rows = [f"{w} {b}" for w, b in pairing.pairs]
+    if pairing.bye is not None:
+        rows.append(f"{pairing.bye} 0")
+    return "\n".join([str(len(rows)), *rows]) + "\n"
+
+
+def read_pairing(text: str) -> SwissPairing:
+    """Parse the output format of :func:`format_pairing` (the engines' ``-p`` file)."""
+    rows = [line.split() for line in _LINE_BREAK.split(text.strip())]
+    if not rows or len(rows[0]) != 1 or not rows[0][0].isdigit():
+        raise TrfError(1, 1, "the first line must be the number of pairs")
+    if int(rows[0][0]) != len(rows) - 1:
+        raise TrfError(1, 1, f"{rows[0][0]} pairs announced, {len(rows) - 1} given")
+    pairs, bye = [], None
+    for number, row in enumerate(rows[1:], 2):
+        if len(row) != 2 or not all(x.isdigit() for x in row):
+            raise TrfError(number, 1, f"expected 'WHITE BLACK', not '{' '.join(row)}'")
+        white, black = int(row[0]), int(row[1])
+        if black == 0:
+            bye = white
+        else:
+            pairs.append((white, black))
+    return SwissPairing(tuple(pairs), bye)
+
