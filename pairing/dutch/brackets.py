@@ -1,30 +1,32 @@
 """Pairing bracket by bracket, top-down (C.04.3 Art. 1.9, 3, 4).
 
 For each bracket (the players moved down from above, the residents of one scoregroup) the best
-pairing is a maximum-weight matching over the bracket and the next scoregroup, the weight
-packing criteria C6–C21 (:mod:`pairing.dutch.criteria`). Among equally good candidates the
-rules take the first in their generation order (Art. 4): which moved-down players are paired
-(the higher ones), their opponents (the highest residents), then the remainder with the fewest
-exchanges, the smallest BSN differences, the lowest S1 and highest S2 players exchanged, and
-finally each S1 player with the highest S2 player still possible. These tie-breaks are added
-below the criteria as further lexicographic fields, so two matchings per bracket decide it.
+pairing is a maximum-weight matching whose weights pack criteria C6–C21
+(:mod:`pairing.dutch.criteria`). Among equally good candidates the rules take the first in
+their generation order (Art. 4): which moved-down players are paired (the higher ones), their
+opponents (the highest residents), then the remainder with the fewest exchanges, the smallest
+BSN differences, the lowest S1 and highest S2 players exchanged, and finally each S1 player
+with the highest S2 player still possible. The first of these are lexicographic fields below
+the criteria; the last is an assignment problem decided with its optimal duals.
 
-Completion (C4) couples a bracket with everything below it: the matching is first made on the
-bracket and the next scoregroup alone, then the players left over are checked to be pairable
-(one cheap cardinality matching); only if they are not is the bracket solved over all players
-still unpaired, as one matching whose top field is completion.
+Completion (C4) and C8 couple a bracket with everything below it. The bracket is matched alone
+first and its floaters are accepted if the next scoregroup can take them as well as any
+floaters and the rest stays pairable (cheap cardinality matchings); otherwise the next
+scoregroup is matched with it, and if even that leaves the round incomplete the bracket is
+solved over all unpaired players with completion as the top field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..swiss import SwissState
 from .criteria import Layout, colour_bits
 from .matching import Cardinality, max_weight_matching
-from .model import DOWN, Entrant, compatible
+from .model import DOWN, Entrant
 
 
 class NoValidPairing(ValueError):
@@ -49,21 +51,30 @@ class Round:
 
     state: SwissState
     players: list[Entrant]
-    adjacency: list[set[int]]
+    blocked: list[set[int]]  # per player: who he has met, or is forbidden to meet (C1)
+    colour_class: list[str | None]  # C3: the absolute preference of a non-topscorer, if any
     layout: Layout
-    ideal: bool = True  # the PAB can go to a candidate (C2, C5) in a complete pairing
     odd: bool = False
 
     @classmethod
     def of(cls, state: SwissState, players: list[Entrant]) -> Round:
-        n = len(players)
-        adjacency: list[set[int]] = [set() for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                if compatible(players[i], players[j], state):
-                    adjacency[i].add(j)
-                    adjacency[j].add(i)
-        return cls(state, players, adjacency, Layout.of(players, state.round - 1), odd=n % 2 == 1)
+        index = {p.number: i for i, p in enumerate(players)}
+        blocked: list[set[int]] = [{index[o] for o in p.opponents if o in index}
+                                   for p in players]
+        for pair in state.forbidden:
+            if len(pair) == 2 and all(n in index for n in pair):
+                a, b = (index[n] for n in pair)
+                blocked[a].add(b)
+                blocked[b].add(a)
+        colour_class = [p.preference if p.absolute and not p.topscorer else None
+                        for p in players]
+        return cls(state, players, blocked, colour_class, Layout.of(players, state.round - 1),
+                   odd=len(players) % 2 == 1)
+
+    def ok(self, a: int, b: int) -> bool:
+        """May a and b meet (C1, C3, forbidden pairs)? Same as :func:`model.compatible`."""
+        c = self.colour_class[a]
+        return b not in self.blocked[a] and (c is None or c != self.colour_class[b])
 
     # --- completion ---------------------------------------------------------------------
 
@@ -78,19 +89,31 @@ class Round:
             needs_bye = len(free) % 2 == 1
         if len(free) % 2 == 1 and not needs_bye:
             return None
-        local = {v: k for k, v in enumerate(free)}
-        adjacency = [[local[w] for w in self.adjacency[v] if w in local] for v in free]
-        if needs_bye:
-            dummy = len(free)
-            adjacency.append([])
-            for k, v in enumerate(free):
-                if self.layout.candidate[v]:
-                    adjacency[k].append(dummy)
-                    adjacency[dummy].append(k)
-        matching = Cardinality(adjacency)
+        candidate = self.layout.candidate
+        size = len(free)
+        dummy = size if needs_bye else -1
+        ok = self.ok
+
+        def neighbours(k: int):
+            if k == dummy:
+                return (j for j in range(size) if candidate[free[j]])
+            v = free[k]
+            near = (j for j in range(size) if j != k and ok(v, free[j]))
+            if needs_bye and candidate[v]:
+                return itertools.chain(near, (dummy,))
+            return near
+
+        matching = Cardinality(neighbours, size + needs_bye)
         if any(m == -1 for m in matching.mate):
             return None
         return matching.mate
+
+    def graph(self, nodes: Sequence[int], keep: Callable[[int, int], bool] | None = None
+              ) -> list[list[int]]:
+        """Adjacency lists (local indices) of the players ``nodes``."""
+        ok = self.ok
+        return [[j for j, w in enumerate(nodes) if j != k and ok(v, w)
+                 and (keep is None or keep(v, w))] for k, v in enumerate(nodes)]
 
 
 def bye_score(rnd: Round) -> Fraction:
@@ -189,6 +212,7 @@ class Bracket:
         self._resident_set = set(residents)
         self._following_set = set(following)
         self._mode = ""
+        self.layout = rnd.layout.local(rnd.players, movers + residents + following)
         self._mover_set = set(movers)
 
     # --- weights ------------------------------------------------------------------------
@@ -199,7 +223,7 @@ class Bracket:
         w = self._low.get(key)
         if w is None:
             players = self.rnd.players
-            w = self.rnd.layout.low(players[h], players[lo], lo in self._resident_set,
+            w = self.layout.low(players[h], players[lo], lo in self._resident_set,
                                     lo in self._following_set, self.single)
             self._low[key] = w
         return w
@@ -236,12 +260,12 @@ class Bracket:
     def _match(self, vertices: list[int], stage: dict[tuple[int, int], int],
                stage_bits: int, allowed) -> dict[int, int]:
         """Maximum-weight matching of ``vertices`` (criteria, then the stage tie-break)."""
-        adjacency = self.rnd.adjacency
+        ok = self.rnd.ok
         index = {v: k for k, v in enumerate(vertices)}
         edges = []
         for a in vertices:
-            for b in adjacency[a]:
-                if b <= a or b not in index or not allowed(a, b):
+            for b in vertices:
+                if b <= a or not ok(a, b) or not allowed(a, b):
                     continue
                 w = (self.low(a, b) << stage_bits) + stage.get((a, b), 0)
                 edges.append((index[a], index[b], w))
@@ -262,12 +286,8 @@ class Bracket:
         if len(floaters) > len(following):
             return False
         nodes = floaters + following
-        local = {v: k for k, v in enumerate(nodes)}
         floating = set(floaters)
-        adjacency: list[list[int]] = []
-        for v in nodes:
-            adjacency.append([local[w] for w in self.rnd.adjacency[v]
-                              if w in local and not (v in floating and w in floating)])
+        adjacency = self.rnd.graph(nodes, lambda v, w: not (v in floating and w in floating))
         spare: list[int] = []
         if len(nodes) % 2:
             dummy = len(nodes)
@@ -287,15 +307,15 @@ class Bracket:
                         stage_bits: int, allowed) -> dict[int, int]:
         """The same stage over all unpaired players, completion as the top field."""
         rnd = self.rnd
-        layout = rnd.layout
+        layout = self.layout
         inside = set(vertices)
         everyone = vertices + self.lower
         index = {v: k for k, v in enumerate(everyone)}
         top_shift = layout.low_bits + stage_bits
         edges = []
         for a in everyone:
-            for b in rnd.adjacency[a]:
-                if b <= a or b not in index:
+            for b in everyone:
+                if b <= a or not rnd.ok(a, b):
                     continue
                 w = layout.top(a, b) << top_shift
                 if a in inside and b in inside and allowed(a, b):
@@ -329,10 +349,10 @@ class Bracket:
             return None
         half = size // 2
         players = self.rnd.players
-        adjacency = self.rnd.adjacency
+        ok = self.rnd.ok
         pairs = []
         for a, b in zip(residents[:half], residents[half:2 * half], strict=True):
-            if b not in adjacency[a] or not all(colour_bits(players[b], players[a])):
+            if not ok(a, b) or not all(colour_bits(players[b], players[a])):
                 return None
             pairs.append((a, b))
         left = self.following + self.lower
@@ -345,7 +365,7 @@ class Bracket:
                                                          for v in residents)):
                 return None
             left = [last, *left]
-        if not (self.rnd.ideal and self.rnd.completable(left, self.rnd.odd)):
+        if not self.rnd.completable(left, self.rnd.odd):
             return None
         return pairs
 
@@ -402,9 +422,7 @@ class Bracket:
     def _homogeneous(self, residents: list[int]) -> dict[int, int] | None:
         """Pair a bracket without MDPs, guessing its number of pairs from a cardinality
         matching; None if the guess was wrong (the caller then does the first stage)."""
-        local = {v: k for k, v in enumerate(residents)}
-        adjacency = [[local[w] for w in self.rnd.adjacency[v] if w in local] for v in residents]
-        pairs = Cardinality(adjacency).size()
+        pairs = Cardinality(self.rnd.graph(residents)).size()
         if pairs == 0 or len(residents) < 2:
             return None
         mate = self._solve_remainder(residents, pairs, [])
@@ -460,6 +478,10 @@ class Bracket:
             return True
 
         self._global_mate = None
+        natural = self._natural_halves(remainder, rp, unpaired_movers, exchange, bits)
+        if natural is not None:
+            self._mode = "bracket"
+            return natural
         vertices = unpaired_movers + remainder + self.following
         matched = self.solve_stage(vertices, exchange, bits, allowed)
         if self._mode == "bracket":
@@ -481,10 +503,7 @@ class Bracket:
 
         The players acting as S1 are those paired with somebody below them. Among the best
         pairings with these roles (an assignment problem: its optimal dual values mark the
-        tight pairs), the S1 players choose greedily; a choice is kept when the rest can still
-        be completed with tight pairs, which an alternating path shows. The player left over,
-        if any, must still suit the next bracket and completion (C4, C8); with more than one
-        left over this returns None and the caller orders the partners by weight instead.
+        tight pairs), the S1 players choose greedily (:meth:`_greedy_partners`).
         """
         inside = set(remainder)
         s1 = [v for v in remainder if matched.get(v) in inside and matched[v] > v]
@@ -494,42 +513,79 @@ class Bracket:
         s2 = [v for v in remainder if v not in s1_set]
         if len(s2) - len(s1) > 1:
             return None
-        index = {v: k for k, v in enumerate(s1 + s2)}
-        adjacency = self.rnd.adjacency
-        edges = []
-        weights: dict[tuple[int, int], int] = {}
-        for p in s1:
-            for o in s2:
-                if o > p and o in adjacency[p]:
-                    w = self.low(p, o)
-                    weights[(p, o)] = w
-                    edges.append((index[p], index[o], w))
-        y: list[int] = []
-        mate = max_weight_matching(len(index), edges, y)
-        dual = {v: y[index[v]] for v in index}
-        must_cover = {o for o in s2 if dual[o] > 0}
-        if len(s2) > len(s1):
-            # Who may be the one left over: only a player whose floating keeps the next bracket
-            # at its best and the round completable; the others must be paired.
-            for o in s2:
-                if o not in must_cover and not self._acceptable_floaters([*unpaired_movers, o]):
-                    must_cover.add(o)
+        ok = self.rnd.ok
+        weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if o > p and ok(p, o)}
+        partner, dual = _assignment(s1, s2, weights)
+        result = self._greedy_partners(s1, s2, weights, partner, dual, unpaired_movers)
+        if result is None:
+            return None
+        for v, w in matched.items():
+            if v not in inside and w not in inside:
+                result[v] = w
+        return result
+
+    def _natural_halves(self, remainder: list[int], rp: int, unpaired_movers: list[int],
+                        exchange: dict[tuple[int, int], int], bits: int) -> dict[int, int] | None:
+        """The remainder without exchanges, if that is best.
+
+        S1 (the first ``rp``) against S2 is an assignment problem. Its optimal duals, shifted
+        by the same amount down on S1 and up on S2 (which keeps every S1–S2 pair as it was),
+        must also cover the pairs inside S1 and inside S2: then no pairing with exchanges does
+        better (LP duality, with a zero-weight partner for the one player left over). The
+        players left over must be acceptable below.
+        """
+        if rp * 2 > len(remainder) or len(remainder) - 2 * rp > 1 or (
+                self.single and self.following):
+            return None
+        s1, s2 = remainder[:rp], remainder[rp:]
+        ok = self.rnd.ok
+        weights = {(p, o): (self.low(p, o) << bits) + exchange[(p, o)]
+                   for p in s1 for o in s2 if ok(p, o)}
+        partner, dual = _assignment(s1, s2, weights)
+        if any(partner[p] is None for p in s1):
+            return None
+        # shift t (doubled): S1 duals - t/2, S2 duals + t/2; low <= t <= high must be possible
+        high = min(dual[p] for p in s1) if len(s2) > len(s1) else None
+        for k, a in enumerate(s1):
+            for b in s1[k + 1:]:
+                if ok(a, b):
+                    room = dual[a] + dual[b] - 2 * ((self.low(a, b) << bits) + exchange[(a, b)])
+                    high = room if high is None else min(high, room)
+        low = None
+        for k, a in enumerate(s2):
+            for b in s2[k + 1:]:
+                if ok(a, b):
+                    need = 2 * ((self.low(a, b) << bits) + exchange[(a, b)]) - dual[a] - dual[b]
+                    low = need if low is None else max(low, need)
+                    if high is not None and low > high:
+                        return None
+        floaters = [*unpaired_movers, *(o for o in s2 if partner[o] is None)]
+        if not self._acceptable_floaters(floaters):
+            return None
+        return self._greedy_partners(s1, s2, weights, partner, dual, unpaired_movers)
+
+    def _greedy_partners(self, s1: list[int], s2: list[int], weights: dict[tuple[int, int], int],
+                         partner: dict[int, int | None], dual: dict[int, int],
+                         unpaired_movers: list[int]) -> dict[int, int] | None:
+        """S1 players in order take the highest S2 player with which a best pairing remains.
+
+        A choice is kept when the others can still be paired with tight pairs, which an
+        alternating path shows. The player left over, if any, must still suit the next bracket
+        and completion (C4, C8).
+        """
+        # Who must be paired: a positive dual says so; and the one left over must be a player
+        # whose floating keeps the next bracket at its best and the round completable.
+        must_cover = _MustPair(dual, lambda o: self._acceptable_floaters([*unpaired_movers, o]))
         tight: dict[int, list[int]] = {p: [] for p in s1}
         tight_back: dict[int, list[int]] = {o: [] for o in s2}
         for (p, o), w in weights.items():
             if dual[p] + dual[o] == 2 * w:
                 tight[p].append(o)
                 tight_back[o].append(p)
-        partner: dict[int, int | None] = {v: None for v in index}
-        for v in index:
-            m = mate[index[v]]
-            if m != -1:
-                partner[v] = (s1 + s2)[m]
-        if any(partner[p] is None for p in s1):
-            return None
         fixed: set[int] = set()
-        for o in must_cover:
-            if partner[o] is None and not _cover_right(o, partner, tight_back, must_cover, fixed):
+        for o in s2:
+            if (partner[o] is None and o in must_cover
+                    and not _cover_right(o, partner, tight_back, must_cover, fixed)):
                 return None
         for p in s1:
             for o in sorted(tight[p]):
@@ -542,7 +598,8 @@ class Bracket:
                 previous = trial[o]
                 trial[p] = o
                 trial[o] = p
-                trial[old] = None  # type: ignore[index]
+                if old is not None:
+                    trial[old] = None
                 if previous is not None:
                     trial[previous] = None
                 fixed |= {p, o}
@@ -554,7 +611,7 @@ class Bracket:
                     partner = trial
                     break
             fixed |= {p, partner[p]}  # type: ignore[arg-type]
-        result = {v: w for v, w in matched.items() if v not in inside and w not in inside}
+        result: dict[int, int] = {}
         for p in s1:
             o = partner[p]
             assert o is not None
@@ -611,8 +668,37 @@ def _augment_left(start: int, partner: dict[int, int | None], tight: dict[int, l
     return False
 
 
+def _assignment(s1: list[int], s2: list[int], weights: dict[tuple[int, int], int]
+                ) -> tuple[dict[int, int | None], dict[int, int]]:
+    """Best assignment of S1 to S2 players: partner and (doubled) dual value per player."""
+    players = s1 + s2
+    index = {v: k for k, v in enumerate(players)}
+    edges = [(index[p], index[o], w) for (p, o), w in weights.items()]
+    y: list[int] = []
+    mate = max_weight_matching(len(players), edges, y)
+    partner: dict[int, int | None] = {v: (players[mate[index[v]]] if mate[index[v]] != -1
+                                          else None) for v in players}
+    return partner, {v: y[index[v]] for v in players}
+
+
+class _MustPair:
+    """The S2 players every best pairing must pair (checked lazily, remembered)."""
+
+    def __init__(self, dual: dict[int, int], may_float: Callable[[int], bool]):
+        self.dual = dual
+        self.may_float = may_float
+        self.known: dict[int, bool] = {}
+
+    def __contains__(self, player: int) -> bool:
+        if self.dual[player] > 0:
+            return True
+        if player not in self.known:
+            self.known[player] = not self.may_float(player)
+        return self.known[player]
+
+
 def _cover_right(start: int, partner: dict[int, int | None], tight_back: dict[int, list[int]],
-                 must_cover: set[int], fixed: set[int]) -> bool:
+                 must_cover: _MustPair, fixed: set[int]) -> bool:
     """Pair S2 player ``start`` (who must be paired) by moving S1 players along tight pairs
     until one leaves an S2 player who may stay unpaired."""
     reached: dict[int, int] = {}  # S1 player -> the S2 player he moves to

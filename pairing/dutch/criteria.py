@@ -68,11 +68,29 @@ class Layout:
                    played_rounds=played_rounds, bye_score=Fraction(0),
                    candidate=[False] * len(players), played_rank={})
 
+    def local(self, players: list[Entrant], indices: list[int]) -> Layout:
+        """The same criteria with fields only as wide as this bracket needs.
+
+        Only the scores present among ``indices`` (the bracket and the next scoregroup) get a
+        sub-field, and counts are bounded by their number: narrower integers, the same order.
+        """
+        counts: dict[Fraction, int] = {}
+        for i in indices:
+            counts[players[i].score] = counts.get(players[i].score, 0) + 1
+        shift: dict[Fraction, int] = {}
+        total = 0
+        for score in sorted(counts):
+            shift[score] = total
+            total += (counts[score] + 1).bit_length()
+        return Layout(size_bits=(len(indices) + 1).bit_length(), score_bits=total, shift=shift,
+                      played_rounds=self.played_rounds, bye_score=self.bye_score,
+                      candidate=self.candidate, played_rank=self.played_rank)
+
     @property
     def low_bits(self) -> int:
         """Width of everything below the top field."""
         sb, gb, r = self.size_bits, self.score_bits, self.played_rounds
-        bits = sb + gb + sb + gb + sb + 4 * sb
+        bits = sb + gb + sb + gb + 2 * sb + 4 * sb
         if r >= 1:
             bits += 2 * sb + 2 * gb
         if r > 1:
@@ -104,7 +122,7 @@ class Layout:
         w <<= gb
         if in_next:
             w |= 1 << shift[h.score]
-        w <<= sb
+        w <<= 2 * sb  # a sum of ranks: twice as wide
         if single_bye_bracket:
             games = (lambda p: p.played_games) if C9_COUNTS_PLAYED_GAMES else (lambda p: 0)
             if h.score == self.bye_score:

@@ -27,10 +27,14 @@ def explanation(players: list[Entrant], brackets: list[BracketRecord],
             if ph.score != pl.score:
                 lines.append(f"  {ph.number} ({_score(ph.score)}) floats down to meet "
                              f"{pl.number} ({_score(pl.score)})")
+        odd = (len(b.movers) + len(b.residents)) % 2 == 1
         for i in b.downfloaters:
             p = players[i]
-            why = "odd player out" if len(b.movers) + len(b.residents) % 2 else \
-                "no compatible opponent left that keeps the round pairable"
+            if odd and len(b.downfloaters) == 1:
+                why = "odd number of players in the bracket"
+            else:
+                why = ("no opponent left in the bracket that he has not met, that the colour "
+                       "rules allow and that keeps the round pairable")
             if p.floats[0] == DOWN:
                 why += "; floated down last round too"
             lines.append(f"  {p.number} ({_score(p.score)}) moves down: {why}")

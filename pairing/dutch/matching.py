@@ -13,7 +13,7 @@ still all be paired?") with Edmonds' augmenting paths, which is much cheaper.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]],
@@ -320,10 +320,15 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]],
                             labelend[w] = p ^ 1
                     elif label[inblossom[w]] == 1:
                         b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
+                        be = bestedge[b]
+                        if be == -1 or kslack < (dualvar[endpoint[2 * be]]
+                                                 + dualvar[endpoint[2 * be + 1]] - weight2[be]):
                             bestedge[b] = k
-                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
-                        bestedge[w] = k
+                    elif label[w] == 0:
+                        be = bestedge[w]
+                        if be == -1 or kslack < (dualvar[endpoint[2 * be]]
+                                                 + dualvar[endpoint[2 * be + 1]] - weight2[be]):
+                            bestedge[w] = k
             if augmented:
                 break
             # No augmenting path: adjust the duals.
@@ -391,25 +396,32 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]],
 
 
 class Cardinality:
-    """Maximum-cardinality matching by Edmonds' augmenting paths, on an adjacency list.
+    """Maximum-cardinality matching by Edmonds' augmenting paths.
 
-    ``adjacency[v]`` lists the neighbours of ``v``. The matching starts greedy (or from
-    ``start``) and is augmented until no augmenting path remains.
+    ``adjacency`` is either adjacency lists or a function giving the neighbours of a vertex
+    (then ``n`` says how many vertices there are): a dense graph need not be written out. The
+    matching starts greedy and is augmented until no augmenting path remains.
     """
 
-    def __init__(self, adjacency: Sequence[Sequence[int]], start: Sequence[int] | None = None):
-        self.adjacency = adjacency
-        n = len(adjacency)
+    def __init__(self, adjacency: Sequence[Sequence[int]] | Callable[[int], Iterable[int]],
+                 n: int | None = None):
+        if callable(adjacency):
+            self.neighbours = adjacency
+            assert n is not None
+        else:
+            lists = adjacency
+            self.neighbours = lists.__getitem__
+            n = len(lists)
         self.n = n
-        self.mate = list(start) if start is not None else [-1] * n
-        if start is None:
-            for v in range(n):
-                if self.mate[v] == -1:
-                    for w in adjacency[v]:
-                        if self.mate[w] == -1 and w != v:
-                            self.mate[v] = w
-                            self.mate[w] = v
-                            break
+        self.mate = [-1] * n
+        neighbours, mate = self.neighbours, self.mate
+        for v in range(n):
+            if mate[v] == -1:
+                for w in neighbours(v):
+                    if mate[w] == -1 and w != v:
+                        mate[v] = w
+                        mate[w] = v
+                        break
         for v in range(n):
             if self.mate[v] == -1:
                 self._augment_from(v)
@@ -418,7 +430,7 @@ class Cardinality:
         return sum(1 for m in self.mate if m != -1) // 2
 
     def _augment_from(self, root: int) -> bool:
-        adjacency, mate, n = self.adjacency, self.mate, self.n
+        neighbours, mate, n = self.neighbours, self.mate, self.n
         parent = [-1] * n
         base = list(range(n))
         used = [False] * n
@@ -450,7 +462,7 @@ class Cardinality:
         while head < len(queue):
             v = queue[head]
             head += 1
-            for to in adjacency[v]:
+            for to in neighbours(v):
                 if base[v] == base[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
