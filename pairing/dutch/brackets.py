@@ -28,6 +28,8 @@ from .criteria import Layout, colour_bits
 from .matching import Cardinality, max_weight_matching
 from .model import DOWN, Entrant
 
+Allowed = Callable[[int, int], bool]  # may this pair be made in the current stage?
+
 
 class NoValidPairing(ValueError):
     """No pairing of the round satisfies the absolute criteria (C1–C3, C4)."""
@@ -72,7 +74,8 @@ class Round:
                    odd=len(players) % 2 == 1)
 
     def ok(self, a: int, b: int) -> bool:
-        """May a and b meet (C1, C3, forbidden pairs)? Same as :func:`model.compatible`."""
+        """May a and b meet? C1 (not met over the board, not forbidden) and C3 (not two
+        non-topscorers with the same absolute colour preference)."""
         c = self.colour_class[a]
         return b not in self.blocked[a] and (c is None or c != self.colour_class[b])
 
@@ -181,7 +184,15 @@ def pair_round(state: SwissState, players: list[Entrant]) -> tuple[dict[int, int
         k += 1
         if k >= len(groups):
             if len(movers) > 1:
-                raise NoValidPairing("players were left unpaired in the last bracket")
+                # Moved-down players are not paired with each other in a bracket; if some are
+                # still left after the last one, pair them among themselves.
+                mate = rnd.complete_matching(movers, rnd.odd)
+                if mate is None:
+                    raise NoValidPairing("players were left unpaired in the last bracket")
+                for i, m in enumerate(mate[:len(movers)]):
+                    if m < len(movers) and i < m:
+                        partner[movers[i]] = movers[m]
+                        partner[movers[m]] = movers[i]
             break
     unpaired = [i for i in everyone if i not in partner]
     if len(unpaired) > 1:
@@ -229,7 +240,7 @@ class Bracket:
         return w
 
     def solve_stage(self, vertices: list[int], stage: dict[tuple[int, int], int],
-                    stage_bits: int, allowed) -> dict[int, int]:
+                    stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """Best matching of ``vertices`` for criteria + the stage tie-break, completable.
 
         ``stage`` maps (h, lo) to the tie-break value of that pair; ``allowed(h, lo)`` says
@@ -258,7 +269,7 @@ class Bracket:
         return self._solve_globally(vertices, stage, stage_bits, allowed)
 
     def _match(self, vertices: list[int], stage: dict[tuple[int, int], int],
-               stage_bits: int, allowed) -> dict[int, int]:
+               stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """Maximum-weight matching of ``vertices`` (criteria, then the stage tie-break)."""
         ok = self.rnd.ok
         index = {v: k for k, v in enumerate(vertices)}
@@ -304,7 +315,7 @@ class Bracket:
         return self.rnd.completable(spare + self.lower, self.rnd.odd)
 
     def _solve_globally(self, vertices: list[int], stage: dict[tuple[int, int], int],
-                        stage_bits: int, allowed) -> dict[int, int]:
+                        stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """The same stage over all unpaired players, completion as the top field."""
         rnd = self.rnd
         layout = self.layout
@@ -324,7 +335,7 @@ class Bracket:
         mate = max_weight_matching(len(everyone), edges)
         unmatched = sum(1 for m in mate if m == -1)
         if unmatched > 1:
-            raise NoValidPairing("no complete pairing satisfies the absolute criteria")
+            raise NoValidPairing("the bracket cannot be paired so that the round is complete")
         self._global_mate = {everyone[k]: everyone[m] for k, m in enumerate(mate) if m != -1}
         return {v: p for v, p in self._global_mate.items() if v in inside and p in inside}
 
@@ -539,11 +550,14 @@ class Bracket:
             return None
         s1, s2 = remainder[:rp], remainder[rp:]
         ok = self.rnd.ok
-        weights = {(p, o): (self.low(p, o) << bits) + exchange[(p, o)]
-                   for p in s1 for o in s2 if ok(p, o)}
-        partner, dual = _assignment(s1, s2, weights)
+        # Within S1 x S2 the exchange field only depends on the S1 player (a constant per
+        # row): the assignment is solved on the criteria alone and the duals lifted after.
+        weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
+        partner, low_dual = _assignment(s1, s2, weights)
         if any(partner[p] is None for p in s1):
             return None
+        row = {p: exchange[(p, s2[0])] if s2 else 0 for p in s1}
+        dual = {v: (y << bits) + 2 * row.get(v, 0) for v, y in low_dual.items()}
         # shift t (doubled): S1 duals - t/2, S2 duals + t/2; low <= t <= high must be possible
         high = min(dual[p] for p in s1) if len(s2) > len(s1) else None
         for k, a in enumerate(s1):
@@ -562,7 +576,7 @@ class Bracket:
         floaters = [*unpaired_movers, *(o for o in s2 if partner[o] is None)]
         if not self._acceptable_floaters(floaters):
             return None
-        return self._greedy_partners(s1, s2, weights, partner, dual, unpaired_movers)
+        return self._greedy_partners(s1, s2, weights, partner, low_dual, unpaired_movers)
 
     def _greedy_partners(self, s1: list[int], s2: list[int], weights: dict[tuple[int, int], int],
                          partner: dict[int, int | None], dual: dict[int, int],

@@ -13,7 +13,9 @@ FIDE-endorsed bbpPairings, whose pairings are the reference; from high to low:
   i.e. minimise the scores of the downfloaters);
 * C8: the same two fields for the next bracket (choose downfloaters so that the next bracket
   pairs as well as possible);
-* C9: played games of a bye-score player (only while the bracket decides the PAB);
+* C9: the rank of a bye-score player by played games, fewer games ranking higher, so that
+  the PAB goes to the one with the fewest unplayed games (only while the bracket decides
+  the PAB; a sum of ranks, so twice as wide);
 * C10–C13: colour bits (topscorers' colour difference and three in a row, colour
   preference, strong colour preference), one per pair;
 * C14–C17: repeated floats from the last round and two rounds back;
@@ -22,7 +24,8 @@ FIDE-endorsed bbpPairings, whose pairings are the reference; from high to low:
 
 Only pairs whose lower player is a resident of the current bracket get the C6, C7 and C10–C21
 bits; pairs with the lower player in the next scoregroup get the C8 bits; all other pairs only
-the top field (they matter for completion only).
+the top field (they matter for completion only). Per bracket the fields are cut to the scores
+and the number of players present (:meth:`Layout.local`); the order stays the same.
 """
 
 from __future__ import annotations
@@ -31,10 +34,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .model import DOWN, UP, Entrant
-
-# C9 ranks the bye-score players by played games: pairing the ones with fewer games is worth
-# more, so the PAB goes to the one with the fewest unplayed games.
-C9_COUNTS_PLAYED_GAMES = True
 
 
 @dataclass
@@ -100,8 +99,8 @@ class Layout:
     def set_bye(self, players: list[Entrant], bye_score: Fraction) -> None:
         self.bye_score = bye_score
         self.candidate = [p.eligible_for_bye and p.score <= bye_score for p in players]
-        counts = sorted((p.played_games if C9_COUNTS_PLAYED_GAMES else 0
-                         for p in players if p.score == bye_score), reverse=True)
+        counts = sorted((p.played_games for p in players if p.score == bye_score),
+                        reverse=True)
         self.played_rank = {}
         for rank, games in enumerate(counts):
             self.played_rank[games] = rank
@@ -124,11 +123,10 @@ class Layout:
             w |= 1 << shift[h.score]
         w <<= 2 * sb  # a sum of ranks: twice as wide
         if single_bye_bracket:
-            games = (lambda p: p.played_games) if C9_COUNTS_PLAYED_GAMES else (lambda p: 0)
             if h.score == self.bye_score:
-                w |= self.played_rank[games(h)]
+                w |= self.played_rank[h.played_games]
             if lo.score == self.bye_score:
-                w += self.played_rank[games(lo)]
+                w += self.played_rank[lo.played_games]
         for bit in colour_bits(lo, h):
             w = (w << sb) | (in_current and bit)
         r = self.played_rounds

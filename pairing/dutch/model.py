@@ -128,12 +128,3 @@ def entrants(state: SwissState) -> list[Entrant]:
             topscorer=last_round and score > threshold))
     result.sort(key=lambda e: (-e.score, e.rank))
     return result
-
-
-def compatible(a: Entrant, b: Entrant, state: SwissState) -> bool:
-    """The absolute criteria C1 and C3 (and forbidden pairs): may a and b meet at all?"""
-    if b.number in a.opponents or frozenset((a.number, b.number)) in state.forbidden:
-        return False
-    if a.absolute and b.absolute and a.preference == b.preference:
-        return a.topscorer or b.topscorer  # C3 does not bind topscorers in the last round
-    return True

@@ -287,3 +287,56 @@ def test_cardinality_matching_finds_a_perfect_matching_through_a_blossom():
     adjacency = [[1, 2, 4], [0, 2], [0, 1, 3], [2], [0, 5], [4]]
     matching = Cardinality(adjacency)
     assert matching.size() == 3
+
+
+# --- whole tournaments ---------------------------------------------------------------------
+
+
+def _play(state_: SwissState, rng: random.Random, rounds: int) -> list[SwissState]:
+    """Pair and play ``rounds`` rounds with random results; the states before each round."""
+    seen = []
+    for _ in range(rounds):
+        seen.append(state_)
+        result = pair(state_)
+        records: dict[int, RoundRecord] = {}
+        for white, black in result.pairs:
+            code = rng.choice("10=10=+")
+            records[white] = RoundRecord(black, "w", code)
+            records[black] = RoundRecord(white, "b", OTHER[code])
+        if result.bye is not None:
+            records[result.bye] = RoundRecord(None, None, "U")
+        players = []
+        for p in state_.players:
+            record = records.get(p.number, RoundRecord(None, None, "H" if p.absent else "Z"))
+            history = (*p.history, record)
+            players.append(SwissPlayer(
+                number=p.number, rating=p.rating, history=history,
+                points=sum((state_.points.points(r.result) for r in history), Fraction(0)),
+                absent=rng.random() < 0.08))
+        state_ = SwissState(round=state_.round + 1, total_rounds=state_.total_rounds,
+                            initial_colour=state_.initial_colour, players=tuple(players),
+                            points=state_.points)
+    return seen
+
+
+def test_c1_c2_c3_every_round_of_simulated_tournaments_is_legal():
+    rng = random.Random(2025)
+    for _ in range(12):
+        start = state(rng.randint(5, 18), [], total=6, initial=rng.choice("wb"))
+        for before in _play(start, rng, 6):
+            result = pair(before)
+            present = {p.number for p in before.players if not p.absent}
+            paired = [n for pr in result.pairs for n in pr]
+            by_number = {p.number: p for p in before.players}
+            assert len(paired) == len(set(paired))  # nobody twice
+            assert set(paired) | ({result.bye} - {None}) == present  # everybody present
+            assert not unordered(result.pairs) & met(before)  # C1
+            if result.bye is not None:
+                assert not by_number[result.bye].had_pab  # C2
+            last = before.round >= before.total_rounds
+            for white, black in result.pairs:
+                for n, colour in ((white, "w"), (black, "b")):
+                    colours = (*by_number[n].colours, colour)
+                    if not last:  # C3 (topscorers may break it in the last round)
+                        assert abs(colours.count("w") - colours.count("b")) <= 2
+                        assert colours[-3:] not in (("w",) * 3, ("b",) * 3)
