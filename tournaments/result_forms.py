@@ -290,15 +290,16 @@ def _bobbl_rows(table: Table) -> int:
     return n if isinstance(n, int) and 0 < n <= 20 else 2
 
 
-def mucken_payload(post: Data, table: Table) -> dict[str, Any]:
+def _side_rows(post: Data, key: str, rows: int, read: Any) -> dict[str, Any]:
+    """``{key: [[side 1, side 2], ...]}`` from inputs ``key[k].side1``/``.side2``."""
     errors: ErrorDict = {}
-    bobbl = []
-    for k in range(_bobbl_rows(table)):
-        a = _whole(post, f"bobbl[{k}].side1", errors)
-        b = _whole(post, f"bobbl[{k}].side2", errors)
-        bobbl.append([a, b])
+    values = [[read(post, f"{key}[{k}].side{s}", errors) for s in (1, 2)] for k in range(rows)]
     _raise(errors)
-    return {"bobbl": bobbl}
+    return {key: values}
+
+
+def mucken_payload(post: Data, table: Table) -> dict[str, Any]:
+    return _side_rows(post, "bobbl", _bobbl_rows(table), _whole)
 
 
 def mucken_post(payload: Any, table: Table) -> dict[str, str]:
@@ -467,14 +468,7 @@ assert set(MISSION_KINDS) == set(MISSION_LEAD)
 
 
 def tabletop_payload(post: Data, table: Table) -> dict[str, Any]:
-    errors: ErrorDict = {}
-    missions = []
-    for k in range(len(MISSIONS)):
-        a = _number(post, f"missions[{k}].side1", errors)
-        b = _number(post, f"missions[{k}].side2", errors)
-        missions.append([a, b])
-    _raise(errors)
-    return {"missions": missions}
+    return _side_rows(post, "missions", len(MISSIONS), _number)
 
 
 def tabletop_post(payload: Any, table: Table) -> dict[str, str]:
