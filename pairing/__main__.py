@@ -16,6 +16,10 @@ Exit 2 for a bad file or a missing engine, with the reason and never a traceback
 
 The pairing system is a flag (``--dutch``) as in the endorsed engines, so that
 other systems can be added next to it.
+
+Two subcommands stand beside it: ``python -m pairing roundrobin N [--system
+berger|shift] [--double]`` prints a round-robin schedule as JSON, and ``python -m
+pairing window-study ...`` simulates the draw at registration and its cleanup.
 """
 
 from __future__ import annotations
@@ -64,7 +68,14 @@ def _explanation(pairing: SwissPairing) -> str:
     return "\n".join(pairing.explanation) or "(the engine gave no explanation)"
 
 
+SUBCOMMANDS = {"roundrobin": "pairing.roundrobin", "window-study": "pairing.window_study"}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        from importlib import import_module
+        return int(import_module(SUBCOMMANDS[argv[0]]).main(argv[1:]))
     args = build_parser().parse_args(argv)
     try:
         trf = read_file(args.input)

@@ -92,7 +92,7 @@ def method(name: str) -> Callable[[Method], Method]:
 
 
 def get(name: str) -> Method:
-    from . import simple  # noqa: F401  (registers the simple methods)
+    from . import cards, roundrobin, scoreswiss, simple  # noqa: F401  (register their methods)
     try:
         return METHODS[name]
     except KeyError:

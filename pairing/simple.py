@@ -1,4 +1,8 @@
-"""First draw methods: random tables, round robin (circle), score order without rematches."""
+"""Simple draw methods: random tables, tables by standings, score order without rematches.
+
+Round robins are in :mod:`pairing.roundrobin`, the card-hall draws in
+:mod:`pairing.cards`, the score-based Swiss in :mod:`pairing.scoreswiss`.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +14,14 @@ from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout, 
 def table_sizes(n: int, layout: Layout) -> list[int]:
     """Sizes of side-less tables: full tables, then at most ``max_short`` tables one short."""
     size = layout.table_size
+    if n <= 0:
+        raise DrawError("there is nobody to seat")
     for short in range(layout.max_short + 1):
         rest = n - short * (size - 1)
         if rest >= 0 and rest % size == 0:
             return [size] * (rest // size) + [size - 1] * short
-    raise DrawError(f"{n} entrants cannot be seated at tables of {size}"
+    raise DrawError(f"{n} {'entrant' if n == 1 else 'entrants'} cannot be seated at tables of "
+                    f"{size}"
                     + (f" with at most {layout.max_short} tables of {size - 1}"
                        if layout.max_short else ""))
 
@@ -71,39 +78,6 @@ def standings_tables(req: DrawRequest) -> Draw:
         groups.append(ids[i:i + size])
         i += size
     return Draw(seat_groups(groups, req.layout), (), ("tables by standings",))
-
-
-def circle_round(n: int, r: int) -> list[tuple[int, int]]:
-    """Round ``r`` (1-based) of a circle schedule for ``n`` (even) players numbered 1..n.
-
-    Player n stays, the others rotate; the fixed player alternates colours. The
-    FIDE Berger tables and the shift system come with the round-robin issue.
-    """
-    others = list(range(1, n))
-    k = (r - 1) % (n - 1)
-    rot = others[k:] + others[:k]
-    pairs = [(n, rot[0]) if k % 2 else (rot[0], n)]
-    pairs += [(rot[i], rot[-i]) for i in range(1, n // 2)]
-    return pairs
-
-
-@method("round_robin")
-def round_robin(req: DrawRequest) -> Draw:
-    """Everyone against everyone: a circle schedule by start number; 0 is the bye."""
-    comps = sorted(req.competitors, key=lambda c: c.start_number)
-    n = len(comps) + len(comps) % 2
-    if len(comps) < 2:
-        raise DrawError("a round robin needs at least two entrants")
-    if req.round_number > n - 1:
-        raise DrawError(f"a round robin of {len(comps)} has only {n - 1} rounds")
-    by_number = {i + 1: c.id for i, c in enumerate(comps)}
-    tables, byes = [], []
-    for a, b in circle_round(n, req.round_number):
-        if a not in by_number or b not in by_number:
-            byes.append((by_number.get(a) or by_number[b], req.layout.bye_kind))
-        else:
-            tables.append(DrawnTable(((by_number[a], 1), (by_number[b], 2))))
-    return Draw(tuple(tables), tuple(byes), (f"round robin, round {req.round_number}",))
 
 
 def _colours(a: Competitor, b: Competitor, whites: dict[int, int]) -> tuple[int, int]:
