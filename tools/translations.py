@@ -40,8 +40,8 @@ def main() -> int:
                 entry.msgstr_plural = {0: german, 1: texts.get(entry.msgid_plural, german)}
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
-        elif not entry.msgstr and not entry.msgstr_plural.get(0):
-            missing.append(entry.msgid)
+        elif "fuzzy" in entry.flags or (not entry.msgstr and not entry.msgstr_plural.get(0)):
+            missing.append(entry.msgid)  # a fuzzy guess of msgmerge is no translation
     po.save(str(PO))
     subprocess.run([*manage, "compilemessages", "-l", "de", "-i", ".venv/*"], cwd=ROOT,
                    check=True)

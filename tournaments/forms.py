@@ -20,9 +20,15 @@ from .models import Role, Tournament
 # Names of draw methods as the director reads them; unknown methods show their name.
 METHOD_LABELS: dict[str, Any] = {
     "score_order": _("by score, no rematches (Swiss)"),
-    "round_robin": _("round robin"),
+    "round_robin": _("round robin (FIDE Berger tables)"),
+    "round_robin_shift": _("round robin, shift system (Rutschsystem)"),
     "random_tables": _("random tables"),
     "standings_tables": _("tables by standings"),
+    "rotation": _("new tables: no repeated opponents or partners"),
+    "fixed_rotation": _("pair 1 stays, pair 2 moves on one table"),
+    "pussi_partners": _("new partners each series"),
+    "swiss_score": _("Swiss by tournament points, no rematches"),
+    "registration": _("seats from the draw at registration"),
 }
 
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
@@ -144,14 +150,43 @@ class SettingsForm(forms.Form):
     scoring = forms.CharField(label=_("Scoring settings (JSON)"),
                               widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
 
+    # Where a draw option's error is shown (services name the place in draw_options).
+    ALIASES = {"draw_options.double": "double", "draw_options.avoid_same_club": "avoid_same_club",
+               "draw_options.registration": "registration_draw",
+               "draw_options.registration.window": "window",
+               "draw_options.registration.random_up_to": "random_up_to",
+               "draw_options.registration.sequential_from": "sequential_from"}
+
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        options = tournament.draw_options or {}
+        reg = options.get("registration") or {}
         kwargs.setdefault("initial", {
             "name": tournament.name, "planned_rounds": tournament.planned_rounds,
             "pairing": tournament.pairing, "status": tournament.status,
-            "public": tournament.public, "scoring": pretty_json(tournament.scoring)})
+            "public": tournament.public, "scoring": pretty_json(tournament.scoring),
+            "double": options.get("double", False),
+            "avoid_same_club": options.get("avoid_same_club", False),
+            "registration_draw": bool(reg), "window": reg.get("window", 4),
+            "random_up_to": reg.get("random_up_to", 0),
+            "sequential_from": reg.get("sequential_from")})
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["pairing"].choices = method_choices(tournament.discipline)
+        allowed = DISCIPLINES[tournament.discipline].options
+        for name, field in draw_option_fields().items():
+            option = "registration" if name in REGISTRATION_FIELDS else name
+            if option in allowed:
+                self.fields[name] = field
+
+    def draw_options(self) -> dict[str, Any]:
+        """The draw options as the form says them (the recorded seed is kept by the service)."""
+        d = self.cleaned_data
+        options: dict[str, Any] = {k: d[k] for k in ("double", "avoid_same_club") if k in d}
+        if d.get("registration_draw"):
+            options["registration"] = {"window": d.get("window") if d.get("window") is not None
+                                       else 4, "random_up_to": d.get("random_up_to") or 0,
+                                       "sequential_from": d.get("sequential_from")}
+        return options
 
     def changes(self) -> dict[str, Any] | None:
         """The fields that differ from the tournament, or None if the scoring is not JSON."""
@@ -162,7 +197,43 @@ class SettingsForm(forms.Form):
                      ("name", "planned_rounds", "pairing", "status", "public")},
                   "scoring": scoring}
         wanted["name"] = wanted["name"].strip()
-        return {k: v for k, v in wanted.items() if getattr(self.tournament, k) != v}
+        changed = {k: v for k, v in wanted.items() if getattr(self.tournament, k) != v}
+        options = self.draw_options()
+        current = {k: ({kk: vv for kk, vv in v.items() if kk != "seed"}
+                       if k == "registration" and isinstance(v, dict) else v)
+                   for k, v in (self.tournament.draw_options or {}).items()}
+        if options != current:
+            changed["draw_options"] = options
+        return changed
+
+
+REGISTRATION_FIELDS = ("registration_draw", "window", "random_up_to", "sequential_from")
+
+
+def draw_option_fields() -> dict[str, forms.Field]:
+    """The draw options' fields; the settings form shows those of its discipline."""
+    return {
+        "double": forms.BooleanField(
+            label=_("Double round robin"), required=False,
+            help_text=_("Everyone meets everyone twice, with colours reversed.")),
+        "avoid_same_club": forms.BooleanField(
+            label=_("Avoid games between players of the same club"), required=False,
+            help_text=_("In every round, as long as a pairing without rematches allows it.")),
+        "registration_draw": forms.BooleanField(
+            label=_("Draw seats at registration (window draw)"), required=False,
+            help_text=_("Each entrant gets a round-1 seat when registered; close with the "
+                        "cleanup.")),
+        "window": forms.IntegerField(
+            label=_("Window (+ tables)"), min_value=0, max_value=10, required=False,
+            help_text=_("Seats are drawn among the table with the first free seat and the "
+                        "next tables; +4 is a good compromise.")),
+        "random_up_to": forms.IntegerField(
+            label=_("Completely random up to table"), min_value=0, required=False,
+            help_text=_("0: none.")),
+        "sequential_from": forms.IntegerField(
+            label=_("Sequential from table"), min_value=1, required=False,
+            help_text=_("Empty: never.")),
+    }
 
 
 class RoleForm(forms.Form):

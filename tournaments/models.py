@@ -62,6 +62,10 @@ class Tournament(models.Model):
                                     default=EntrantKind.SINGLE)
     scoring = models.JSONField(_("scoring settings"), default=dict, blank=True)
     pairing = models.CharField(_("draw method"), max_length=30, blank=True)
+    # Options of the draw: "double" (round robin twice), "avoid_same_club" (Swiss), and
+    # "registration" (the window draw at registration: window, random_up_to,
+    # sequential_from, seed). Validated by services.seating.check_draw_options.
+    draw_options = models.JSONField(_("draw options"), default=dict, blank=True)
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=3)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices,
                               default=Status.SETUP)
@@ -181,7 +185,38 @@ class Seat(models.Model):
     class Meta:
         ordering = ["side", "position"]
         constraints = [models.UniqueConstraint(fields=["round", "entrant"],
-                                               name="one_seat_per_round")]
+                                               name="one_seat_per_round"),
+                       models.UniqueConstraint(fields=["table", "position"],
+                                               name="one_entrant_per_seat")]
+
+
+class RegistrationSeat(models.Model):
+    """A round-1 seat given at registration (Muckturnier's window draw).
+
+    The database refuses a second entrant on the same seat, so two desks that
+    register at the same moment can never be given one seat, whatever the
+    application code does. ``draw_index`` says which draw of the recorded seed
+    placed the entrant (the draw is replayable); ``moved`` marks seats changed
+    by the cleanup. Round 1 is built from these seats.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="registration_seats")
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE,
+                                   related_name="registration_seat")
+    table = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(default=0)  # within the side
+    draw_index = models.PositiveIntegerField()
+    moved = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "side", "position"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "table", "side", "position"],
+                                               name="one_entrant_per_registration_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.entrant}: {self.table}/{self.side}/{self.position}"
 
 
 class Bye(models.Model):

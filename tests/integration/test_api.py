@@ -127,7 +127,7 @@ def test_full_mucken_pair_flow(api, director):
         assert [v["source"] for v in body["revisions"]] == ["director"]
         assert body["revisions"][0]["user"] == "direktor"
     summary = api.get(f"{base}/rounds/").json()
-    assert summary == [{"number": 1, "status": "open", "draw_method": "random_tables",
+    assert summary == [{"number": 1, "status": "open", "draw_method": "rotation",
                         "tables": 3, "results": 3}]
     r = api.get(f"{base}/rounds/1/")
     assert {tb["result_status"] for tb in r.json()["tables"]} == {"confirmed"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -40,6 +41,9 @@ class TournamentSerializer(serializers.Serializer):
     entrant_kind = serializers.CharField(read_only=True)
     scoring = serializers.JSONField(read_only=True)
     pairing = serializers.CharField(read_only=True)
+    draw_options = serializers.JSONField(read_only=True, help_text=(
+        "double (round robin twice), avoid_same_club (Swiss), registration (the window "
+        "draw at registration: window, random_up_to, sequential_from, seed)."))
     planned_rounds = serializers.IntegerField(read_only=True)
     status = serializers.CharField(read_only=True, help_text=one_of(Tournament.Status))
     public = serializers.BooleanField(read_only=True)
@@ -63,6 +67,8 @@ class TournamentUpdateSerializer(serializers.Serializer):
     scoring = serializers.DictField(required=False)
     planned_rounds = serializers.IntegerField(required=False)
     pairing = serializers.CharField(required=False)
+    draw_options = serializers.DictField(required=False, help_text=(
+        "Draw options of the discipline; the registration draw's recorded seed is kept."))
     public = serializers.BooleanField(required=False)
     status = serializers.ChoiceField(choices=Tournament.Status.values, required=False)
 
@@ -138,6 +144,36 @@ class EntrantSerializer(serializers.Serializer):
     categories = serializers.ListField(child=serializers.CharField())
     joined_round = serializers.IntegerField()
     players = PlayerSerializer(many=True, source="players.all")
+    seat = serializers.SerializerMethodField(help_text=(
+        "The round-1 seat from the draw at registration (side 1/2 = pair 1/2, position "
+        "within the side), or null."))
+
+    def get_seat(self, entrant: Entrant) -> dict[str, int] | None:
+        try:
+            s = entrant.registration_seat
+        except ObjectDoesNotExist:
+            return None
+        return {"table": s.table, "side": s.side, "position": s.position}
+
+
+class CleanupMoveSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(source="entrant.start_number")
+    name = serializers.CharField(source="entrant.name")
+    source = serializers.CharField(help_text="The seat now, in words.")
+    target = serializers.CharField(help_text="The seat after the cleanup, in words.")
+    keeps_role = serializers.BooleanField(help_text="Stays pair 1 or pair 2.")
+
+
+class CleanupSerializer(serializers.Serializer):
+    tables = serializers.IntegerField(help_text="Tables 1..tables are full after the cleanup.")
+    moves = CleanupMoveSerializer(many=True)
+    released = serializers.SerializerMethodField(
+        help_text="Start numbers of absent or withdrawn entrants whose seat is given back.")
+    error = serializers.CharField(help_text="Why there is no cleanup yet (e.g. a pair "
+                                            "missing for full tables), or empty.")
+
+    def get_released(self, plan: Any) -> list[int]:
+        return [e.start_number for e in plan.released]
 
 
 # ---------------------------------------------------------------- rounds

@@ -39,6 +39,7 @@ urlpatterns = [
     path(T + "entrants/<api_number:start_number>/", views.EntrantDetailView.as_view(),
          name="api-entrant"),
     path(T + "rounds/", views.RoundListView.as_view(), name="api-rounds"),
+    path(T + "seating/cleanup/", views.CleanupView.as_view(), name="api-cleanup"),
     path(T + "rounds/draw/", views.DrawView.as_view(), name="api-draw"),
     path(T + "rounds/last/", views.UndoDrawView.as_view(), name="api-undo-draw"),
     path(R, views.RoundDetailView.as_view(), name="api-round"),

@@ -33,7 +33,7 @@ from rest_framework.views import APIView
 from .. import services
 from ..models import Entrant, Result, ResultRevision, Round, Table, Tournament
 from ..permissions import is_director
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, seating
 from ..services.documents import import_document
 from . import serializers as s
 
@@ -216,7 +216,8 @@ class DocumentView(DirectorView):
 
 
 def entrants_of(t: Tournament) -> QuerySet[Entrant]:
-    return Entrant.objects.filter(tournament=t).prefetch_related("players")
+    return Entrant.objects.filter(tournament=t).select_related(
+        "registration_seat").prefetch_related("players")
 
 
 class EntrantListView(DirectorView):
@@ -296,6 +297,21 @@ class DrawView(DirectorView):
                                   seed=form.validated_data.get("seed") or None,
                                   method=form.validated_data.get("method") or None)
         return Response(self.round_data(rnd.number), status=status.HTTP_201_CREATED)
+
+
+class CleanupView(DirectorView):
+    """The draw at registration's cleanup: the moves to announce, then apply them."""
+
+    @extend_schema(summary="The cleanup of the draw at registration (fewest moves)",
+                   responses=responses(s.CleanupSerializer, bad=False))
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(s.CleanupSerializer(seating.cleanup_plan(self.tournament)).data)
+
+    @extend_schema(summary="Apply the cleanup: tables 1..T are full afterwards",
+                   request=None, responses=responses(s.CleanupSerializer))
+    def post(self, request: Request, slug: str) -> Response:
+        plan = seating.apply_cleanup(self.tournament, self.actor)
+        return Response(s.CleanupSerializer(plan).data)
 
 
 class UndoDrawView(DirectorView):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Entrant, Player, Round, Tournament
 from .base import Actor, ServiceError, change
+from .seating import give_seat, per_side, release_seat, seat_label
 
 
 def find_players(query: str, limit: int = 10) -> list[Player]:
@@ -89,6 +90,10 @@ def register(tournament: Tournament, actor: Actor, players: list[Any], name: str
         c.target = f"{number}. {name}"
         c.after = {"start_number": number, "name": name, "status": status,
                    "late": rounds_open > 0}
+        seat = give_seat(t, entrant)
+        if seat is not None:  # the window draw: the seat, the seed's index, replayable
+            c.after["seat"] = {"table": seat.table, "side": seat.side,
+                               "position": seat.position, "draw_index": seat.draw_index}
     return entrant
 
 
@@ -102,4 +107,11 @@ def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
         c.before, c.after = {"status": e.status}, {"status": status}
         e.status = status
         e.save(update_fields=["status"])
+        if status == Entrant.Status.WITHDRAWN:
+            release_seat(e)
+        else:
+            seat = give_seat(c.tournament, e)
+            if seat is not None and c.before["status"] == Entrant.Status.WITHDRAWN:
+                c.after["seat"] = seat_label(seat.table, seat.side, seat.position,
+                                             per_side(c.tournament))
     return e

@@ -17,7 +17,9 @@ import pairing
 
 from ..disciplines import DISCIPLINES
 from ..models import Bye, Entrant, Result, ResultRevision, Round, Seat, Table, Tournament
+from . import seating
 from .base import Actor, ServiceError, change
+from .seating import BOOLEAN_OPTIONS
 from .standings import standings
 
 
@@ -42,8 +44,26 @@ def draw_request(t: Tournament, number: int, seed: str) -> pairing.DrawRequest:
                                                         if s.side == side) for side in sides)))
         history.append(tuple(tables))
         past_byes.update(b.entrant_id for b in r.byes.all() if b.kind == "bye")
+    options = {k: v for k, v in (t.draw_options or {}).items() if k in BOOLEAN_OPTIONS}
     return pairing.DrawRequest(number, competitors, info.layout(t.entrant_kind), seed,
-                               tuple(history), frozenset(past_byes))
+                               tuple(history), frozenset(past_byes), options)
+
+
+def registration_draw(t: Tournament) -> tuple[pairing.Draw, str]:
+    """Round 1 as the window draw at registration seated it (after the cleanup)."""
+    tables = seating.round_one_tables(t)
+    seed = t.draw_options["registration"].get("seed", "")
+    seated = {e for table in tables for e, _side, _pos in table}
+    left = [e.pk for e in t.entrants.all() if e.active and e.pk not in seated]
+    if left:
+        raise ServiceError(_("entrants without a seat from the draw at registration: %(n)s")
+                           % {"n": len(left)})
+    drawn = pairing.Draw(
+        tuple(pairing.DrawnTable(tuple((e, side) for e, side, _pos in table))
+              for table in tables), (),
+        (f"draw at registration (window +{t.draw_options['registration']['window']}), "
+         f"seed {seed}",))
+    return drawn, seed
 
 
 def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
@@ -63,10 +83,14 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         request = draw_request(t, number, seed)
         if len(request.competitors) < 2:
             raise ServiceError(_("at least two active entrants are needed for a draw"))
-        try:
-            drawn = pairing.get(method)(request)
-        except pairing.DrawError as exc:
-            raise ServiceError(str(exc)) from None
+        if number == 1 and seating.window_settings(t) is not None:
+            drawn, seed = registration_draw(t)
+            method = "registration"
+        else:
+            try:
+                drawn = pairing.get(method)(request)
+            except pairing.DrawError as exc:
+                raise ServiceError(str(exc)) from None
         rnd = Round.objects.create(tournament=t, number=number, draw_method=method,
                                    draw_seed=seed, draw_explanation=list(drawn.explanation),
                                    extra=dict(info.round_extra) if

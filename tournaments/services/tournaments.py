@@ -12,6 +12,7 @@ from scoring.model import Problems
 
 from ..disciplines import DISCIPLINES
 from ..models import ActionLog, Role, Tournament
+from . import seating
 from .base import Actor, ServiceError, change
 
 
@@ -80,7 +81,7 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
     return t
 
 
-EDITABLE = ("name", "scoring", "planned_rounds", "pairing", "public", "status")
+EDITABLE = ("name", "scoring", "planned_rounds", "pairing", "public", "status", "draw_options")
 
 
 def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> Tournament:
@@ -101,16 +102,33 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
             raise ServiceError("must be a whole number from 1 to 99", "planned_rounds")
     if "status" in fields and fields["status"] not in Tournament.Status.values:
         raise ServiceError("unknown status", "status")
+    if "draw_options" in fields:
+        fields["draw_options"] = seating.check_draw_options(tournament,
+                                                            fields["draw_options"])
     with change(tournament.pk, actor, "update_tournament") as c:
         t = c.tournament
         c.target = t.slug
         c.before = {k: getattr(t, k) for k in fields}
+        if "draw_options" in fields:
+            _keep_registration_seed(t, fields["draw_options"])
         for k, v in fields.items():
             setattr(t, k, v)
         t.save(update_fields=list(fields))
         c.after = {k: getattr(t, k) for k in fields}
+        if seating.drawing_at_registration(t):
+            seated = seating.seat_all(t)
+            if seated:
+                c.after["seated"] = seated
     t.refresh_from_db()
     return t
+
+
+def _keep_registration_seed(t: Tournament, options: dict[str, Any]) -> None:
+    """Changing the window keeps the recorded seed: seats drawn so far stay replayable."""
+    old = (t.draw_options or {}).get("registration") or {}
+    new = options.get("registration")
+    if new is not None and old.get("seed") and not new.get("seed"):
+        new["seed"] = old["seed"]
 
 
 def grant_role(tournament: Tournament, actor: Actor, user: Any, kind: str) -> None:

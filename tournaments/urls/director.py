@@ -12,6 +12,7 @@ urlpatterns = [
     path("<slug:slug>/settings/", views.settings, name="settings"),
     path("<slug:slug>/settings/roles/", views.roles, name="roles"),
     path("<slug:slug>/log/", views.log, name="log"),
+    path("<slug:slug>/seating/", views.seating, name="seating"),
     path("<slug:slug>/rounds/draw/", views.draw, name="draw"),
     path("<slug:slug>/rounds/undo/", views.undo, name="undo"),
     path("<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),

@@ -28,8 +28,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import services
 from ..disciplines import DISCIPLINES
-from ..models import Entrant, Player, Role, Tournament
-from ..services import Actor, ServiceError
+from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
+from ..services import Actor, ServiceError, seating
 from .access import desk_view
 
 log = logging.getLogger(__name__)
@@ -184,11 +184,21 @@ def _counts(tournament: Tournament) -> dict[str, int]:
     return counts
 
 
+def _seat(entrant: Entrant, per_side: int) -> str:
+    """The round-1 seat from the draw at registration, as the desk tells the entrant."""
+    seat = RegistrationSeat.objects.filter(entrant=entrant).first() if per_side else None
+    return seating.seat_label(seat.table, seat.side, seat.position, per_side) if seat else ""
+
+
 def _list_context(tournament: Tournament, show: str, q: str) -> dict[str, Any]:
     entrants = list(Entrant.objects.filter(tournament=tournament).order_by("start_number"))
+    seats = {s.entrant_id: s for s in RegistrationSeat.objects.filter(tournament=tournament)}
+    k = seating.per_side(tournament)
     for e in entrants:
         e.hidden = not _matches(e, show, q)
         e.search_text = _search_text(e)
+        s = seats.get(e.pk)
+        e.seat = seating.seat_label(s.table, s.side, s.position, k) if s else ""
     return {"entrants": entrants, "shown": sum(not e.hidden for e in entrants),
             "counts": _counts(tournament), "show": show, "q": q}
 
@@ -248,6 +258,9 @@ def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
         done = _t("Registered: %(number)s. %(name)s (%(status)s)") % {
             "number": entrant.start_number, "name": entrant.name,
             "status": entrant.get_status_display()}
+        seat = _seat(entrant, seating.per_side(t))
+        if seat:
+            done += " · " + _t("Seat: %(seat)s") % {"seat": seat}
         if not request.htmx:
             messages.success(request, done)
             return redirect(reverse("desk:tournament", args=[t.slug]))
@@ -297,6 +310,7 @@ def status(request: HttpRequest, t: Tournament, start_number: int) -> HttpRespon
     if request.htmx:
         entrant.hidden = not _matches(entrant, show, q)
         entrant.search_text = _search_text(entrant)
+        entrant.seat = _seat(entrant, seating.per_side(t))
         return render(request, "desk/_status.html", {
             "t": t, "e": entrant, "error": error, "actions": ACTIONS, "show": show, "q": q,
             "counts": _counts(t), "oob": True})

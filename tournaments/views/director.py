@@ -45,6 +45,7 @@ from ..forms import (
 from ..models import ActionLog, Entrant, Result, ResultRevision, Role, Round, Table, Tournament
 from ..services import Actor, ServiceError
 from ..services import director as director_services
+from ..services import seating as seating_services
 from .access import director_view
 
 View = Callable[..., HttpResponse]
@@ -66,6 +67,7 @@ ACTION_LABELS: dict[str, Any] = {
     "undo_draw": gettext_lazy("draw undone"),
     "captain_submit": gettext_lazy("result from the table captain"),
     "set_result": gettext_lazy("result entered by the director"),
+    "registration_cleanup": gettext_lazy("draw at registration cleaned up"),
 }
 
 
@@ -195,6 +197,9 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "draw_form": draw_form or DrawForm(t),
         "can_draw": _next_draw_possible(t),
         "recent_log": [_labelled(e) for e in t.log.order_by("-id")[:5]],
+        "registration_draw": seating_services.drawing_at_registration(t),
+        "seating_plan": (seating_services.cleanup_plan(t)
+                         if seating_services.drawing_at_registration(t) else None),
     }, status=status)
 
 
@@ -241,7 +246,7 @@ def settings(request: HttpRequest, t: Tournament) -> HttpResponse:
             try:
                 services.update_tournament(t, actor(request), **changes)
             except ServiceError as exc:
-                apply_service_error(form, exc.errors)
+                apply_service_error(form, exc.errors, aliases=SettingsForm.ALIASES)
             else:
                 messages.success(request, _("Settings saved."))
                 return redirect("director:settings", slug=t.slug)
@@ -269,6 +274,41 @@ def roles(request: HttpRequest, t: Tournament) -> HttpResponse:
             messages.success(request, text)
             return redirect("director:settings", slug=t.slug)
     return _settings_page(request, t, role_form=form, status=400)
+
+
+# ----------------------------------------------------------------------------- seating
+
+
+@director_view
+@require_http_methods(["GET", "POST"])
+def seating(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The draw at registration: who sits where, and the cleanup as moves to announce."""
+    if request.method == "POST":
+        try:
+            plan = seating_services.apply_cleanup(t, actor(request))
+        except ServiceError as exc:
+            error_messages(request, exc)
+        else:
+            messages.success(request, _("Cleanup done: %(n)s moves. Tables 1 to %(t)s are full.")
+                             % {"n": len(plan.moves), "t": plan.tables})
+        return redirect("director:seating", slug=t.slug)
+    k = seating_services.per_side(t)
+    seats = list(t.registration_seats.select_related("entrant"))
+    tables: dict[int, list[Any]] = {}
+    for s in seats:
+        s.label = seating_services.seat_label(s.table, s.side, s.position, k)  # type: ignore
+        tables.setdefault(s.table, []).append(s)
+    per_table = 2 * k
+    grid = [{"number": n, "seats": [next((s for s in tables.get(n, ())
+                                          if (s.side - 1) * k + s.position == i), None)
+                                    for i in range(per_table)]}
+            for n in range(1, max(tables, default=0) + 1)]
+    return render(request, "director/seating.html", {
+        "t": t, "settings": (t.draw_options or {}).get("registration"),
+        "grid": grid, "per_side": k, "columns": range(per_table),
+        "plan": seating_services.cleanup_plan(t) if seats else None,
+        "drawn": t.rounds.exists(),
+    })
 
 
 # ----------------------------------------------------------------------------- log
