@@ -24,6 +24,9 @@ German words of the card and board-game halls stay where they name the thing:
   party took no trick, penalised with twice the bid; *Prämie*: the premium for
   the first party to reach 500 points in a series.
 - *Rutschsystem*: the shift system of round-robin tables (used by ``pairing``).
+- *Fenster-Auslosung*: the window draw, seats drawn at registration among the table
+  with the first free seat and the next k tables; *Bereinigung*: the cleanup that
+  moves the fewest entrants so that the first tables are full (``pairing.window``).
 - *Feinbuchholz*: the DSB's fine Buchholz, the sum of the opponents' Buchholz.
 """
 
