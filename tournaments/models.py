@@ -34,6 +34,12 @@ class Player(models.Model):
     dwz = models.PositiveIntegerField(_("DWZ"), null=True, blank=True)
     fide_id = models.CharField(_("FIDE ID"), max_length=20, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    # What TRF and the rating reports carry (FIDE title, federation, sex "m"/"w",
+    # the DWZ index = number of earlier DWZ evaluations).
+    title = models.CharField(_("title"), max_length=4, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True)
+    dwz_index = models.PositiveSmallIntegerField(_("DWZ index"), null=True, blank=True)
     categories = models.JSONField(_("categories"), default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -71,6 +77,9 @@ class Tournament(models.Model):
                               default=Status.SETUP)
     public = models.BooleanField(_("public"), default=True,
                                  help_text=_("Spectators may see standings and pairings."))
+    # Header facts a TRF file carries (city, federation, dates, arbiters, time control …),
+    # kept so an imported tournament exports without loss.
+    details = models.JSONField(_("details"), default=dict, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
@@ -119,6 +128,8 @@ class Entrant(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     categories = models.JSONField(default=list, blank=True)
     joined_round = models.PositiveSmallIntegerField(default=1)
+    # Withdrawn: the first round the entrant no longer plays (None = still playing).
+    withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -150,6 +161,10 @@ class Round(models.Model):
     draw_method = models.CharField(max_length=30, blank=True)
     draw_seed = models.CharField(max_length=64, blank=True)
     draw_explanation = models.JSONField(default=list, blank=True)
+    # Set when a result of an earlier round changed after this round was drawn: the
+    # draw rests on an old result and the director may redraw it.
+    stale = models.BooleanField(default=False)
+    stale_reason = models.CharField(max_length=300, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -173,6 +188,51 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} / {self.number}"
+
+
+class ByeRequest(models.Model):
+    """A bye an entrant asked for before a round is drawn (chess: half- or zero-point)."""
+
+    class Kind(models.TextChoices):
+        HALF = "half", _("half-point bye")
+        ZERO = "zero", _("zero-point bye")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="bye_requests")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, choices=Kind.choices, default=Kind.HALF)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "entrant__start_number"]
+        constraints = [models.UniqueConstraint(fields=["entrant", "round_number"],
+                                               name="one_bye_request_per_round")]
+
+
+class PairingRule(models.Model):
+    """A game the director sets for a round (forced), or forbids for every round.
+
+    Forced: ``first`` has white against ``second`` in ``round_number``. Forbidden:
+    ``first`` and ``second`` never meet (e.g. siblings); ``round_number`` is empty.
+    """
+
+    class Kind(models.TextChoices):
+        FORCED = "forced", _("forced pairing")
+        FORBIDDEN = "forbidden", _("forbidden pairing")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="pairing_rules")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    colour_clash_confirmed = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["kind", "round_number", "id"]
 
 
 class Seat(models.Model):
