@@ -6,11 +6,17 @@ import pytest
 from conftest import FIXTURES
 
 from scoring import parse, standings
+from scoring.chess import ABBREVIATIONS, ON_REQUEST, TIEBREAKS, abbreviation
 
 TB = FIXTURES / "tiebreaks"
 EXPECTED = json.loads((TB / "tec-expected.json").read_text())
-OURS = ("points", "buchholz", "buchholz_cut1", "median", "fine_buchholz", "sonneborn_berger",
-        "progressive", "wins", "black_games", "aro")
+# The fixture's names for the C.07 tie-breaks it calls fide_…; the others are ours already.
+NAMES = {"fide_sb_cut1": "sonneborn_berger_cut1", "fide_fore_buchholz": "fore_buchholz",
+         "fide_aob": "aob", "fide_progressive_cut1": "progressive_cut1", "fide_won": "won",
+         "fide_bwg": "black_wins", "fide_ge": "games_elected", "fide_aro_cut1": "aro_cut1",
+         "fide_aro_unrounded": "aro_unrounded", "fide_tpr": "tpr", "fide_apro": "apro",
+         "fide_ptp": "ptp", "fide_appo": "appo", "fide_koya": "koya"}
+ALL_VALUES = [tb for tb in TIEBREAKS if tb != "direct_encounter"]
 
 
 def evaluate(doc_name, rules, tiebreaks=None):
@@ -24,15 +30,38 @@ def evaluate(doc_name, rules, tiebreaks=None):
 @pytest.mark.parametrize("doc_name", ["tec-swiss.json", "tec-round-robin.json"])
 @pytest.mark.parametrize("rules", ["fide_2023", "fide_2026"])
 def test_tec_exercise_values(doc_name, rules):
-    got = {r["entrant"]: r["values"] for r in evaluate(doc_name, rules.replace("_", ""))}
+    # Every value of every entrant, published, asserted or computed (see the fixture README).
+    rows = evaluate(doc_name, rules.replace("_", ""), ALL_VALUES)
+    got = {r["entrant"]: r["values"] for r in rows}
     expected_rows = EXPECTED["documents"][doc_name][rules]["rows"]
-    checked = 0
+    assert sorted(got) == sorted(row["entrant"] for row in expected_rows)
     for row in expected_rows:
         for key, value in row["values"].items():
-            if key in OURS:
-                assert got[row["entrant"]][key] == pytest.approx(value), (row["name"], key)
-                checked += 1
-    assert checked >= 5 * len(expected_rows)
+            ours = got[row["entrant"]][NAMES.get(key, key)]
+            if value is None:
+                assert ours is None, (row["name"], key)
+            else:
+                assert ours == pytest.approx(value, abs=1e-9), (row["name"], key)
+    keys = {key for row in expected_rows for key in row["values"]}
+    assert len(keys) == (23 if doc_name == "tec-swiss.json" else 7)  # the fixture is all there
+
+
+def test_every_value_name_has_an_abbreviation():
+    assert set(ABBREVIATIONS) == {"points", *TIEBREAKS}
+    assert len(set(ABBREVIATIONS.values())) == len(ABBREVIATIONS)  # FBH is not FB
+    assert abbreviation("fine_buchholz") == "FBH" and abbreviation("fore_buchholz") == "FB"
+    assert abbreviation("median") == "BH-M1" and abbreviation("koya") == "KS"
+    # The 2026 amendments renamed GE ("games one elected to play") to REP.
+    assert abbreviation("games_elected") == "GE"
+    assert abbreviation("games_elected", "fide2026") == "REP"
+
+
+def test_further_tiebreaks_are_computed_only_when_asked():
+    plain = evaluate("tec-swiss.json", "fide2023", ["buchholz"])
+    assert not set(ON_REQUEST) & set(plain[0]["values"])
+    asked = evaluate("tec-swiss.json", "fide2023", ["koya", "ptp"])
+    assert {"koya", "ptp", "buchholz", "aro"} <= set(asked[0]["values"])
+    assert "tpr" not in asked[0]["values"]
 
 
 def test_withdrawn_player_counts_as_drawing_the_rest_for_opponents():
@@ -124,3 +153,87 @@ def test_after_round_counts_only_the_first_rounds():
     assert {e: v["points"] for e, v in after1.items()} == {1: 1, 2: 0, 3: 1, 4: 0}
     after0 = standings(parse(doc), after_round=0)["standings"]
     assert {r["rank"] for r in after0} == {1}
+
+
+def test_aro_cut1_is_undefined_after_one_game_and_ranks_last():
+    # 2 played one game (against 1), 4 played two (3 at 1800, 1 at 1600: 1600 is cut).
+    doc = small([[(1, 2, "1-0"), (3, 4, "1-0")], [(1, 4, "1-0")]], ["aro_cut1"],
+                byes={2: [{"entrant": 2, "kind": "zero"}, {"entrant": 3, "kind": "zero"}]})
+    rows = standings(parse(doc))["standings"]
+    assert [(r["rank"], r["entrant"]) for r in rows] == [(1, 1), (2, 3), (3, 4), (4, 2)]
+    got = {r["entrant"]: r["values"]["aro_cut1"] for r in rows}
+    assert got == {1: 1900, 2: None, 3: None, 4: 1800}
+
+
+def test_aro_cut1_cuts_the_unrated_opponent_first():
+    doc = small([[(1, 2, "1-0"), (3, 4, "1-0")], [(1, 3, "1-0"), (2, 4, "1-0")]],
+                ["aro", "aro_cut1", "aro_unrounded"])
+    doc["entrants"][2]["rating"] = None  # 3 is unrated
+    got = {r["entrant"]: r["values"] for r in standings(parse(doc))["standings"]}
+    # 1 met 2 (1700) and unrated 3: the unrated game is the one cut, 1700 stays.
+    assert (got[1]["aro"], got[1]["aro_cut1"], got[1]["aro_unrounded"]) == (1700, 1700, 1700)
+    # 2 met 1 (1600) and 4 (1900): the lower is cut.
+    assert (got[2]["aro"], got[2]["aro_cut1"], got[2]["aro_unrounded"]) == (1750, 1900, 1750)
+
+
+def test_performances_score_games_one_half_zero_whatever_the_points():
+    # A draw worth no more than a loss still counts ½ for the rating-based tiebreaks.
+    doc = small([[(1, 2, "1/2-1/2")]], ["tpr", "ptp", "won"], {"win": 1, "draw": 0, "loss": 0})
+    got = {r["entrant"]: r["values"] for r in standings(parse(doc))["standings"]}
+    assert (got[1]["tpr"], got[2]["tpr"]) == (1700, 1600)
+    # Table 8.1.2 gives 0.50 up to a difference of 3, so 3 points below already expects ½.
+    assert (got[1]["ptp"], got[2]["ptp"]) == (1697, 1597)
+    assert (got[1]["won"], got[2]["won"]) == (0, 0)
+
+
+def test_performances_of_zero_and_perfect_scores():
+    doc = small([[(1, 2, "1-0")]], ["tpr", "ptp", "apro", "appo"])
+    got = {r["entrant"]: r["values"] for r in standings(parse(doc))["standings"]}
+    # TPR: ARO ± 800 (table 8.1.1 at 1.00 and 0.00).
+    assert (got[1]["tpr"], got[2]["tpr"]) == (2500, 800)
+    # PTP: a zero score is the lowest opponent − 800; a perfect score is the lowest
+    # rating expecting 1.00 against 1700 (table 8.1.2: a difference of 736 or more).
+    assert (got[1]["ptp"], got[2]["ptp"]) == (2436, 800)
+    assert (got[1]["apro"], got[1]["appo"]) == (800, 800)
+    # 3 and 4 played no game: no performance, and they count for nobody's average.
+    assert (got[3]["tpr"], got[3]["ptp"], got[3]["apro"]) == (0, 0, 0)
+
+
+def test_fore_buchholz_draws_every_last_round_pairing():
+    # Round 2: 1 wins by forfeit against 3, 4 beats 2. Fore scores (round 2 drawn):
+    # 1: 1.5, 2: 0.5, 3: 0.5 + 0.5 = 1.0, 4: 0.5 + 0.5 = 1.0.
+    doc = small([[(1, 2, "1-0"), (3, 4, "1/2-1/2")], [(1, 3, "+-"), (2, 4, "0-1")]],
+                ["fore_buchholz", "buchholz"])
+    got = {r["entrant"]: r["values"] for r in standings(parse(doc))["standings"]}
+    # 1: 2 (0.5) + 3 (1.0): the forfeit counts as a drawn game against 3, not a dummy.
+    assert got[1]["fore_buchholz"] == 1.5
+    assert got[1]["buchholz"] == 2.0  # 2 (0) + dummy for the forfeit win (own 2)
+    assert got[3]["fore_buchholz"] == 2.5  # 4 (1.0) + 1 (1.5)
+
+
+def test_games_elected_and_wins_over_the_board():
+    doc = small([[(1, 2, "+-"), (3, 4, "0-1")], [(2, 4, "1-0")], [(1, 4, "-+")]],
+                ["games_elected", "won", "black_wins", "wins"],
+                byes={2: [{"entrant": 1, "kind": "half"}, {"entrant": 3, "kind": "bye"}],
+                      3: [{"entrant": 2, "kind": "zero"}, {"entrant": 3, "kind": "bye"}]})
+    got = {r["entrant"]: r["values"] for r in standings(parse(doc))["standings"]}
+    # Rounds available for: games, forfeit wins and pairing-allocated byes.
+    assert {e: v["games_elected"] for e, v in got.items()} == {1: 1, 2: 1, 3: 3, 4: 3}
+    assert {e: v["won"] for e, v in got.items()} == {1: 0, 2: 1, 3: 0, 4: 1}
+    assert {e: v["black_wins"] for e, v in got.items()} == {1: 0, 2: 0, 3: 0, 4: 1}
+    assert {e: v["wins"] for e, v in got.items()} == {1: 1, 2: 1, 3: 2, 4: 2}
+
+
+def test_fore_buchholz_is_known_before_the_last_round_ends():
+    # The same tournament with round 2 still to be played gives the same Fore Buchholz.
+    results = [[(1, 2, "1-0"), (3, 4, "1/2-1/2")], [(1, 3, "+-"), (2, 4, "0-1")]]
+    done = small(results, ["fore_buchholz"])
+    pending = small(results, ["fore_buchholz"])
+    for table in pending["rounds"][1]["tables"]:
+        table["result"] = None
+
+    def fore(doc):
+        return {r["entrant"]: r["values"]["fore_buchholz"]
+                for r in standings(parse(doc))["standings"]}
+
+    assert fore(pending) == fore(done) == {1: 1.5, 2: 2.5, 3: 2.5, 4: 1.5}

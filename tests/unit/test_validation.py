@@ -103,7 +103,7 @@ def test_matrix12_needs_the_rounds_mission_kinds():
 
 
 @pytest.mark.parametrize(("scoring", "place"), [
-    ({"tiebreaks": ["buchholz", "koya"]}, "scoring.tiebreaks[1]: unknown tiebreak 'koya'"),
+    ({"tiebreaks": ["buchholz", "kashdan"]}, "scoring.tiebreaks[1]: unknown tiebreak 'kashdan'"),
     ({"tiebreaks": ["wins", "wins"]}, "scoring.tiebreaks[1]: tiebreak 'wins' is listed twice"),
     ({"system": "knockout"}, "scoring.system: must be 'swiss' or 'round_robin'"),
     ({"win": "one"}, "scoring.win: must be a number"),
