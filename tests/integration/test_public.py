@@ -80,7 +80,7 @@ def test_standings_values_match_the_scoring(client, make_tournament, boss):
     assert winner["values"]["points"] == 1
     assert html.index(winner["name"]) < html.index(rows[-1]["name"])
     assert '<td class="num">0,5</td>' in html  # the drawn players' ½ point, German style
-    assert 'data-value="points">Pkt.</th>' in html and 'data-value="buchholz">Bh.</th>' in html
+    assert 'data-value="points">Pkt.</th>' in html and 'data-value="buchholz">BH</th>' in html
 
 
 def test_non_public_tournament_is_404_for_anonymous(client, make_tournament, boss, director):

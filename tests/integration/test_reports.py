@@ -125,7 +125,7 @@ def test_pairings_list_byes(chess, boss):
 def test_standings_report_has_the_page_columns(chess, boss):
     report = Report.objects.create(tournament=chess, kind="standings")
     html = tasks.report_service.render_html(report, BASE)
-    for header in ("Pts", "Bh.-1", "Bh.", "SB"):
+    for header in ("Pts", "BH-C1", "BH", "SB"):  # tiebreaks: FIDE C.07 abbreviations
         assert f'<th class="num">{header}</th>' in html
     assert all(e.name in html for e in chess.entrants.all())
 

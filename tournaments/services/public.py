@@ -16,6 +16,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scoring import chess as scoring_chess
+
 from ..models import Bye, Result, Round, Tournament
 from .standings import standings
 
@@ -58,6 +60,96 @@ COLUMN_HEADERS: dict[str, Any] = {
     "mission_points": gettext_lazy("Mission pts"),
 }
 
+# The long name of a value, shown as the header's title (a tooltip on the page).
+COLUMN_TITLES: dict[str, Any] = {
+    "points": gettext_lazy("Points"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "buchholz_cut1": gettext_lazy("Buchholz cut 1"),
+    "median": gettext_lazy("Median Buchholz"),
+    "fine_buchholz": gettext_lazy("Fine Buchholz"),
+    "sonneborn_berger": gettext_lazy("Sonneborn-Berger"),
+    "progressive": gettext_lazy("Progressive score"),
+    "direct_encounter": gettext_lazy("Direct encounter"),
+    "wins": gettext_lazy("Number of wins"),
+    "black_games": gettext_lazy("Games played with black"),
+    "aro": gettext_lazy("Average rating of opponents"),
+    "sonneborn_berger_cut1": gettext_lazy("Sonneborn-Berger cut 1"),
+    "fore_buchholz": gettext_lazy("Fore Buchholz"),
+    "aob": gettext_lazy("Average of opponents' Buchholz"),
+    "progressive_cut1": gettext_lazy("Progressive score cut 1"),
+    "won": gettext_lazy("Games won over the board"),
+    "black_wins": gettext_lazy("Games won with black"),
+    "games_elected": gettext_lazy("Games elected to play"),
+    "aro_cut1": gettext_lazy("Average rating of opponents cut 1"),
+    "aro_unrounded": gettext_lazy("Average rating of opponents, unrounded"),
+    "tpr": gettext_lazy("Tournament performance rating"),
+    "apro": gettext_lazy("Average performance rating of opponents"),
+    "ptp": gettext_lazy("Perfect tournament performance"),
+    "appo": gettext_lazy("Average perfect performance of opponents"),
+    "koya": gettext_lazy("Koya system"),
+}
+
+
+def _chess_abbreviation(t: Tournament, key: str) -> str | None:
+    """FIDE C.07's abbreviation (BH, BH-C1, SB …) where the scoring core names one.
+
+    Looked up when a header is made, so headers follow the scoring core (and its
+    rules version: GE became REP in 2026) without a change here.
+    """
+    names = getattr(scoring_chess, "ABBREVIATIONS", None) or {}
+    if key not in names or key == "points":  # points keep the word people read (Pkt.)
+        return None
+    rules = str((t.scoring or {}).get("tiebreak_rules", "fide2023"))
+    spell = getattr(scoring_chess, "abbreviation", None)
+    return str(spell(key, rules)) if spell else str(names[key])
+
+
+# Official abbreviations per discipline; the others keep our own short labels.
+OFFICIAL_HEADERS: dict[str, Callable[[Tournament, str], str | None]] = {
+    "chess": _chess_abbreviation}
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str  # the value's name in the standings
+    header: str  # short: the official abbreviation where there is one
+    title: str  # the long name
+
+
+def column(t: Tournament, key: str) -> Column:
+    """A value's column: the official abbreviation if known, else our label; long name as title."""
+    official = OFFICIAL_HEADERS.get(t.discipline)
+    header = (official(t, key) if official else None) or COLUMN_HEADERS.get(key, key)
+    title = COLUMN_TITLES.get(key) or COLUMN_HEADERS.get(key) or key
+    return Column(key, str(header), str(title))
+
+
+# Categories of entrants (FORMAT.md) in the order a club prints them.
+CATEGORY_LABELS: dict[str, Any] = {
+    "senior": gettext_lazy("Seniors"),
+    "junior": gettext_lazy("Juniors"),
+    "women": gettext_lazy("Women"),
+    "youth-a": gettext_lazy("Youth A (U18)"),
+    "youth-b": gettext_lazy("Youth B (U16)"),
+    "youth-c": gettext_lazy("Youth C (U14)"),
+    "youth-d": gettext_lazy("Youth D (U12)"),
+    "youth-e": gettext_lazy("Youth E (U10)"),
+}
+
+
+def category_label(category: str) -> str:
+    return str(CATEGORY_LABELS.get(category, category))
+
+
+def categories_present(t: Tournament) -> list[str]:
+    """The categories some entrant of the tournament has: the known ones first, in order."""
+    found: set[str] = set()
+    for cats in t.entrants.values_list("categories", flat=True):
+        found.update(c for c in (cats or []) if isinstance(c, str) and c)
+    known = [c for c in CATEGORY_LABELS if c in found]
+    return known + sorted(found - set(known))
+
+
 # What side 1 and side 2 of a table are called; disciplines without sides are not listed.
 SIDE_LABELS: dict[str, tuple[Any, Any]] = {
     "chess": (gettext_lazy("White"), gettext_lazy("Black")),
@@ -94,12 +186,19 @@ class StandingsTable:
     headers: list[tuple[str, str]]  # (value name, header)
     rows: list[dict[str, Any]]  # rank, entrant, name, cells (formatted values)
     flags: list[dict[str, Any]] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)  # the headers with their long names
+    category: str | None = None
+    category_label: str = ""
 
 
 def standings_table(t: Tournament, after_round: int | None = None,
-                    limit_columns: int | None = None) -> StandingsTable:
-    """The standings with one readable header per value, values formatted for reading."""
-    data = standings(t, after_round)
+                    limit_columns: int | None = None,
+                    category: str | None = None) -> StandingsTable:
+    """The standings with one readable header per value, values formatted for reading.
+
+    With a ``category`` only its entrants, ranked 1..k among themselves.
+    """
+    data = standings(t, after_round, category)
     rows = data.get("standings", [])
     names: list[str] = []
     for row in rows:
@@ -108,10 +207,17 @@ def standings_table(t: Tournament, after_round: int | None = None,
                 names.append(k)
     if limit_columns is not None:
         names = names[:limit_columns]
-    headers = [(k, str(COLUMN_HEADERS.get(k, k))) for k in names]
+    columns = [column(t, k) for k in names]
+    headers = [(c.key, c.header) for c in columns]
     out = [{"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
             "cells": [number(r["values"].get(k)) for k in names]} for r in rows]
-    return StandingsTable(headers, out, list(data.get("flags", [])))
+    return StandingsTable(headers, out, list(data.get("flags", [])), columns, category,
+                          category_label(category) if category else "")
+
+
+def category_tables(t: Tournament, after_round: int | None = None) -> list[StandingsTable]:
+    """One standings table per category present in the tournament, each ranked 1..k."""
+    return [standings_table(t, after_round, category=c) for c in categories_present(t)]
 
 
 def current_round(t: Tournament) -> Round | None:
@@ -255,8 +361,15 @@ def round_tables(rnd: Round, with_results: bool = True) -> list[TableView]:
     return tables
 
 
+# Byes in a discipline's own words where the generic ones are not enough.
+BYE_LABELS: dict[str, dict[str, Any]] = {
+    "chess": {"bye": gettext_lazy("pairing-allocated bye"),
+              "half": gettext_lazy("half-point bye (requested)")},
+}
+
+
 def round_byes(rnd: Round) -> list[ByeView]:
-    labels = dict(Bye.Kind.choices)
+    labels = {**dict(Bye.Kind.choices), **BYE_LABELS.get(rnd.tournament.discipline, {})}
     return [ByeView(b.entrant.start_number, b.entrant.name, b.kind,
                     str(labels.get(b.kind, b.kind)))
             for b in rnd.byes.select_related("entrant").order_by("entrant__start_number")]

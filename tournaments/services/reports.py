@@ -10,6 +10,7 @@ invalidate every spectator's cached page a few times per PDF).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,68 @@ from django.utils.translation import gettext_lazy
 
 from ..disciplines import DISCIPLINES
 from ..models import Report, Round, Tournament
+from . import chess_outputs
 from .base import Actor, ServiceError, change
-from .public import round_byes, round_tables, standings_table
+from .public import (
+    categories_present,
+    category_tables,
+    round_byes,
+    round_tables,
+    standings_table,
+)
 
+# Kinds beyond ``Report.Kind`` (the kind column is free text; these need no migration).
+CROSS_TABLE, PROGRESS_TABLE, PLAYER_CARDS = "cross_table", "progress_table", "player_cards"
+CATEGORY_STANDINGS, DWZ = "category_standings", "dwz"
+KIND_LABELS: dict[str, Any] = {
+    **dict(Report.Kind.choices),
+    CROSS_TABLE: gettext_lazy("cross table"),
+    PROGRESS_TABLE: gettext_lazy("progress table"),
+    PLAYER_CARDS: gettext_lazy("player cards"),
+    CATEGORY_STANDINGS: gettext_lazy("standings by category"),
+    DWZ: gettext_lazy("DWZ evaluation"),
+}
 NEEDS_ROUND = (Report.Kind.PAIRINGS, Report.Kind.SCORE_SHEETS)
+AFTER_ROUND = (Report.Kind.STANDINGS, CROSS_TABLE, PROGRESS_TABLE, CATEGORY_STANDINGS)
+
+
+def _not_chess(t: Tournament) -> str | None:
+    return None if t.discipline == "chess" else _("this output is for chess tournaments")
+
+
+def _cross_table_fits(t: Tournament) -> str | None:
+    if t.discipline != "chess" or not chess_outputs.is_round_robin(t):
+        return _("the cross table is for round robins; a Swiss tournament has the progress "
+                 "table")
+    return None
+
+
+def _has_categories(t: Tournament) -> str | None:
+    return None if categories_present(t) else _("no entrant has a category")
+
+
+# Why a kind does not fit a tournament (None: it fits).
+KIND_FITS: dict[str, Callable[[Tournament], str | None]] = {
+    CROSS_TABLE: _cross_table_fits, PROGRESS_TABLE: _not_chess, PLAYER_CARDS: _not_chess,
+    DWZ: _not_chess, CATEGORY_STANDINGS: _has_categories,
+}
+
+
+def kinds_for(t: Tournament) -> list[str]:
+    """The report kinds this tournament can print."""
+    return [k for k in KIND_LABELS if KIND_FITS.get(k, lambda _t: None)(t) is None]
+
+
+def title(report: Report) -> str:
+    """What a report is, for the list of ordered reports."""
+    n = report.round_number
+    if report.kind == Report.Kind.PAIRINGS:
+        return _("Pairings of round %(n)s") % {"n": n}
+    if report.kind == Report.Kind.SCORE_SHEETS:
+        return _("Score sheets of round %(n)s") % {"n": n}
+    label = str(KIND_LABELS.get(report.kind, report.kind))
+    label = label[:1].upper() + label[1:]
+    return f"{label} ({_('after round %(n)s') % {'n': n}})" if n else label
 
 
 def _round_number(value: Any) -> int | None:
@@ -49,9 +108,12 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
     ordered the report, so QR codes on score sheets point at the address the
     hall's phones can reach, without a setting for it.
     """
-    if kind not in Report.Kind.values:
+    if kind not in KIND_LABELS:
         raise ServiceError(_("unknown kind of report"), "kind")
-    number = _round_number(round_number)
+    unfit = KIND_FITS.get(kind, lambda _t: None)(t)
+    if unfit:
+        raise ServiceError(unfit, "kind")
+    number = _round_number(round_number) if kind in NEEDS_ROUND + AFTER_ROUND else None
     if kind in NEEDS_ROUND and number is None:
         raise ServiceError(_("choose a round"), "round_number")
     language = translation.get_language() or settings.LANGUAGE_CODE
@@ -135,25 +197,72 @@ def sheet_rows(t: Tournament, rnd: Round) -> dict[str, Any]:
     }
 
 
+def _standings(report: Report, context: dict[str, Any]) -> None:
+    context["table"] = standings_table(report.tournament, after_round=report.round_number)
+
+
+def _round_context(report: Report, context: dict[str, Any]) -> None:
+    t = report.tournament
+    rnd = Round.objects.select_related("tournament").get(tournament=t,
+                                                         number=report.round_number)
+    layout = PAIRINGS_LAYOUT.get(t.discipline, {})
+    with_results = report.kind == Report.Kind.PAIRINGS and layout.get("results", False)
+    tables = round_tables(rnd, with_results=with_results)
+    byes = layout.get("byes", round_byes)(rnd)
+    context.update(round=rnd, tables=tables, byes=byes,
+                   table_word=layout.get("table_word", gettext_lazy("Table")),
+                   show_results=with_results)
+    if report.kind == Report.Kind.SCORE_SHEETS:
+        context["rows"] = sheet_rows(t, rnd)
+        context["sheet_template"] = f"reports/sheets/{t.discipline}.html"
+        for table in tables:
+            table.url = captain_url(context["base_url"], table.token)  # type: ignore[attr-defined]
+            table.qr = qr_data_uri(table.url)  # type: ignore[attr-defined]
+
+
+def _cross_table(report: Report, context: dict[str, Any]) -> None:
+    context["cross"] = chess_outputs.cross_table(report.tournament, report.round_number)
+
+
+def _progress_table(report: Report, context: dict[str, Any]) -> None:
+    context["progress"] = chess_outputs.progress_table(report.tournament, report.round_number)
+
+
+def _player_cards(report: Report, context: dict[str, Any]) -> None:
+    context["cards"] = chess_outputs.player_cards(report.tournament)
+
+
+def _category_standings(report: Report, context: dict[str, Any]) -> None:
+    context["tables"] = category_tables(report.tournament, report.round_number)
+
+
+def _dwz(report: Report, context: dict[str, Any]) -> None:
+    context["dwz"] = chess_outputs.dwz_report(report.tournament)
+
+
+# What each kind's template gets beyond the common context.
+CONTEXTS: dict[str, Callable[[Report, dict[str, Any]], None]] = {
+    Report.Kind.STANDINGS: _standings, Report.Kind.PAIRINGS: _round_context,
+    Report.Kind.SCORE_SHEETS: _round_context, CROSS_TABLE: _cross_table,
+    PROGRESS_TABLE: _progress_table, PLAYER_CARDS: _player_cards,
+    CATEGORY_STANDINGS: _category_standings, DWZ: _dwz,
+}
+
+# How a discipline's pairings list reads: chess has boards and a result column.
+PAIRINGS_LAYOUT: dict[str, dict[str, Any]] = {
+    "chess": {"table_word": gettext_lazy("Board"), "results": True,
+              "byes": chess_outputs.chess_byes},
+}
+
+
 def report_context(report: Report, base_url: str = "") -> dict[str, Any]:
     t = report.tournament
     context: dict[str, Any] = {
         "report": report, "t": t, "discipline": DISCIPLINES[t.discipline].label,
         "now": timezone.localtime(), "base_url": base_url,
+        "kind_label": KIND_LABELS.get(report.kind, report.kind),
     }
-    if report.kind == Report.Kind.STANDINGS:
-        context["table"] = standings_table(t, after_round=report.round_number)
-        return context
-    rnd = Round.objects.select_related("tournament").get(tournament=t,
-                                                         number=report.round_number)
-    tables = round_tables(rnd, with_results=False)
-    context.update(round=rnd, tables=tables, byes=round_byes(rnd))
-    if report.kind == Report.Kind.SCORE_SHEETS:
-        context["rows"] = sheet_rows(t, rnd)
-        context["sheet_template"] = f"reports/sheets/{t.discipline}.html"
-        for table in tables:
-            table.url = captain_url(base_url, table.token)  # type: ignore[attr-defined]
-            table.qr = qr_data_uri(table.url)  # type: ignore[attr-defined]
+    CONTEXTS[report.kind](report, context)
     return context
 
 

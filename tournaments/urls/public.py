@@ -12,4 +12,6 @@ urlpatterns = [
     path("<slug:slug>/pairings/", public.pairings_fragment, name="pairings"),
     path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("<slug:slug>/projector/", public.projector, name="projector"),
+    path("<slug:slug>/cross-table/", public.cross_table, name="cross_table"),
+    path("<slug:slug>/progress-table/", public.progress_table, name="progress_table"),
 ]

@@ -4,12 +4,15 @@ The live blocks (standings, current pairings) are htmx fragments that phones
 poll every few seconds. Each fragment carries an ETag naming the tournament's
 version, so an unchanged tournament answers 304 without rendering anything,
 and the rendered HTML is cached per version and language: a hall full of
-phones costs one render per change, not one per phone.
+phones costs one render per change, not one per phone. The standings can be
+narrowed to a category (seniors, women, youth A …) present in the tournament;
+chess tournaments also show their cross table (round robin) and progress table.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,13 +21,16 @@ from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ..disciplines import DISCIPLINES
 from ..models import Round, Tournament
 from ..permissions import is_desk
-from ..services import ServiceError
+from ..services import ServiceError, chess_outputs
 from ..services.public import (
+    categories_present,
+    category_label,
     current_round,
     round_byes,
     round_tables,
@@ -51,37 +57,45 @@ def fragment_mode(request: HttpRequest) -> str:
     return "projector" if request.GET.get("view") == "projector" else "page"
 
 
-def fragment_etag(t: Tournament, part: str, mode: str) -> str:
-    return f'"{part}-{mode}-{state_key(t)}-{get_language()}"'
+def fragment_etag(t: Tournament, part: str, mode: str, category: str | None = None) -> str:
+    return f'"{part}-{mode}-{category or ""}-{state_key(t)}-{get_language()}"'
 
 
-def fragment_context(t: Tournament, part: str, mode: str) -> dict:
+def chosen_category(request: HttpRequest, t: Tournament) -> str | None:
+    """``?category=`` if some entrant has it; anything else shows everyone (no new cache keys)."""
+    category = request.GET.get("category") or None
+    return category if category and category in categories_present(t) else None
+
+
+def fragment_context(t: Tournament, part: str, mode: str,
+                     category: str | None = None) -> dict:
     if part == "standings":
         limit = PROJECTOR_COLUMNS if mode == "projector" else None
         try:
-            table = standings_table(t, limit_columns=limit)
+            table = standings_table(t, limit_columns=limit, category=category)
         except ServiceError:  # a document scoring cannot read: say so, never a 500
             log.exception("standings of %s cannot be computed", t.slug)
             table = None
-        return {"t": t, "table": table, "mode": mode}
+        return {"t": t, "table": table, "mode": mode, "category": category}
     rnd = current_round(t)
     return {"t": t, "round": rnd, "mode": mode,
             "tables": round_tables(rnd) if rnd else [], "byes": round_byes(rnd) if rnd else []}
 
 
-def render_fragment(t: Tournament, part: str, mode: str) -> str:
+def render_fragment(t: Tournament, part: str, mode: str, category: str | None = None) -> str:
     """The fragment's HTML, rendered once per tournament version, part, mode and language."""
-    key = f"public:{part}:{mode}:{state_key(t)}:{get_language()}"
+    key = f"public:{part}:{mode}:{category or ''}:{state_key(t)}:{get_language()}"
     html = cache.get(key)
     if html is None:
-        html = render_to_string(FRAGMENTS[part], fragment_context(t, part, mode))
+        html = render_to_string(FRAGMENTS[part], fragment_context(t, part, mode, category))
         cache.set(key, str(html), CACHE_SECONDS)
     return mark_safe(html)  # our own template's output, escaped when it was rendered
 
 
-def live_blocks(t: Tournament, mode: str) -> dict:
-    return {f"{part}_html": render_fragment(t, part, mode) for part in FRAGMENTS} | {
-        f"{part}_etag": fragment_etag(t, part, mode) for part in FRAGMENTS}
+def live_blocks(t: Tournament, mode: str, category: str | None = None) -> dict:
+    parts = {part: (category if part == "standings" else None) for part in FRAGMENTS}
+    return {f"{part}_html": render_fragment(t, part, mode, c) for part, c in parts.items()} | {
+        f"{part}_etag": fragment_etag(t, part, mode, c) for part, c in parts.items()}
 
 
 @require_GET
@@ -96,8 +110,11 @@ def home(request: HttpRequest) -> HttpResponse:
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     t = visible_tournament(request, slug)
     rnd = current_round(t)
+    category = chosen_category(request, t)
     context = {"t": t, "discipline": DISCIPLINES[t.discipline].label, "round": rnd,
-               "rounds": visible_rounds(t), **live_blocks(t, "page")}
+               "rounds": visible_rounds(t), "category": category,
+               "categories": [(c, category_label(c)) for c in categories_present(t)],
+               "chess_pages": chess_pages(t), **live_blocks(t, "page", category)}
     return render(request, "public/tournament.html", context)
 
 
@@ -116,10 +133,11 @@ def fragment(request: HttpRequest, slug: str, part: str) -> HttpResponse:
     """A live block; 304 while the tournament has not changed since the phone last asked."""
     t = visible_tournament(request, slug)
     mode = fragment_mode(request)
-    etag = fragment_etag(t, part, mode)
+    category = chosen_category(request, t) if part == "standings" else None
+    etag = fragment_etag(t, part, mode, category)
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        response = HttpResponse(render_fragment(t, part, mode))
+        response = HttpResponse(render_fragment(t, part, mode, category))
     response["ETag"] = etag
     # Phones must ask every time (no stale standings), but may reuse what they have on a 304.
     patch_cache_control(response, no_cache=True)
@@ -141,3 +159,54 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     t = visible_tournament(request, slug)
     return render(request, "public/projector.html", {
         "t": t, "round": current_round(t), **live_blocks(t, "projector")})
+
+
+# -- chess: cross table and progress table --------------------------------------------------------
+
+def chess_pages(t: Tournament) -> list[tuple[str, str]]:
+    """(url name, label) of the chess tables this tournament shows spectators."""
+    if t.discipline != "chess":
+        return []
+    if chess_outputs.is_round_robin(t):
+        return [("public:cross_table", str(_("Cross table"))),
+                ("public:progress_table", str(_("Progress table")))]
+    return [("public:progress_table", str(_("Progress table")))]
+
+
+def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[str, str],
+                partial: str, build: Callable[[], dict]) -> HttpResponse:
+    """A spectators' table page; the table is rendered once per version, options and language.
+
+    Only the table is cached, never the page around it: the page carries the
+    visitor's own CSRF token.
+    """
+    key = f"public:{name}:{':'.join(options.values())}:{state_key(t)}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(partial, {"t": t, **build()})
+        cache.set(key, str(html), CACHE_SECONDS)
+    return render(request, "public/chess_table.html", {
+        "t": t, "name": name, "options": options, "table_html": mark_safe(html),
+        "chess_pages": chess_pages(t), "round": current_round(t)})
+
+
+@require_GET
+def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round robin's cross table (a Swiss has none: 404)."""
+    t = visible_tournament(request, slug)
+    if t.discipline != "chess" or not chess_outputs.is_round_robin(t):
+        raise Http404("only round robins have a cross table")
+    order = "rank" if request.GET.get("order") == "rank" else "number"
+    return cached_page(request, t, "cross_table", {"order": order}, "reports/_cross_table.html",
+                       lambda: {"cross": chess_outputs.cross_table(t, order=order)})
+
+
+@require_GET
+def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """A chess tournament's progress table: each player's rounds, by current rank."""
+    t = visible_tournament(request, slug)
+    if t.discipline != "chess":
+        raise Http404("only chess tournaments have a progress table")
+    by = "number" if request.GET.get("by") == "number" else "rank"
+    return cached_page(request, t, "progress_table", {"by": by}, "reports/_progress_table.html",
+                       lambda: {"progress": chess_outputs.progress_table(t, opponent_by=by)})

@@ -1,0 +1,566 @@
+"""The chess outputs a German club expects: cross table, progress table, player cards, DWZ report.
+
+They are built from the database rather than from the scoring document because
+they need what a document leaves out: the opponent of a game still in play,
+requested byes, the players' DWZ, DWZ index and birth dates. Points, ranks and
+tiebreaks come from the standings service, so a printed cross table never
+disagrees with the standings page. Preview rounds are never shown: their
+pairings are not final.
+
+Cells are written from the player's point of view: ``1``, ``½``, ``0`` for games
+over the board, ``+``/``−`` for forfeits and unplayed rounds (``½`` for a
+half-point bye), empty while the game is in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Any
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from pairing import roundrobin
+from scoring.chess import CHESS, Settings
+from scoring.model import Problems
+from scoring.ratings import (
+    NOTE_EXTREME,
+    NOTE_FIRST,
+    NOTE_NO_GAMES,
+    NOTE_TOO_FEW,
+    DwzResult,
+    EloResult,
+    dwz_evaluation,
+    elo_change,
+    k_factor,
+)
+
+from ..models import ByeRequest, Entrant, Result, Round, Tournament
+from .base import ServiceError
+from .public import Column, column, number, round_byes
+from .standings import standings
+
+COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
+ROUND_ROBIN_METHODS = ("round_robin", "round_robin_shift")
+RR_SYSTEMS = {"round_robin": "berger", "round_robin_shift": "shift"}
+
+WHITE, BLACK = pgettext_lazy("chess colour", "w"), pgettext_lazy("chess colour", "b")
+HALF = "½"
+MINUS = "−"
+
+# Kinds of a player's round, with what a card or a table says about it.
+GAME, FORFEIT, PENDING, ABSENT = "game", "forfeit", "pending", "absent"
+BYE_WORDS: dict[str, Any] = {
+    "bye": gettext_lazy("bye"),
+    "half": gettext_lazy("half-point bye"),
+    "zero": gettext_lazy("zero-point bye"),
+    "forfeit-win": gettext_lazy("win by forfeit"),
+    ABSENT: gettext_lazy("absent"),
+}
+# Short forms for the narrow cells of the progress table (FIDE C.07's PAB, HPB, ZPB, FPB).
+BYE_SHORT: dict[str, Any] = {
+    "bye": pgettext_lazy("pairing-allocated bye", "PAB"),
+    "half": pgettext_lazy("half-point bye", "HPB"),
+    "zero": pgettext_lazy("zero-point bye", "ZPB"),
+    "forfeit-win": pgettext_lazy("full-point bye", "FPB"),
+    ABSENT: pgettext_lazy("short for absent", "abs."),
+}
+
+
+# -- the records: every player's rounds --------------------------------------------------------
+
+@dataclass
+class Cell:
+    """One round of one player."""
+
+    round: int
+    kind: str  # game, forfeit, pending, absent, or a bye kind (bye, half, zero, forfeit-win)
+    symbol: str = ""  # 1 ½ 0 + − ("" while in play)
+    opponent: int | None = None  # the opponent's start number
+    opponent_name: str = ""
+    colour: str = ""  # "w"/"b" (translated: w/s)
+    points: Fraction | None = None  # tournament points of this round; None while in play
+    running: Fraction | None = None  # score after this round; None while in play
+    opponent_rank: int | None = None
+
+    @property
+    def note(self) -> str:
+        """What an unplayed round was, for the cards and the progress table."""
+        word = BYE_WORDS.get(self.kind)
+        return str(word) if word is not None else ""
+
+    @property
+    def short(self) -> str:
+        word = BYE_SHORT.get(self.kind)
+        return str(word) if word is not None else ""
+
+    @property
+    def running_text(self) -> str:
+        return symbol_points(self.running)
+
+    @property
+    def played(self) -> bool:
+        """A game over the board with a result: what a rating evaluation counts."""
+        return self.kind == GAME and self.symbol != ""
+
+
+@dataclass
+class Line:
+    """One player with all rounds shown."""
+
+    entrant_id: int
+    number: int  # start number
+    name: str
+    club: str
+    rating: int | None  # Elo (the entrant's rating)
+    dwz: int | None
+    status: str
+    cells: list[Cell] = field(default_factory=list)
+    rank: int | None = None
+    values: dict[str, Any] = field(default_factory=dict)  # the standings values
+    berger: int | None = None  # place in the round robin's schedule
+    shown: list[str] = field(default_factory=list)  # formatted values of a table's columns
+
+    @property
+    def score(self) -> Fraction:
+        return sum((c.points for c in self.cells if c.points is not None), Fraction(0))
+
+
+@dataclass
+class Records:
+    t: Tournament
+    settings: Settings
+    rounds: list[int]
+    lines: list[Line]  # by start number
+    after_round: int | None
+
+
+def chess_settings(t: Tournament) -> Settings:
+    return CHESS.parse_settings(t.scoring or {}, Problems(), "scoring")
+
+
+def is_round_robin(t: Tournament) -> bool:
+    return t.pairing in ROUND_ROBIN_METHODS or (t.scoring or {}).get("system") == "round_robin"
+
+
+def require_chess(t: Tournament) -> None:
+    if t.discipline != "chess":
+        raise ServiceError(_("this output is for chess tournaments"), "kind")
+
+
+def shown_rounds(t: Tournament, after_round: int | None = None) -> list[Round]:
+    """Drawn rounds spectators may see (never a preview), up to ``after_round``."""
+    qs = t.rounds.exclude(status=Round.Status.PREVIEW)
+    if after_round is not None:
+        qs = qs.filter(number__lte=after_round)
+    return list(qs.order_by("number").prefetch_related(
+        "tables__seats__entrant", "tables__result", "byes__entrant"))
+
+
+SYMBOLS = {  # a result for white, for black
+    "1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": (HALF, HALF),
+    "+-": ("+", MINUS), "-+": (MINUS, "+"), "--": (MINUS, MINUS)}
+
+
+def _game(score: str, white: bool, s: Settings) -> tuple[str, str, Fraction]:
+    """(kind, symbol, points) of a table's result for white or black."""
+    own = SYMBOLS[score][0 if white else 1]
+    points = {"1": s.win, HALF: s.draw, "0": s.loss, "+": s.win, MINUS: Fraction(0)}[own]
+    return (GAME if score in ("1-0", "0-1", "1/2-1/2") else FORFEIT), own, points
+
+
+def _bye(kind: str, s: Settings) -> tuple[str, Fraction]:
+    return {"bye": ("+", s.bye), "half": (HALF, s.draw), "zero": (MINUS, Fraction(0)),
+            "forfeit-win": ("+", s.win)}.get(kind, (MINUS, Fraction(0)))
+
+
+def records(t: Tournament, after_round: int | None = None) -> Records:
+    """Every player's rounds, ranks and standings values up to ``after_round`` (default: now)."""
+    require_chess(t)
+    s = chess_settings(t)
+    rounds = shown_rounds(t, after_round)
+    entrants = list(t.entrants.prefetch_related("players").order_by("start_number"))
+    lines = {e.pk: _line(e) for e in entrants}
+    for rnd in rounds:
+        seen: set[int] = set()
+        for table in rnd.tables.all():
+            seats = sorted(table.seats.all(), key=lambda x: (x.side or 0, x.position))
+            if len(seats) != 2:
+                continue
+            res = getattr(table, "result", None)
+            score = (res.payload or {}).get("score") if res is not None and \
+                res.status in COUNTING else None
+            for me, other, white in ((seats[0], seats[1], True), (seats[1], seats[0], False)):
+                seen.add(me.entrant_id)
+                cell = Cell(rnd.number, PENDING, opponent=other.entrant.start_number,
+                            opponent_name=other.entrant.name,
+                            colour=str(WHITE if white else BLACK))
+                if score in SYMBOLS:
+                    cell.kind, cell.symbol, cell.points = _game(score, white, s)
+                lines[me.entrant_id].cells.append(cell)
+        for bye in rnd.byes.all():
+            seen.add(bye.entrant_id)
+            symbol, points = _bye(bye.kind, s)
+            lines[bye.entrant_id].cells.append(Cell(rnd.number, bye.kind, symbol, points=points))
+        for pk, line in lines.items():
+            if pk not in seen:
+                line.cells.append(Cell(rnd.number, ABSENT, MINUS, points=Fraction(0)))
+    last = rounds[-1].number if rounds else None
+    table = standings(t, last if last is not None else 0)["standings"]
+    by_number = {line.number: line for line in lines.values()}
+    for row in table:
+        line = by_number.get(row["entrant"])
+        if line is not None:
+            line.rank, line.values = row["rank"], row["values"]
+    for line in lines.values():
+        running = Fraction(0)
+        for cell in line.cells:
+            if cell.points is not None:
+                running += cell.points
+                cell.running = running
+            if cell.opponent is not None:
+                cell.opponent_rank = by_number[cell.opponent].rank
+    return Records(t, s, [r.number for r in rounds], list(lines.values()), last)
+
+
+def _line(e: Entrant) -> Line:
+    players = list(e.players.all())
+    dwz = players[0].dwz if len(players) == 1 else None
+    return Line(e.pk, e.start_number, e.name, e.club, e.rating, dwz, e.status)
+
+
+def by_rank(lines: Iterable[Line]) -> list[Line]:
+    return sorted(lines, key=lambda x: (x.rank if x.rank is not None else 10**6, x.number))
+
+
+def symbol_points(value: Any) -> str:
+    """Points as a chess table writes them: 3½, ½, 0 (whole and half points; else decimals)."""
+    if value is None:
+        return ""
+    x = Fraction(value).limit_denominator(1000)
+    if x.denominator == 2:
+        whole = x.numerator // 2
+        return f"{whole}{HALF}" if whole else HALF
+    return number(x if x.denominator != 1 else int(x))
+
+
+# -- cross table (round robin) -----------------------------------------------------------------
+
+@dataclass
+class CrossRow:
+    line: Line
+    position: int  # the row's number in this table (Berger number, or rank)
+    cells: list[str]  # per column: the results against that opponent ("" none, "×" self)
+    points: str
+    values: list[str]  # the tiebreak columns
+
+
+@dataclass
+class CrossTable:
+    rows: list[CrossRow]
+    points: Column
+    columns: list[Column]  # the tiebreak columns after the points
+    order: str  # "number" or "rank"
+    rounds: list[int]
+    double: bool
+
+    @property
+    def positions(self) -> list[int]:
+        return [r.position for r in self.rows]
+
+
+def participants(rec: Records) -> list[Line]:
+    """Who plays the round robin: everyone in a shown round; before round 1, the active."""
+    if rec.rounds:
+        return [x for x in rec.lines if any(c.kind != ABSENT for c in x.cells)]
+    return [x for x in rec.lines if x.status in (Entrant.Status.REGISTERED,
+                                                 Entrant.Status.PRESENT)]
+
+
+def cross_table(t: Tournament, after_round: int | None = None,
+                order: str = "number") -> CrossTable:
+    """Everyone against everyone: rows and columns by Berger number (or by rank).
+
+    A cell holds the row player's results against the column player in round
+    order (two in a double round robin). The tiebreak columns are the
+    tournament's own, with Sonneborn-Berger always among them.
+    """
+    rec = records(t, after_round)
+    players = participants(rec)
+    for k, line in enumerate(players, start=1):
+        line.berger = k
+    if order == "rank":
+        players = by_rank(players)
+    position = {line.number: (k if order == "rank" else line.berger)
+                for k, line in enumerate(players, start=1)}
+    index = {line.number: k for k, line in enumerate(players)}
+    keys = [k for k in rec.settings.tiebreaks if k != "points"]
+    if "sonneborn_berger" not in keys:
+        keys.append("sonneborn_berger")
+    rows = []
+    for line in players:
+        cells = [""] * len(players)
+        cells[index[line.number]] = "×"
+        for cell in line.cells:
+            if cell.opponent in index:
+                k = index[cell.opponent]
+                cells[k] = f"{cells[k]} {cell.symbol or '·'}".strip()
+        rows.append(CrossRow(line, position[line.number], cells,
+                             symbol_points(line.values.get("points", line.score)),
+                             [number(line.values.get(k)) for k in keys]))
+    return CrossTable(rows, column(t, "points"), [column(t, k) for k in keys], order, rec.rounds,
+                      bool((t.draw_options or {}).get("double")))
+
+
+# -- progress table (Swiss) ---------------------------------------------------------------------
+
+@dataclass
+class ProgressTable:
+    rows: list[Line]  # by current rank; ``shown`` holds the values of ``columns``
+    rounds: list[int]
+    opponent_by: str  # "rank" or "number"
+    columns: list[Column]  # the points and tiebreak columns
+
+
+def progress_table(t: Tournament, after_round: int | None = None,
+                   opponent_by: str = "rank") -> ProgressTable:
+    """Per player, by current rank: each round's opponent, colour, result and running score."""
+    rec = records(t, after_round)
+    rows = by_rank(x for x in rec.lines if x.rank is not None or x.cells)
+    keys = ["points", *(k for k in rec.settings.tiebreaks if k != "points")]
+    for x in rows:
+        x.shown = [symbol_points(x.values.get(k)) if k == "points" else number(x.values.get(k))
+                   for k in keys]
+    return ProgressTable(rows, rec.rounds, "number" if opponent_by == "number" else "rank",
+                         [column(t, k) for k in keys])
+
+
+# -- player cards --------------------------------------------------------------------------------
+
+@dataclass
+class CardRow:
+    round: int
+    cell: Cell | None  # None: not drawn yet, a row to fill in by hand
+    opponent: int | None = None  # a round robin's scheduled opponent (start number)
+    opponent_name: str = ""
+    colour: str = ""
+
+
+@dataclass
+class Card:
+    line: Line
+    rows: list[CardRow]
+
+    @property
+    def remaining(self) -> int:
+        return sum(1 for r in self.rows if r.cell is None)
+
+
+def planned_rounds(t: Tournament, players: int, drawn: int) -> int:
+    """How many rounds the cards need: the schedule of a round robin, else the plan."""
+    if is_round_robin(t) and players >= 2:
+        cycle = players - 1 + players % 2
+        return max(drawn, cycle * (2 if (t.draw_options or {}).get("double") else 1))
+    return max(drawn, t.planned_rounds)
+
+
+def _schedule(t: Tournament, players: list[Line]) -> dict[tuple[int, int], tuple[int, str]]:
+    """(round, start number) -> (opponent's start number, colour) of a round robin's plan."""
+    if not is_round_robin(t) or not 3 <= len(players) <= roundrobin.MAX_PLAYERS:
+        return {}
+    number = {k: line.number for k, line in enumerate(players, start=1)}
+    plan = roundrobin.schedule(len(players), RR_SYSTEMS.get(t.pairing, "berger"),
+                               bool((t.draw_options or {}).get("double")))
+    out: dict[tuple[int, int], tuple[int, str]] = {}
+    for r, games in enumerate(plan, start=1):
+        for white, black in games:
+            if roundrobin.BYE in (white, black):
+                continue
+            out[(r, number[white])] = (number[black], str(WHITE))
+            out[(r, number[black])] = (number[white], str(BLACK))
+    return out
+
+
+def player_cards(t: Tournament) -> list[Card]:
+    """A card per player by start number: the rounds so far, then empty rows for the rest.
+
+    In a round robin the empty rows already name the scheduled opponent and
+    colour, so the tournament can be finished by hand.
+    """
+    rec = records(t)
+    players = participants(rec)
+    total = planned_rounds(t, len(players), len(rec.rounds))
+    plan = _schedule(t, players)
+    names = {x.number: x.name for x in rec.lines}
+    cards = []
+    for line in rec.lines:
+        if not line.cells and line not in players:
+            continue
+        rows = [CardRow(c.round, c) for c in line.cells]
+        for r in range(len(rows) + 1, total + 1):
+            opp, colour = plan.get((r, line.number), (None, ""))
+            rows.append(CardRow(r, None, opp, names.get(opp, "") if opp else "", colour))
+        cards.append(Card(line, rows))
+    return cards
+
+
+# -- pairings: board, white, black, result, byes ------------------------------------------------
+
+@dataclass
+class ByeLine:
+    start_number: int
+    name: str
+    kind: str
+    label: str
+
+
+REQUEST_LABELS: dict[str, Any] = {
+    "half": gettext_lazy("half-point bye (requested)"),
+    "zero": gettext_lazy("zero-point bye (requested)"),
+}
+
+
+def chess_byes(rnd: Round) -> list[ByeLine]:
+    """The round's byes in chess words, with requested byes the draw has not recorded yet."""
+    out = [ByeLine(b.start_number, b.name, b.kind, b.label) for b in round_byes(rnd)]
+    placed = set(rnd.seats.values_list("entrant_id", flat=True))
+    placed |= set(rnd.byes.values_list("entrant_id", flat=True))
+    asked = ByeRequest.objects.filter(tournament_id=rnd.tournament_id, round_number=rnd.number
+                                      ).exclude(entrant_id__in=placed).select_related("entrant")
+    out += [ByeLine(q.entrant.start_number, q.entrant.name, q.kind,
+                    str(REQUEST_LABELS.get(q.kind, q.kind))) for q in asked]
+    return sorted(out, key=lambda b: b.start_number)
+
+
+# -- DWZ and Elo evaluation -----------------------------------------------------------------------
+
+DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d", "%d.%m.%Y", "%Y.%m.%d")
+
+
+def _day(raw: Any) -> date | None:
+    """A date from the tournament's details (TRF header text such as ``2026/03/14``)."""
+    text = str(raw or "").strip()[:10]
+    for fmt in DATE_FORMATS:
+        try:
+            return datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def tournament_day(t: Tournament, key: str) -> date:
+    """``end_date`` or ``start_date`` of the details if known, else today."""
+    return _day((t.details or {}).get(key)) or timezone.localdate()
+
+
+def age_at(birth: date | None, day: date) -> int | None:
+    """Completed years on ``day``."""
+    if birth is None:
+        return None
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def dwz_age(birth: date | None, end: date) -> int | None:
+    """The age the DWZ uses: reached in the year the tournament ends (scoring.ratings)."""
+    return None if birth is None else end.year - birth.year
+
+
+DWZ_NOTES: dict[str, Any] = {
+    NOTE_FIRST: gettext_lazy("first rating"),
+    NOTE_NO_GAMES: gettext_lazy("no rated games"),
+    NOTE_TOO_FEW: gettext_lazy("no first rating: fewer than 5 rated games"),
+    NOTE_EXTREME: gettext_lazy("no first rating: no points or all points"),
+}
+
+GAME_POINTS = {"1": Fraction(1), HALF: Fraction(1, 2), "0": Fraction(0)}
+
+# Established FIDE players are assumed: we do not store earlier rated games.
+ELO_GAMES_BEFORE = 30
+
+
+@dataclass
+class DwzLine:
+    line: Line
+    dwz: DwzResult
+    index_before: int | None = None
+    elo: EloResult | None = None  # when the player and some opponents have an Elo
+    birth: date | None = None
+    age: int | None = None
+
+    @property
+    def w_text(self) -> str:
+        return symbol_points(self.dwz.w)
+
+    @property
+    def we_text(self) -> str:
+        return "" if self.dwz.we is None else formats.number_format(self.dwz.we, 3)
+
+    @property
+    def note(self) -> str:
+        return str(DWZ_NOTES.get(self.dwz.note, self.dwz.note))
+
+    @property
+    def ro_text(self) -> str:
+        return rating_text(self.dwz.ro, self.index_before)
+
+    @property
+    def rn_text(self) -> str:
+        return rating_text(self.dwz.rn, self.dwz.index)
+
+
+@dataclass
+class DwzReport:
+    lines: list[DwzLine]
+    end: date
+    with_elo: bool
+
+
+def rating_text(rating: int | None, index: int | None) -> str:
+    """A DWZ as the DSB writes it: ``1834-23`` (rating and index), or ``–``."""
+    if rating is None:
+        return "–"
+    return f"{rating}-{index}" if index is not None else str(rating)
+
+
+def dwz_report(t: Tournament) -> DwzReport:
+    """The DWZ evaluation per player (Ro, W, n, We, E, Rh, Rn), and Elo changes if rated.
+
+    Only games over the board count (forfeits and byes never), scored 1 / ½ / 0
+    whatever the tournament's points are; the opponent's DWZ is None when unrated.
+    The age is taken in the year the tournament ends (``details["end_date"]``,
+    else today), as ``scoring.ratings`` expects. Elo: K by FIDE's rules for an
+    established player (we keep no count of earlier rated games).
+    """
+    rec = records(t)
+    end = tournament_day(t, "end_date")
+    start = _day((t.details or {}).get("start_date")) or end
+    person = {}
+    for e in t.entrants.prefetch_related("players"):
+        ps = list(e.players.all())
+        person[e.start_number] = ps[0] if len(ps) == 1 else None
+    dwz_of = {n: (p.dwz if p else None) for n, p in person.items()}
+    elo_of = {n: (p.rating if p else None) for n, p in person.items()}
+    playing = participants(rec)
+    out = []
+    for line in rec.lines:
+        games = [(c.opponent, GAME_POINTS[c.symbol]) for c in line.cells
+                 if c.played and c.opponent is not None]
+        if not games and line not in playing:
+            continue
+        p = person.get(line.number)
+        birth = p.birth_date if p else None
+        index = p.dwz_index if p else None
+        result = dwz_evaluation(dwz_of[line.number], index, dwz_age(birth, end),
+                                [(dwz_of[o], s) for o, s in games])
+        entry = DwzLine(line, result, index, birth=birth, age=dwz_age(birth, end))
+        own_elo = elo_of[line.number]
+        elo_games = [(rating, s) for o, s in games if (rating := elo_of[o]) is not None]
+        if own_elo is not None and elo_games:
+            k = k_factor(own_elo, ELO_GAMES_BEFORE, age_at(birth, start), own_elo >= 2400)
+            entry.elo = elo_change(own_elo, k, elo_games)
+        out.append(entry)
+    return DwzReport(out, end, any(x.elo is not None for x in out))
