@@ -60,7 +60,7 @@ def test_scoring_settings_are_validated_by_the_discipline(make_tournament, actor
         services.update_tournament(t, actor, scoring={"target": -3})
     assert info.value.errors == {"scoring.target": ["must be a positive whole number, not -3"]}
     with pytest.raises(ServiceError) as info:
-        services.create_tournament(actor, "x", "chess", scoring={"tiebreaks": ["koya"]})
+        services.create_tournament(actor, "x", "chess", scoring={"tiebreaks": ["kashdan"]})
     assert list(info.value.errors) == ["scoring.tiebreaks[0]"]
 
 
