@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/turnierwart
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-services test-browser test-dutch lint bench bench-dutch messages clean
+.PHONY: run test test-services test-browser test-dutch test-trf lint bench bench-dutch messages clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -43,6 +43,10 @@ test-services: $(STAMP) messages
 
 test-browser: $(STAMP) messages
 	$(BIN)/python -m pytest -m browser -p no:cacheprovider
+
+# Every Dutch reference file through the database and back as TRF (make test: a sample).
+test-trf: $(STAMP)
+	$(BIN)/python tools/trf_roundtrip.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/standings.py
