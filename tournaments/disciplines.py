@@ -37,7 +37,7 @@ DISCIPLINES: dict[str, DisciplineInfo] = {d.name: d for d in (
         {"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "system": "swiss",
          "tiebreaks": ["buchholz_cut1", "buchholz", "sonneborn_berger"]},
         ("single",), {"single": Layout(sides=2, per_side=1, bye_kind="bye")},
-        ("score_order", "round_robin", "round_robin_shift"), planned_rounds=7,
+        ("dutch", "round_robin", "round_robin_shift", "score_order"), planned_rounds=7,
         options=("double",)),
     DisciplineInfo(
         "mucken", _("Mucken"), {"target": 21, "bobbl_per_round": 2},

@@ -1,6 +1,14 @@
 """The one way to change data: validate, write in one transaction, log, bump the version."""
 
 from .base import Actor, ServiceError, change
+from .chess import (
+                    cancel_bye,
+                    delete_pairing_rule,
+                    forbid_pairing,
+                    request_bye,
+                    set_forced_pairing,
+                    withdraw,
+)
 from .documents import export_document, import_document, scoring_tournament
 from .registration import find_players, register, set_status
 from .results import (
@@ -10,14 +18,22 @@ from .results import (
                       director_set_result,
                       table_for_token,
 )
-from .rounds import close_round, draw_round, publish_round, reopen_round, undo_draw
+from .rounds import (
+                     close_round,
+                     draw_round,
+                     publish_round,
+                     redraw_round,
+                     reopen_round,
+                     undo_draw,
+)
 from .standings import standings
 from .tournaments import create_tournament, grant_role, update_tournament
 
 __all__ = [
-    "Actor", "ServiceError", "accept_revision", "captain_submit", "change", "check_payload",
-    "close_round", "create_tournament", "director_set_result", "draw_round", "export_document",
-    "find_players", "grant_role", "import_document", "publish_round", "register",
-    "reopen_round", "scoring_tournament", "set_status", "standings", "table_for_token",
-    "undo_draw", "update_tournament",
+    "Actor", "ServiceError", "accept_revision", "cancel_bye", "captain_submit", "change",
+    "check_payload", "close_round", "create_tournament", "delete_pairing_rule",
+    "director_set_result", "draw_round", "export_document", "find_players", "forbid_pairing",
+    "grant_role", "import_document", "publish_round", "redraw_round", "register",
+    "reopen_round", "request_bye", "scoring_tournament", "set_forced_pairing", "set_status",
+    "standings", "table_for_token", "undo_draw", "update_tournament", "withdraw",
 ]

@@ -20,6 +20,7 @@ from scoring.model import Table as ScoringTable
 
 from ..models import Result, ResultRevision, Round, Table
 from .base import Actor, ServiceError, change
+from .rounds import mark_later_rounds_stale
 
 
 def check_payload(table: Table, payload: Any) -> Any:
@@ -81,23 +82,38 @@ def captain_submit(token: str, payload: Any, note: str = "") -> Result:
 
 
 def director_set_result(table: Table, actor: Actor, payload: Any, note: str = "") -> Result:
-    """Enter, correct, or settle a dispute: the director's result is confirmed."""
+    """Enter, correct, or settle a dispute: the director's result is confirmed.
+
+    If the result that counts changes while later rounds exist, those rounds were drawn
+    on the old result: they are marked stale (the round page offers to draw again).
+    """
     check_payload(table, payload)
     with change(table.round.tournament_id, actor, "set_result") as c:
         ResultRevision.objects.create(table=table, payload=payload, source="director",
                                       user=actor.user, note=note[:200])
         result = Result.objects.select_for_update().filter(table=table).first()
-        c.target = f"round {table.round.number}, table {table.number}"
+        number = table.round.number
+        c.target = f"round {number}, table {table.number}"
+        counted = None
         if result is None:
             result = Result.objects.create(table=table, payload=payload,
                                            status=Result.Status.CONFIRMED)
         else:
             c.before = {"payload": result.payload, "status": result.status}
+            if result.status != Result.Status.DISPUTED:
+                counted = result.payload
             result.payload = payload
             result.status = Result.Status.CONFIRMED
             result.version += 1
             result.save()
         c.after = {"payload": payload, "status": result.status}
+        if counted != payload:
+            stale = mark_later_rounds_stale(
+                c.tournament, number,
+                _("drawn before the result of table %(table)s in round %(n)s changed")
+                % {"table": table.number, "n": number})
+            if stale:
+                c.after["stale_rounds"] = stale
     return result
 
 

@@ -4,11 +4,15 @@ A draw goes through :mod:`pairing` with plain data: the active entrants in
 standings order, earlier tables and byes, the table layout of the discipline
 and a recorded seed, so the draw can be replayed and shown to anyone who
 doubts it. A new round starts as a preview; publishing opens it for captains.
+Chess Swiss ("dutch") is drawn by :mod:`.chess` with the director's wishes. When a
+result of an earlier round is corrected, later rounds drawn on the old result are
+marked stale; the last one can be drawn again with its seed (:func:`redraw_round`).
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -17,7 +21,7 @@ import pairing
 
 from ..disciplines import DISCIPLINES
 from ..models import Bye, Entrant, Result, ResultRevision, Round, Seat, Table, Tournament
-from . import seating
+from . import chess, seating
 from .base import Actor, ServiceError, change
 from .seating import BOOLEAN_OPTIONS
 from .standings import standings
@@ -66,6 +70,44 @@ def registration_draw(t: Tournament) -> tuple[pairing.Draw, str]:
     return drawn, seed
 
 
+# Draws that need the database beyond a DrawRequest (the director's wishes, the TRF):
+# method -> draw(t, number, seed). The others go through pairing.get(method).
+APP_DRAWS: dict[str, Callable[[Tournament, int, str], pairing.Draw]] = {
+    "dutch": chess.dutch_draw,
+}
+
+# Methods whose draw depends on the results so far: a corrected result makes a later
+# round drawn by them stale (a round robin's schedule, say, does not change).
+RESULT_DEPENDENT = frozenset({"dutch", "score_order", "standings_tables", "swiss_score"})
+
+
+def _drawn(t: Tournament, number: int, seed: str, method: str) -> tuple[pairing.Draw, str, str]:
+    """The draw of round ``number``: (draw, method as recorded, seed as recorded)."""
+    if method in APP_DRAWS:
+        return APP_DRAWS[method](t, number, seed), method, seed
+    request = draw_request(t, number, seed)
+    if len(request.competitors) < 2:
+        raise ServiceError(_("at least two active entrants are needed for a draw"))
+    if number == 1 and seating.window_settings(t) is not None:
+        drawn, seed = registration_draw(t)
+        return drawn, "registration", seed
+    try:
+        return pairing.get(method)(request), method, seed
+    except pairing.DrawError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def _store(rnd: Round, drawn: pairing.Draw) -> None:
+    """The draw's tables (board order), seats and byes."""
+    for k, dt in enumerate(drawn.tables, start=1):
+        table = Table.objects.create(round=rnd, number=k)
+        Seat.objects.bulk_create([Seat(table=table, round=rnd, entrant_id=e, side=side,
+                                       position=pos) for pos, (e, side) in
+                                  enumerate(dt.seats)])
+    Bye.objects.bulk_create([Bye(round=rnd, entrant_id=e, kind=kind)
+                             for e, kind in drawn.byes])
+
+
 def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
                method: str | None = None) -> Round:
     """Draw the next round as a preview; the previous round must be closed."""
@@ -80,28 +122,12 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         if last is not None and last.status != Round.Status.CLOSED:
             raise ServiceError(_("round %(n)s is not closed yet") % {"n": last.number})
         number = (last.number if last else 0) + 1
-        request = draw_request(t, number, seed)
-        if len(request.competitors) < 2:
-            raise ServiceError(_("at least two active entrants are needed for a draw"))
-        if number == 1 and seating.window_settings(t) is not None:
-            drawn, seed = registration_draw(t)
-            method = "registration"
-        else:
-            try:
-                drawn = pairing.get(method)(request)
-            except pairing.DrawError as exc:
-                raise ServiceError(str(exc)) from None
+        drawn, method, seed = _drawn(t, number, seed, method)
         rnd = Round.objects.create(tournament=t, number=number, draw_method=method,
                                    draw_seed=seed, draw_explanation=list(drawn.explanation),
                                    extra=dict(info.round_extra) if
                                    t.scoring.get("system") == "matrix12" else {})
-        for k, dt in enumerate(drawn.tables, start=1):
-            table = Table.objects.create(round=rnd, number=k)
-            Seat.objects.bulk_create([Seat(table=table, round=rnd, entrant_id=e, side=side,
-                                           position=pos) for pos, (e, side) in
-                                      enumerate(dt.seats)])
-        Bye.objects.bulk_create([Bye(round=rnd, entrant_id=e, kind=kind)
-                                 for e, kind in drawn.byes])
+        _store(rnd, drawn)
         if t.status == Tournament.Status.SETUP:
             t.status = Tournament.Status.RUNNING
             t.save(update_fields=["status"])
@@ -109,6 +135,61 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         c.after = {"method": method, "seed": seed, "tables": len(drawn.tables),
                    "byes": len(drawn.byes)}
     return rnd
+
+
+def redraw_round(t: Tournament, actor: Actor, number: int) -> Round:
+    """Draw the last round again (same method, same seed) while it has no result.
+
+    For a round drawn before a result of an earlier round was corrected (``stale``):
+    the new draw rests on the corrected results and the flag is cleared. The round
+    is a preview again, to be checked and published.
+    """
+    with change(t.pk, actor, "redraw_round") as c:
+        t = c.tournament
+        rnd = _round(t, number)
+        last = t.rounds.order_by("-number").first()
+        if last is None or last.pk != rnd.pk:
+            raise ServiceError(_("only the last round can be drawn again"), "round")
+        if ResultRevision.objects.filter(table__round=rnd).exists():
+            raise ServiceError(_("round %(n)s has results; it cannot be drawn again")
+                               % {"n": number}, "round")
+        if rnd.draw_method in ("import", "registration", ""):
+            raise ServiceError(_("round %(n)s was not drawn here; it cannot be drawn again")
+                               % {"n": number}, "round")
+        c.target = f"round {number}"
+        c.before = {"method": rnd.draw_method, "seed": rnd.draw_seed, "status": rnd.status,
+                    "stale_reason": rnd.stale_reason, "tables": _tables_of(rnd)}
+        drawn, _method, _seed = _drawn(t, number, rnd.draw_seed, rnd.draw_method)
+        rnd.tables.all().delete()
+        rnd.byes.all().delete()
+        _store(rnd, drawn)
+        rnd.draw_explanation = list(drawn.explanation)
+        rnd.status = Round.Status.PREVIEW
+        rnd.stale, rnd.stale_reason = False, ""
+        rnd.save(update_fields=["draw_explanation", "status", "stale", "stale_reason"])
+        c.after = {"method": rnd.draw_method, "seed": rnd.draw_seed, "tables": _tables_of(rnd)}
+    return rnd
+
+
+def _tables_of(rnd: Round) -> list[list[tuple[int, int | None]]]:
+    return [[(s.entrant.start_number, s.side) for s in tb.seats.all()]
+            for tb in rnd.tables.prefetch_related("seats__entrant")]
+
+
+def mark_later_rounds_stale(t: Tournament, number: int, reason: str) -> list[int]:
+    """A result of round ``number`` changed: later rounds drawn on the old one are stale.
+
+    Call inside :func:`change`. Returns the numbers of the rounds flagged.
+    """
+    flagged = []
+    for rnd in t.rounds.filter(number__gt=number, draw_method__in=RESULT_DEPENDENT):
+        reasons = rnd.stale_reason.split("; ") if rnd.stale and rnd.stale_reason else []
+        if reason not in reasons:
+            reasons.append(reason)
+        rnd.stale, rnd.stale_reason = True, "; ".join(reasons)[:300]
+        rnd.save(update_fields=["stale", "stale_reason"])
+        flagged.append(rnd.number)
+    return flagged
 
 
 def _round(t: Tournament, number: int) -> Round:
@@ -170,9 +251,7 @@ def undo_draw(t: Tournament, actor: Actor) -> int:
             raise ServiceError(_("round %(n)s has results; correct them instead")
                                % {"n": rnd.number})
         c.target = f"round {rnd.number}"
-        c.before = {"method": rnd.draw_method, "seed": rnd.draw_seed,
-                    "tables": [[(s.entrant.start_number, s.side) for s in tb.seats.all()]
-                               for tb in rnd.tables.prefetch_related("seats__entrant")]}
+        c.before = {"method": rnd.draw_method, "seed": rnd.draw_seed, "tables": _tables_of(rnd)}
         number = rnd.number
         rnd.delete()
     return number

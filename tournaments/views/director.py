@@ -24,6 +24,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -32,18 +33,33 @@ from .. import result_forms, services
 from ..disciplines import DISCIPLINES
 from ..forms import (
     METHOD_LABELS,
+    ByeRequestForm,
     CreateTournamentForm,
     DrawForm,
+    ForbiddenPairingForm,
+    ForcedPairingForm,
     ImportForm,
     ResultForm,
     ResultNoteForm,
     RoleForm,
     SettingsForm,
+    WithdrawForm,
     apply_service_error,
     pretty_json,
 )
-from ..models import ActionLog, Entrant, Result, ResultRevision, Role, Round, Table, Tournament
+from ..models import (
+    ActionLog,
+    ByeRequest,
+    Entrant,
+    Result,
+    ResultRevision,
+    Role,
+    Round,
+    Table,
+    Tournament,
+)
 from ..services import Actor, ServiceError
+from ..services import chess as chess_services
 from ..services import director as director_services
 from ..services import seating as seating_services
 from .access import director_view
@@ -68,6 +84,13 @@ ACTION_LABELS: dict[str, Any] = {
     "captain_submit": gettext_lazy("result from the table captain"),
     "set_result": gettext_lazy("result entered by the director"),
     "registration_cleanup": gettext_lazy("draw at registration cleaned up"),
+    "request_bye": gettext_lazy("bye requested"),
+    "cancel_bye": gettext_lazy("requested bye cancelled"),
+    "withdraw": gettext_lazy("withdrawal"),
+    "set_forced_pairing": gettext_lazy("pairing set"),
+    "forbid_pairing": gettext_lazy("pairing forbidden"),
+    "delete_pairing_rule": gettext_lazy("pairing rule deleted"),
+    "redraw_round": gettext_lazy("round drawn again"),
 }
 
 
@@ -185,8 +208,31 @@ def _next_draw_possible(t: Tournament) -> bool:
     return last is None or last.status == Round.Status.CLOSED
 
 
+# The chess Swiss panel's forms by prefix (tournament page, "Next round").
+CHESS_FORMS: dict[str, type[Any]] = {"bye": ByeRequestForm, "forced": ForcedPairingForm,
+                                     "forbid": ForbiddenPairingForm, "withdraw": WithdrawForm}
+
+
+def _swiss_panel(t: Tournament, bound: dict[str, Any] | None = None,
+                 opened: bool = False) -> dict[str, Any] | None:
+    """The "next round" panel for disciplines drawn by the Dutch system, else None.
+
+    Folded while it holds nothing, unless the director just worked in it (``opened``)."""
+    if "dutch" not in DISCIPLINES[t.discipline].methods:
+        return None
+    upcoming = chess_services.next_round(t)
+    if upcoming.number > t.planned_rounds:  # every planned round is drawn
+        return None
+    forms = {name: cls(t, prefix=name, next_round=upcoming.number)
+             for name, cls in CHESS_FORMS.items()}
+    forms.update(bound or {})
+    return {"next": upcoming, "forms": forms,
+            "open": opened or bool(bound) or bool(upcoming.byes or upcoming.forced
+                                                  or upcoming.forbidden or upcoming.withdrawn)}
+
+
 def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None = None,
-               status: int = 200) -> HttpResponse:
+               status: int = 200, chess_forms: dict[str, Any] | None = None) -> HttpResponse:
     rounds = _rounds_overview(t)
     counts = director_services.entrant_counts(t)
     return render(request, "director/tournament.html", {
@@ -200,6 +246,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "registration_draw": seating_services.drawing_at_registration(t),
         "seating_plan": (seating_services.cleanup_plan(t)
                          if seating_services.drawing_at_registration(t) else None),
+        "swiss": _swiss_panel(t, chess_forms, opened=request.GET.get("open") == "next-round"),
     }, status=status)
 
 
@@ -329,6 +376,116 @@ def log(request: HttpRequest, t: Tournament) -> HttpResponse:
     return render(request, "director/log.html", {"t": t, "page": page, "rows": rows})
 
 
+# ----------------------------------------------------------------------------- chess Swiss
+
+
+def _to_panel(t: Tournament) -> HttpResponse:
+    return redirect(reverse("director:tournament", args=[t.slug]) + "?open=next-round#next-round")
+
+
+def _panel_form(request: HttpRequest, t: Tournament, name: str,
+                call: Callable[[dict[str, Any]], str]) -> HttpResponse:
+    """Post one of the panel's forms: ``call(cleaned_data)`` runs the service and returns the
+    success message; a refusal comes back at the form's fields (status 400)."""
+    form = CHESS_FORMS[name](t, request.POST, prefix=name,
+                             next_round=chess_services.next_round_number(t))
+    if form.is_valid():
+        try:
+            text = call(form.cleaned_data)
+        except ServiceError as exc:
+            if isinstance(form, ForcedPairingForm) and "confirm_colour_clash" in exc.errors:
+                form.ask_to_confirm()
+            apply_service_error(form, exc.errors)
+        else:
+            messages.success(request, text)
+            return _to_panel(t)
+    elif isinstance(form, ForcedPairingForm) and form.data.get("forced-confirm_colour_clash"):
+        form.ask_to_confirm()
+    return _dashboard(request, t, chess_forms={name: form}, status=400)
+
+
+@director_view
+@require_POST
+def request_bye(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        bye = services.request_bye(t, actor(request), d["entrant"], d["round_number"], d["kind"])
+        return _("%(kind)s for %(name)s in round %(n)s noted.") % {
+            "kind": capfirst(bye.get_kind_display()), "name": d["entrant"].name,
+            "n": bye.round_number}
+    return _panel_form(request, t, "bye", call)
+
+
+@director_view
+@require_POST
+def cancel_bye(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    bye = get_object_or_404(ByeRequest.objects.select_related("entrant"), pk=pk, tournament=t)
+    try:
+        services.cancel_bye(t, actor(request), bye.entrant, bye.round_number)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The bye of %(name)s in round %(n)s is cancelled.")
+                         % {"name": bye.entrant.name, "n": bye.round_number})
+    return _to_panel(t)
+
+
+@director_view
+@require_POST
+def set_forced_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        services.set_forced_pairing(t, actor(request), d["round_number"], d["white"], d["black"],
+                                    confirm_colour_clash=d["confirm_colour_clash"])
+        return _("Round %(n)s: %(white)s (white) against %(black)s (black) is set.") % {
+            "n": d["round_number"], "white": d["white"].name, "black": d["black"].name}
+    return _panel_form(request, t, "forced", call)
+
+
+@director_view
+@require_POST
+def forbid_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        services.forbid_pairing(t, actor(request), d["a"], d["b"])
+        return _("%(a)s and %(b)s will not be paired.") % {"a": d["a"].name, "b": d["b"].name}
+    return _panel_form(request, t, "forbid", call)
+
+
+@director_view
+@require_POST
+def delete_pairing_rule(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    try:
+        services.delete_pairing_rule(t, actor(request), pk)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The pairing rule is deleted."))
+    return _to_panel(t)
+
+
+@director_view
+@require_POST
+def withdraw(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        e = services.withdraw(t, actor(request), d["entrant"], d["from_round"])
+        return _("%(name)s withdraws from round %(n)s.") % {"name": e.name,
+                                                            "n": e.withdrawn_from_round}
+    return _panel_form(request, t, "withdraw", call)
+
+
+@director_view
+@require_POST
+def comes_back(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """A withdrawn entrant plays again from the next round."""
+    e = get_object_or_404(Entrant, tournament=t, start_number=number)
+    try:
+        services.withdraw(t, actor(request), e, None)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("%(name)s plays again from the next round.")
+                         % {"name": e.name})
+    return _to_panel(t)
+
+
 # ----------------------------------------------------------------------------- rounds
 
 
@@ -364,6 +521,21 @@ def undo(request: HttpRequest, t: Tournament) -> HttpResponse:
     else:
         messages.success(request, _("The draw of round %(n)s was undone.") % {"n": number})
     return redirect("director:tournament", slug=t.slug)
+
+
+@director_view
+@require_POST
+def redraw(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """Draw the last round again (same seed) on the corrected results."""
+    get_object_or_404(Round, tournament=t, number=number)
+    try:
+        services.redraw_round(t, actor(request), number)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("Round %(n)s was drawn again on the current results. "
+                                    "Check the preview, then publish it.") % {"n": number})
+    return redirect("director:round", slug=t.slug, number=number)
 
 
 ROUND_ACTIONS: dict[str, tuple[Callable[..., Round], Any]] = {
@@ -472,6 +644,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
     last = t.rounds.order_by("-number").first()
     is_last = last is not None and last.number == rnd.number
     counts = {s: sum(1 for tv in tables if tv.status == s) for s in Result.Status.values}
+    has_results = any(tv.revisions for tv in tables)
     return render(request, "director/round.html", {
         "t": t, "rnd": rnd, "tables": tables, "is_last": is_last,
         "method_label": METHOD_LABELS.get(rnd.draw_method, rnd.draw_method),
@@ -479,10 +652,48 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
         "all_rounds": t.rounds.order_by("number").only("number", "status"),
         "missing": sum(1 for tv in tables if tv.result is None),
         "counts": counts,
-        "has_results": any(tv.revisions for tv in tables),
+        "has_results": has_results,
         "draw_form": DrawForm(t) if is_last and rnd.status == Round.Status.CLOSED else None,
         "results_allowed": results_allowed,
+        "boards": _boards(t, rnd, tables),
+        "can_redraw": is_last and not has_results and rnd.draw_method not in (
+            "", "import", "registration"),
     }, status=status)
+
+
+@dataclass
+class Board:
+    """One row of the pairing list: two sides of one entrant each (chess: white and black)."""
+
+    number: int
+    first: director_services.SeatView
+    second: director_services.SeatView
+    first_points: Any
+    second_points: Any
+    result: str
+
+
+def _boards(t: Tournament, rnd: Round, tables: list[director_services.TableView]
+            ) -> list[Board] | None:
+    """The round as a pairing list with the scores before it, for one-against-one tables."""
+    if not tables or any(len(tv.seats) != 2 or {s.side for s in tv.seats} != {1, 2}
+                         for tv in tables):
+        return None
+    before: dict[int, Any] = {}
+    if rnd.number > 1:
+        for row in services.standings(t, after_round=rnd.number - 1)["standings"]:
+            before[row["entrant"]] = next(iter(row["values"].values()), "")
+    rows = []
+    for tv in tables:
+        first, second = sorted(tv.seats, key=lambda s: s.side or 0)
+        shown = ""
+        if tv.result is not None:
+            payload = tv.result.payload if isinstance(tv.result.payload, dict) else {}
+            shown = str(payload.get("score") or tv.result.get_status_display())
+        rows.append(Board(tv.table.number, first, second,
+                          before.get(first.start_number, 0), before.get(second.start_number, 0),
+                          shown))
+    return rows
 
 
 @director_view

@@ -1,0 +1,543 @@
+"""Chess Swiss in the app: requested byes, withdrawals, set and forbidden pairings, Dutch draws.
+
+The Dutch engine (:mod:`pairing.dutch`) pairs plain data and knows nothing of the
+director's wishes. This module is where the app's facts meet it:
+
+* **Requested byes** (:class:`ByeRequest`, half- or zero-point) and withdrawals
+  (``Entrant.withdrawn_from_round``) are written into the tournament's TRF as
+  absences of the round (``H``/``Z`` cells), so the engine leaves those players
+  unpaired exactly as ``python -m pairing --dutch`` would on the exported file.
+* **Forbidden pairings** travel in the TRF as well (``XXP``): the engine never pairs them.
+* **Forced pairings** ("Spiele setzen") are set first: both players are taken out
+  of the engine's state (marked absent for that round, so from round 2 on they
+  keep their place in the ranking that decides colours) and the engine pairs
+  everybody else. The forced games then
+  take their boards among the engine's pairs by the usual board order.
+
+Board order (FIDE C.04.2, as the endorsed engines print it): the higher score of
+the pair first, then the higher sum of both scores, then the better rank (score,
+then pairing number) of the pair's higher-ranked player. The pairing-allocated
+bye is no board: it becomes a :class:`Bye` of kind ``bye``; requested byes become
+``half``/``zero`` byes of the round; withdrawn, absent and not-yet-joined players
+get nothing (the scoring counts an absence as 0).
+
+Every refusal is a :class:`ServiceError` naming the field it is about.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+import pairing
+from pairing.dutch import NoValidPairing
+from pairing.dutch import pair as dutch_pair
+from pairing.swiss import SwissState
+from pairing.trf import state_before_round
+
+from ..disciplines import DISCIPLINES
+from ..models import ByeRequest, Entrant, PairingRule, Result, Table, Tournament
+from .base import Actor, ServiceError, change
+from .seating import release_seat
+
+WHITE, BLACK = "w", "b"
+PLAYED_SCORES = frozenset({"1-0", "0-1", "1/2-1/2"})  # over the board; forfeits are no game
+BYE_KINDS = (ByeRequest.Kind.HALF, ByeRequest.Kind.ZERO)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _check_chess(t: Tournament) -> None:
+    """Byes on request and set pairings are wishes to the Dutch draw: its disciplines only."""
+    if "dutch" not in DISCIPLINES[t.discipline].methods:
+        raise ServiceError(_("byes on request and set pairings exist only in chess"))
+
+
+def next_round_number(t: Tournament) -> int:
+    """The first round not drawn yet: wishes can only change rounds still to come."""
+    last = t.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def _entrant(t: Tournament, value: Any, field: str) -> Entrant:
+    """An entrant of ``t`` from an :class:`Entrant` or a start number, read inside the lock."""
+    found = None
+    if isinstance(value, Entrant):
+        found = Entrant.objects.filter(pk=value.pk, tournament=t).first()
+    elif isinstance(value, int) and not isinstance(value, bool):
+        found = Entrant.objects.filter(tournament=t, start_number=value).first()
+    if found is None:
+        raise ServiceError(_("choose an entrant of this tournament"), field)
+    return found
+
+
+def _round_number(t: Tournament, value: Any, field: str = "round_number") -> int:
+    """A round still to be drawn and within the planned rounds."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ServiceError(_("give the round as a number"), field)
+    first = next_round_number(t)
+    if value < first:
+        raise ServiceError(_("round %(n)s is already drawn; undo its draw first, or choose "
+                             "round %(next)s or later") % {"n": value, "next": first}, field)
+    if value > t.planned_rounds:
+        raise ServiceError(_("the tournament has %(planned)s planned rounds")
+                           % {"planned": t.planned_rounds}, field)
+    return value
+
+
+def plays_in(e: Entrant, number: int) -> bool:
+    """Does the entrant belong to round ``number``: joined by then and not withdrawn before it?"""
+    if e.joined_round > number:
+        return False
+    if e.withdrawn_from_round is not None:
+        return number < e.withdrawn_from_round
+    return e.status != Entrant.Status.WITHDRAWN
+
+
+def _check_plays(e: Entrant, number: int, field: str) -> None:
+    if e.joined_round > number:
+        raise ServiceError(_("%(name)s joins the tournament in round %(k)s")
+                           % {"name": e.name, "k": e.joined_round}, field)
+    if not plays_in(e, number):
+        raise ServiceError(_("%(name)s has withdrawn and does not play round %(n)s")
+                           % {"name": e.name, "n": number}, field)
+
+
+def _forced_in(t: Tournament, number: int, e: Entrant) -> PairingRule | None:
+    return PairingRule.objects.filter(
+        Q(first=e) | Q(second=e), tournament=t, kind=PairingRule.Kind.FORCED,
+        round_number=number).first()
+
+
+def _label(e: Entrant) -> str:
+    return f"{e.start_number}. {e.name}"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One board of an earlier round as the colour and rematch checks see it."""
+
+    round: int
+    opponent: int  # entrant id
+    colour: str  # "w" or "b"
+
+
+def games_over_the_board(t: Tournament) -> dict[int, list[Game]]:
+    """Per entrant id, the games played over the board in round order.
+
+    Forfeits are no games (no colour, the two have not met). A board without a
+    result yet counts as a game: it is about to be played.
+    """
+    games: dict[int, list[Game]] = defaultdict(list)
+    tables = (Table.objects.filter(round__tournament=t).select_related("round", "result")
+              .prefetch_related("seats").order_by("round__number", "number"))
+    for table in tables:
+        res = getattr(table, "result", None)
+        if res is not None and (res.status == Result.Status.DISPUTED
+                                or (res.payload or {}).get("score") not in PLAYED_SCORES):
+            continue
+        sides = {s.side: s.entrant_id for s in table.seats.all()}
+        white, black = sides.get(1), sides.get(2)
+        if white and black:
+            games[white].append(Game(table.round.number, black, WHITE))
+            games[black].append(Game(table.round.number, white, BLACK))
+    return games
+
+
+def colour_clash(name: str, colours: Sequence[str], colour: str) -> list[str]:
+    """What giving ``colour`` would break for a player with these colours (played games, in order).
+
+    The absolute colour criteria of C.04.3 (C.04.1 f, g): never the same colour
+    three times in a row, never a colour difference beyond +2 or -2.
+    """
+    after = [*colours, colour]
+    problems = []
+    if len(after) >= 3 and after[-3:] == [colour] * 3:
+        problems.append((_("%(name)s would get white for the third time in a row")
+                         if colour == WHITE else
+                         _("%(name)s would get black for the third time in a row"))
+                        % {"name": name})
+    difference = after.count(WHITE) - after.count(BLACK)
+    if abs(difference) > 2:
+        problems.append((_("%(name)s would have played %(n)s more games with white than "
+                           "with black") if difference > 0 else
+                         _("%(name)s would have played %(n)s more games with black than "
+                           "with white")) % {"name": name, "n": abs(difference)})
+    return problems
+
+
+# ----------------------------------------------------------------------------- byes
+
+
+def request_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_number: int,
+                kind: str = ByeRequest.Kind.HALF) -> ByeRequest:
+    """An entrant asks not to be paired in a round still to come (half- or zero-point bye)."""
+    if kind not in BYE_KINDS:
+        raise ServiceError(_("a requested bye is a half-point or a zero-point bye"), "kind")
+    with change(t.pk, actor, "request_bye") as c:
+        t = c.tournament
+        _check_chess(t)
+        number = _round_number(t, round_number)
+        e = _entrant(t, entrant, "entrant")
+        _check_plays(e, number, "entrant")
+        existing = ByeRequest.objects.filter(entrant=e, round_number=number).first()
+        if existing is not None:
+            raise ServiceError(_("%(name)s already has a %(kind)s in round %(n)s")
+                               % {"name": e.name, "kind": existing.get_kind_display(),
+                                  "n": number}, "entrant")
+        if _forced_in(t, number, e) is not None:
+            raise ServiceError(_("%(name)s has a set pairing in round %(n)s; delete it first")
+                               % {"name": e.name, "n": number}, "entrant")
+        request = ByeRequest.objects.create(tournament=t, entrant=e, round_number=number,
+                                            kind=kind)
+        c.target = f"{_label(e)}, round {number}"
+        c.after = {"kind": kind}
+    return request
+
+
+def cancel_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_number: int) -> None:
+    """Take back a requested bye of a round not drawn yet."""
+    with change(t.pk, actor, "cancel_bye") as c:
+        t = c.tournament
+        e = _entrant(t, entrant, "entrant")
+        request = ByeRequest.objects.filter(tournament=t, entrant=e,
+                                            round_number=round_number).first()
+        if request is None:
+            raise ServiceError(_("%(name)s has no requested bye in round %(n)s")
+                               % {"name": e.name, "n": round_number}, "entrant")
+        _round_number(t, round_number)
+        c.target = f"{_label(e)}, round {round_number}"
+        c.before = {"kind": request.kind}
+        request.delete()
+
+
+# ----------------------------------------------------------------------------- withdrawal
+
+
+def withdraw(t: Tournament, actor: Actor, entrant: Entrant | int,
+             from_round: int | None) -> Entrant:
+    """The entrant plays no more from ``from_round`` on; ``None``: the entrant comes back.
+
+    From the next round to draw, the status is withdrawn at once. A withdrawal
+    announced for a later round keeps the entrant playing until then (the status
+    turns to withdrawn when that round is drawn), so the tournament's TRF pairs the
+    rounds in between as the app does. Requested byes from that round on are
+    cancelled (logged); a set pairing in those rounds must be deleted first, since
+    its opponent needs a decision.
+    """
+    with change(t.pk, actor, "withdraw") as c:
+        t = c.tournament
+        e = _entrant(t, entrant, "entrant")
+        c.target = _label(e)
+        c.before = {"status": e.status, "withdrawn_from_round": e.withdrawn_from_round}
+        after: dict[str, Any] = {}
+        if from_round is None:
+            if e.status != Entrant.Status.WITHDRAWN and e.withdrawn_from_round is None:
+                raise ServiceError(_("%(name)s has not withdrawn") % {"name": e.name},
+                                   "entrant")
+            if e.status == Entrant.Status.WITHDRAWN:
+                e.status = Entrant.Status.PRESENT
+            e.withdrawn_from_round = None
+        else:
+            first = next_round_number(t)
+            if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
+                raise ServiceError(_("give the round as a number"), "from_round")
+            if from_round < first:
+                raise ServiceError(_("round %(n)s is already drawn; undo its draw first, or "
+                                     "choose round %(next)s or later")
+                                   % {"n": from_round, "next": first}, "from_round")
+            forced = PairingRule.objects.filter(
+                Q(first=e) | Q(second=e), tournament=t, kind=PairingRule.Kind.FORCED,
+                round_number__gte=from_round).first()
+            if forced is not None:
+                raise ServiceError(_("%(name)s has a set pairing in round %(n)s; delete it first")
+                                   % {"name": e.name, "n": forced.round_number}, "entrant")
+            later = ByeRequest.objects.filter(entrant=e, round_number__gte=from_round)
+            cancelled = list(later.values_list("round_number", flat=True))
+            later.delete()
+            if cancelled:
+                after["byes_cancelled"] = cancelled
+            e.withdrawn_from_round = from_round
+            if from_round == first:
+                e.status = Entrant.Status.WITHDRAWN
+                release_seat(e)
+        e.save(update_fields=["status", "withdrawn_from_round"])
+        c.after = {**after, "status": e.status, "withdrawn_from_round": e.withdrawn_from_round}
+    return e
+
+
+def withdrawals_take_effect(t: Tournament, number: int) -> list[int]:
+    """Entrants whose announced withdrawal starts by round ``number`` now have that status.
+
+    Called by the draw of that round, inside its :func:`change`; start numbers returned.
+    """
+    due = list(t.entrants.filter(withdrawn_from_round__lte=number).exclude(
+        status=Entrant.Status.WITHDRAWN))
+    for e in due:
+        e.status = Entrant.Status.WITHDRAWN
+        e.save(update_fields=["status"])
+    return [e.start_number for e in due]
+
+
+# ----------------------------------------------------------------------------- pairing rules
+
+
+def set_forced_pairing(t: Tournament, actor: Actor, round_number: int, white: Entrant | int,
+                       black: Entrant | int, confirm_colour_clash: bool = False) -> PairingRule:
+    """Set a game of a round to come: ``white`` has white against ``black``; the engine pairs
+    the rest.
+
+    Refused: a rematch (they met over the board), a player already set, given a bye or
+    not playing that round, a forbidden pair, and, unless ``confirm_colour_clash``, a
+    colour that breaks the absolute colour criteria (the error is at that field).
+    """
+    with change(t.pk, actor, "set_forced_pairing") as c:
+        t = c.tournament
+        _check_chess(t)
+        number = _round_number(t, round_number)
+        w = _entrant(t, white, "white")
+        b = _entrant(t, black, "black")
+        if w.pk == b.pk:
+            raise ServiceError(_("a player cannot play against himself"), "black")
+        for e, field in ((w, "white"), (b, "black")):
+            _check_plays(e, number, field)
+            rule = _forced_in(t, number, e)
+            if rule is not None:
+                raise ServiceError(_("%(name)s already has a set pairing in round %(n)s")
+                                   % {"name": e.name, "n": number}, field)
+            bye = ByeRequest.objects.filter(entrant=e, round_number=number).first()
+            if bye is not None:
+                raise ServiceError(_("%(name)s has a %(kind)s in round %(n)s")
+                                   % {"name": e.name, "kind": bye.get_kind_display(),
+                                      "n": number}, field)
+        if _forbidden(t, w, b):
+            raise ServiceError(_("%(a)s and %(b)s must not be paired (a forbidden pairing)")
+                               % {"a": w.name, "b": b.name}, "black")
+        games = games_over_the_board(t)
+        met = next((g for g in games[w.pk] if g.opponent == b.pk), None)
+        if met is not None:
+            raise ServiceError(_("%(a)s and %(b)s have already played each other (round %(n)s)")
+                               % {"a": w.name, "b": b.name, "n": met.round}, "black")
+        clash = (colour_clash(w.name, [g.colour for g in games[w.pk]], WHITE)
+                 + colour_clash(b.name, [g.colour for g in games[b.pk]], BLACK))
+        if clash and not confirm_colour_clash:
+            raise ServiceError(_("colour clash: %(what)s. Confirm it to set the game anyway.")
+                               % {"what": "; ".join(clash)}, "confirm_colour_clash")
+        rule = PairingRule.objects.create(
+            tournament=t, kind=PairingRule.Kind.FORCED, round_number=number, first=w,
+            second=b, colour_clash_confirmed=bool(clash))
+        c.target = f"round {number}: {_label(w)} - {_label(b)}"
+        c.after = {"white": w.start_number, "black": b.start_number,
+                   **({"colour_clash": clash} if clash else {})}
+    return rule
+
+
+def _forbidden(t: Tournament, a: Entrant, b: Entrant) -> bool:
+    return PairingRule.objects.filter(
+        Q(first=a, second=b) | Q(first=b, second=a), tournament=t,
+        kind=PairingRule.Kind.FORBIDDEN).exists()
+
+
+def forbid_pairing(t: Tournament, actor: Actor, a: Entrant | int, b: Entrant | int) -> PairingRule:
+    """Two players who must never be paired (e.g. siblings, or a parent and child)."""
+    with change(t.pk, actor, "forbid_pairing") as c:
+        t = c.tournament
+        _check_chess(t)
+        first = _entrant(t, a, "a")
+        second = _entrant(t, b, "b")
+        if first.pk == second.pk:
+            raise ServiceError(_("choose two different players"), "b")
+        if _forbidden(t, first, second):
+            raise ServiceError(_("%(a)s and %(b)s are already kept apart")
+                               % {"a": first.name, "b": second.name}, "b")
+        forced = PairingRule.objects.filter(
+            Q(first=first, second=second) | Q(first=second, second=first), tournament=t,
+            kind=PairingRule.Kind.FORCED, round_number__gte=next_round_number(t)).first()
+        if forced is not None:
+            raise ServiceError(_("%(a)s and %(b)s have a set game in round %(n)s; delete it "
+                                 "first") % {"a": first.name, "b": second.name,
+                                             "n": forced.round_number}, "b")
+        rule = PairingRule.objects.create(tournament=t, kind=PairingRule.Kind.FORBIDDEN,
+                                          first=first, second=second)
+        c.target = f"{_label(first)} / {_label(second)}"
+    return rule
+
+
+def delete_pairing_rule(t: Tournament, actor: Actor, rule_id: int) -> None:
+    """Delete a forbidden pairing, or a set game of a round not drawn yet."""
+    with change(t.pk, actor, "delete_pairing_rule") as c:
+        t = c.tournament
+        rule = (PairingRule.objects.select_related("first", "second")
+                .filter(pk=rule_id, tournament=t).first())
+        if rule is None:
+            raise ServiceError(_("there is no such pairing rule"), "rule")
+        if (rule.kind == PairingRule.Kind.FORCED and rule.round_number is not None
+                and rule.round_number < next_round_number(t)):
+            raise ServiceError(_("round %(n)s is already drawn; undo its draw first")
+                                   % {"n": rule.round_number}, "rule")
+        c.target = f"{rule.kind}: {_label(rule.first)} / {_label(rule.second)}"
+        c.before = {"kind": rule.kind, "round": rule.round_number,
+                    "first": rule.first.start_number, "second": rule.second.start_number}
+        rule.delete()
+
+
+# ----------------------------------------------------------------------------- the next round
+
+
+@dataclass
+class NextRound:
+    """What the director has set up for the rounds to come (the tournament page's panel)."""
+
+    number: int
+    byes: list[ByeRequest]
+    forced: list[PairingRule]
+    forbidden: list[PairingRule]
+    withdrawn: list[Entrant]  # withdrawn, or announced to withdraw from a later round
+    late: list[Entrant]  # entrants joining after round 1
+
+
+def next_round(t: Tournament) -> NextRound:
+    number = next_round_number(t)
+    rules = list(t.pairing_rules.select_related("first", "second"))
+    return NextRound(
+        number=number,
+        byes=list(t.bye_requests.filter(round_number__gte=number).select_related("entrant")),
+        forced=[r for r in rules if r.kind == PairingRule.Kind.FORCED
+                and (r.round_number or 0) >= number],
+        forbidden=[r for r in rules if r.kind == PairingRule.Kind.FORBIDDEN],
+        withdrawn=list(t.entrants.filter(Q(status=Entrant.Status.WITHDRAWN)
+                                         | Q(withdrawn_from_round__isnull=False))),
+        late=list(t.entrants.filter(joined_round__gt=1)))
+
+
+# ----------------------------------------------------------------------------- the Dutch draw
+
+
+def _board_order(pairs: list[tuple[int, int]], points: dict[int, Fraction]
+                 ) -> list[tuple[int, int]]:
+    """FIDE board order: higher score of the pair, higher sum, then the better rank of the
+    pair's higher-ranked player (score, then pairing number)."""
+    def key(pair: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
+        top = min(pair, key=lambda n: (-points[n], n))
+        return (-points[top], -(points[pair[0]] + points[pair[1]]), top)
+    return sorted(pairs, key=key)
+
+
+def available(e: Entrant, number: int, requested: set[int] | frozenset[int] = frozenset()
+              ) -> bool:
+    """To be paired in round ``number``: plays it, not marked absent, no bye requested."""
+    return plays_in(e, number) and e.status != Entrant.Status.ABSENT and e.pk not in requested
+
+
+def dutch_state(t: Tournament, number: int) -> tuple[SwissState, dict[int, Entrant]]:
+    """The engine's view before round ``number`` and the entrant of each pairing number.
+
+    The state comes from the tournament's TRF (:mod:`.trf`), so it is what
+    ``python -m pairing --dutch`` reads from the exported file. Who is paired is
+    decided here, though: an entrant who announced a withdrawal from a later round
+    still plays the rounds before it.
+    """
+    from . import trf as trf_service  # imports the models' TRF side only when drawing
+
+    state = state_before_round(trf_service.tournament_trf(t, upto_round=number - 1), number)
+    entrants = trf_service.entrant_for_number(t)
+    requested = set(ByeRequest.objects.filter(tournament=t, round_number=number)
+                    .values_list("entrant_id", flat=True))
+    players = tuple(replace(p, absent=not available(entrants[p.number], number, requested))
+                    for p in state.players)
+    return replace(state, players=players), entrants
+
+
+def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
+    """Round ``number`` by the FIDE Dutch system, the director's wishes included (module doc).
+
+    The Dutch system has no chance in it; the seed is recorded like every draw's.
+    """
+    if number > t.planned_rounds:
+        raise ServiceError(_("all %(n)s planned rounds are drawn; raise the planned rounds in "
+                             "the settings to draw another") % {"n": t.planned_rounds})
+    state, by_pn = dutch_state(t, number)
+    gone = withdrawals_take_effect(t, number)
+    ids = {n: e.pk for n, e in by_pn.items()}
+    numbers = {e: n for n, e in ids.items()}
+    entrants = {e.pk: e for e in by_pn.values()}
+    by_number = {p.number: p for p in state.players}
+    lines: list[str] = []
+
+    forced = list(t.pairing_rules.filter(kind=PairingRule.Kind.FORCED, round_number=number)
+                  .select_related("first", "second"))
+    games = games_over_the_board(t)
+    taken: set[int] = set()
+    forced_pairs: list[tuple[int, int]] = []
+    for rule in forced:
+        w, b = rule.first, rule.second
+        where = _("set pairing %(a)s - %(b)s") % {"a": _label(w), "b": _label(b)}
+        for e in (w, b):
+            p = by_number.get(numbers.get(e.pk, 0))
+            if p is None or p.absent:
+                raise ServiceError(_("%(where)s: %(name)s does not play round %(n)s; delete "
+                                     "the set pairing") % {"where": where, "name": e.name,
+                                                           "n": number})
+        if any(g.opponent == b.pk for g in games[w.pk]):
+            raise ServiceError(_("%(where)s: they have already played each other; delete the "
+                                 "set pairing") % {"where": where})
+        clash = (colour_clash(w.name, [g.colour for g in games[w.pk]], WHITE)
+                 + colour_clash(b.name, [g.colour for g in games[b.pk]], BLACK))
+        if clash and not rule.colour_clash_confirmed:
+            raise ServiceError(_("%(where)s: colour clash: %(what)s. Delete the set pairing and "
+                                 "set it again with the clash confirmed.")
+                               % {"where": where, "what": "; ".join(clash)})
+        pw, pb = numbers[w.pk], numbers[b.pk]
+        forced_pairs.append((pw, pb))
+        taken |= {pw, pb}
+        lines.append(_("Set by the director: %(w)s (white) - %(b)s (black); the engine paired "
+                       "the others.") % {"w": _label(w), "b": _label(b)})
+
+    engine_state = replace(state, players=tuple(
+        replace(p, absent=True) if p.number in taken else p for p in state.players))
+    if sum(1 for p in engine_state.players if not p.absent) + len(forced_pairs) < 2:
+        raise ServiceError(_("at least two players are needed for a draw"))
+    try:
+        result = dutch_pair(engine_state)
+    except NoValidPairing:
+        raise ServiceError(_("no pairing of round %(n)s satisfies the absolute criteria (no "
+                             "rematch, no second bye, colours); check the set and forbidden "
+                             "pairings") % {"n": number}) from None
+
+    points = {p.number: p.points for p in state.players}
+    pairs = _board_order(forced_pairs + list(result.pairs), points)
+    tables = tuple(pairing.DrawnTable(((ids[w], 1), (ids[b], 2))) for w, b in pairs)
+    byes: list[tuple[int, str]] = []
+    if result.bye is not None:
+        byes.append((ids[result.bye], "bye"))
+    requested = {r.entrant_id: r.kind for r in
+                 ByeRequest.objects.filter(tournament=t, round_number=number)}
+    absent = []
+    for p in state.players:
+        e = entrants.get(ids.get(p.number, 0))
+        if e is None or not p.absent or p.number in taken:
+            continue
+        if e.pk in requested and plays_in(e, number):
+            byes.append((e.pk, requested[e.pk]))
+            lines.append((_("Half-point bye on request: %(name)s")
+                          if requested[e.pk] == ByeRequest.Kind.HALF else
+                          _("Zero-point bye on request: %(name)s")) % {"name": _label(e)})
+        else:
+            absent.append(_label(e))
+    if absent:
+        lines.append(_("Not paired (withdrawn, absent or not yet joined): %(names)s")
+                     % {"names": ", ".join(absent)})
+    if gone:
+        lines.append(_("Withdrawn from this round on, as announced: %(numbers)s")
+                     % {"numbers": ", ".join(str(n) for n in gone)})
+    lines.append(_("Pairing numbers (initial ranking) used below: %(list)s") % {
+        "list": ", ".join(f"{n} = {_label(entrants[ids[n]])}" for n in sorted(ids)
+                          if ids[n] in entrants)})
+    return pairing.Draw(tables, tuple(byes), tuple(lines + list(result.explanation)))
