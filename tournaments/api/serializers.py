@@ -23,6 +23,7 @@ from ..models import Entrant, Result, ResultRevision, Round, Tournament
 ENTRANT_KINDS = Tournament.EntrantKind.values
 MAX_RATING = 9999  # Elo and DWZ stay far below; keeps a typo from reaching a column's limit
 MAX_ID = 2_147_483_647
+PLAYER_NAME = 120  # Player.name's length; an entrant's name may be longer (a pair's)
 
 
 def one_of(choices: Any) -> str:
@@ -76,13 +77,71 @@ class TournamentUpdateSerializer(serializers.Serializer):
 # ---------------------------------------------------------------- entrants
 
 
-class PlayerSpecSerializer(serializers.Serializer):
+# Chaos's FLAGS letters and the categories the scoring and the standings filter use.
+FLAG_CATEGORIES = {"s": "senior", "j": "junior", "w": "women", "a": "youth-a", "b": "youth-b",
+                   "c": "youth-c", "d": "youth-d", "e": "youth-e"}
+CATEGORY_FLAGS = {v: k for k, v in FLAG_CATEGORIES.items()}
+PERSON_ONLY = ("dwz_index", "fide_id", "title", "federation", "sex")
+FLAGS_HELP = ("Chaos's FLAGS: letters s (senior), j (junior), w (women), a–e (youth A–E); "
+              "they set the categories, together with any given in categories.")
+
+
+def flag_categories(flags: str) -> list[str]:
+    """``"sw"`` -> ``["senior", "women"]``; an unknown letter is refused by name."""
+    unknown = sorted({c for c in flags.lower() if c not in FLAG_CATEGORIES and not c.isspace()})
+    if unknown:
+        raise serializers.ValidationError(
+            _("unknown flag %(flag)s (known: s, j, w, a–e)") % {"flag": ", ".join(unknown)})
+    return [FLAG_CATEGORIES[c] for c in flags.lower() if c in FLAG_CATEGORIES]
+
+
+class PersonSerializer(serializers.Serializer):
+    """A person's facts (Chaos's AddPlayer/ModifyPlayer), all optional; the service checks them."""
+
+    elo = serializers.IntegerField(min_value=0, max_value=MAX_RATING, required=False,
+                                   allow_null=True, help_text="Elo (Chaos: ELO).")
+    dwz = serializers.IntegerField(min_value=0, max_value=MAX_RATING, required=False,
+                                   allow_null=True, help_text="DWZ (Chaos: RATING).")
+    dwz_index = serializers.IntegerField(min_value=0, max_value=999, required=False,
+                                         allow_null=True,
+                                         help_text="Number of earlier DWZ evaluations.")
+    birth_date = serializers.DateField(required=False, allow_null=True)
+    fide_id = serializers.CharField(max_length=11, required=False, allow_blank=True)
+    title = serializers.CharField(max_length=4, required=False, allow_blank=True,
+                                  help_text="FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM.")
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True,
+                                       help_text="Three letters, e.g. GER.")
+    sex = serializers.CharField(max_length=1, required=False, allow_blank=True,
+                                help_text="m or w, as in a TRF file.")
+    categories = serializers.ListField(child=serializers.CharField(max_length=30),
+                                       required=False,
+                                       help_text="senior, junior, women, youth-a … youth-e")
+    flags = serializers.CharField(max_length=20, required=False, allow_blank=True,
+                                  help_text=FLAGS_HELP)
+
+    def validate_flags(self, value: str) -> list[str]:
+        return flag_categories(value)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        flags = attrs.pop("flags", None)
+        if flags is not None:
+            attrs["categories"] = sorted({*attrs.get("categories", []), *flags})
+        return attrs
+
+
+class PlayerSpecSerializer(PersonSerializer):
     name = serializers.CharField(max_length=120)
     club = serializers.CharField(max_length=120, required=False, allow_blank=True)
     rating = serializers.IntegerField(min_value=0, max_value=MAX_RATING, required=False,
-                                      allow_null=True)
-    categories = serializers.ListField(child=serializers.CharField(max_length=30),
-                                       required=False, help_text="e.g. senior, junior, women")
+                                      allow_null=True, help_text="Elo (the same as elo).")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().validate(attrs)
+        if "elo" in attrs:
+            if "rating" in attrs and attrs["rating"] != attrs["elo"]:
+                raise serializers.ValidationError({"elo": [_("rating and elo differ")]})
+            attrs["rating"] = attrs.pop("elo")
+        return attrs
 
 
 @extend_schema_field({"oneOf": [
@@ -90,10 +149,17 @@ class PlayerSpecSerializer(serializers.Serializer):
     {"type": "object", "required": ["name"], "properties": {
         "name": {"type": "string"}, "club": {"type": "string"},
         "rating": {"type": "integer", "nullable": True},
+        "elo": {"type": "integer", "nullable": True},
+        "dwz": {"type": "integer", "nullable": True},
+        "dwz_index": {"type": "integer", "nullable": True},
+        "birth_date": {"type": "string", "format": "date", "nullable": True},
+        "fide_id": {"type": "string"}, "title": {"type": "string"},
+        "federation": {"type": "string"}, "sex": {"type": "string"},
+        "flags": {"type": "string"},
         "categories": {"type": "array", "items": {"type": "string"}}}},
 ]})
 class PlayerSpecField(serializers.Field):
-    """A player: the id of a known one, or ``{name, club?, rating?}`` for a new one."""
+    """A player: the id of a known one, or ``{name, club?, rating?, dwz? …}`` for a new one."""
 
     default_error_messages = {"invalid": _("a player is an id or an object with a name")}
 
@@ -114,18 +180,53 @@ class PlayerSpecField(serializers.Field):
         return value
 
 
-class EntrantCreateSerializer(serializers.Serializer):
-    players = serializers.ListField(child=PlayerSpecField(), min_length=1, max_length=2)
+class EntrantCreateSerializer(PersonSerializer):
+    """``players`` for any entrant; a single player may also be given flat (Chaos's AddPlayer)."""
+
+    players = serializers.ListField(child=PlayerSpecField(), min_length=1, max_length=2,
+                                    required=False, help_text=(
+                                        "The entrant's players; leave out to register the one "
+                                        "player given by name, club, elo, dwz … of this body."))
     status = serializers.CharField(required=False, help_text=one_of(Entrant.Status))
     name = serializers.CharField(max_length=250, required=False, allow_blank=True, help_text=(
-        "Defaults to the players' names joined by ' / '."))
+        "With players: the entrant's name (defaults to the players' names joined by ' / '). "
+        "Without: the player's name."))
     club = serializers.CharField(max_length=120, required=False, allow_blank=True)
     rating = serializers.IntegerField(min_value=0, max_value=MAX_RATING, required=False,
-                                      allow_null=True)
+                                      allow_null=True, help_text=(
+                                          "The entrant's rating for the draw; defaults to "
+                                          "the player's Elo."))
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().validate(attrs)
+        players = attrs.get("players")
+        if players is None and not (attrs.get("name") or "").strip():
+            raise serializers.ValidationError({"name": [
+                _("give the player's name (or the players)")]})
+        if players is None and len(attrs["name"].strip()) > PLAYER_NAME:
+            raise serializers.ValidationError({"name": [
+                _("at most %(n)s characters") % {"n": PLAYER_NAME}]})
+        if players is not None and len(players) == 2:
+            for k, p in enumerate(players):
+                given = [f for f in PERSON_ONLY if isinstance(p, dict) and p.get(f)]
+                if given:
+                    raise serializers.ValidationError({"players": [
+                        _("player %(k)s: %(field)s only for an entrant of one player")
+                        % {"k": k + 1, "field": given[0]}]})
+        return attrs
 
 
-class EntrantStatusSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=Entrant.Status.values)
+class EntrantUpdateSerializer(PersonSerializer):
+    """Chaos's ModifyPlayer: only the fields given change; ``status`` checks in or withdraws."""
+
+    status = serializers.ChoiceField(choices=Entrant.Status.values, required=False)
+    name = serializers.CharField(max_length=250, required=False)
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not self.initial_data or not isinstance(self.initial_data, dict):
+            raise serializers.ValidationError({"__all__": [_("give at least one field")]})
+        return super().validate(attrs)
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -135,18 +236,50 @@ class PlayerSerializer(serializers.Serializer):
     rating = serializers.IntegerField(allow_null=True)
 
 
+class PersonOutSerializer(serializers.Serializer):
+    elo = serializers.IntegerField(source="rating", allow_null=True)
+    dwz = serializers.IntegerField(allow_null=True)
+    dwz_index = serializers.IntegerField(allow_null=True)
+    birth_date = serializers.DateField(allow_null=True)
+    fide_id = serializers.CharField()
+    title = serializers.CharField()
+    federation = serializers.CharField()
+    sex = serializers.CharField()
+
+
+def _person(entrant: Entrant) -> Any:
+    """The entrant's one player (prefetched), or None for a pair."""
+    players = list(entrant.players.all())
+    return players[0] if len(players) == 1 else None
+
+
 class EntrantSerializer(serializers.Serializer):
     start_number = serializers.IntegerField()
     name = serializers.CharField()
     status = serializers.CharField(help_text=one_of(Entrant.Status))
     club = serializers.CharField()
-    rating = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField(allow_null=True, help_text="The rating the draw uses (Elo).")
     categories = serializers.ListField(child=serializers.CharField())
+    flags = serializers.SerializerMethodField(help_text="The categories as Chaos's FLAGS.")
     joined_round = serializers.IntegerField()
+    withdrawn_from_round = serializers.IntegerField(allow_null=True, help_text=(
+        "Withdrawn: the first round not played, else null."))
+    person = serializers.SerializerMethodField(help_text=(
+        "The facts of the entrant's one player (null for a pair): elo, dwz, dwz_index, "
+        "birth_date, fide_id, title, federation, sex."))
     players = PlayerSerializer(many=True, source="players.all")
     seat = serializers.SerializerMethodField(help_text=(
         "The round-1 seat from the draw at registration (side 1/2 = pair 1/2, position "
         "within the side), or null."))
+
+    def get_flags(self, entrant: Entrant) -> str:
+        return "".join(CATEGORY_FLAGS[c] for c in entrant.categories or []
+                       if c in CATEGORY_FLAGS)
+
+    @extend_schema_field(PersonOutSerializer(allow_null=True))
+    def get_person(self, entrant: Entrant) -> dict[str, Any] | None:
+        p = _person(entrant)
+        return PersonOutSerializer(p).data if p is not None else None
 
     def get_seat(self, entrant: Entrant) -> dict[str, int] | None:
         try:
@@ -154,6 +287,13 @@ class EntrantSerializer(serializers.Serializer):
         except ObjectDoesNotExist:
             return None
         return {"table": s.table, "side": s.side, "position": s.position}
+
+
+class EntrantRemovedSerializer(serializers.Serializer):
+    outcome = serializers.CharField(help_text=(
+        "deleted (it had never played), or withdrawn (it has games: they stay)."))
+    detail = serializers.CharField()
+    entrant = EntrantSerializer(allow_null=True, help_text="The withdrawn entrant, or null.")
 
 
 class CleanupMoveSerializer(serializers.Serializer):
@@ -349,3 +489,219 @@ class DocumentSerializer(serializers.Serializer):
 class ImportedSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
+
+
+# ---------------------------------------------------------------- chess: Chaos's batch commands
+
+NUMBER = {"min_value": 1, "max_value": MAX_ID}
+CHESS_SCORES = ("1-0", "1/2-1/2", "0-1", "+-", "-+", "--")
+
+
+class PairingRuleCreateSerializer(serializers.Serializer):
+    """A set game of a round to come (``forced``), or two who never meet (``forbidden``)."""
+
+    kind = serializers.CharField(help_text="forced or forbidden")
+    round = serializers.IntegerField(required=False, min_value=1, max_value=32767,
+                                     help_text="forced: the round (not drawn yet)")
+    white = serializers.IntegerField(required=False, help_text="forced: start number",
+                                     **NUMBER)
+    black = serializers.IntegerField(required=False, help_text="forced: start number",
+                                     **NUMBER)
+    confirm_colour_clash = serializers.BooleanField(default=False, help_text=(
+        "forced: set it although a player would break the absolute colour rules "
+        "(Chaos's FORCE)"))
+    a = serializers.IntegerField(required=False, help_text="forbidden: start number", **NUMBER)
+    b = serializers.IntegerField(required=False, help_text="forbidden: start number", **NUMBER)
+
+    NEEDS = {"forced": ("round", "white", "black"), "forbidden": ("a", "b")}
+
+    def validate_kind(self, value: str) -> str:
+        if value not in self.NEEDS:
+            raise serializers.ValidationError(_("forced or forbidden"))
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        missing = {f: [_("needed for a %(kind)s pairing") % {"kind": attrs["kind"]}]
+                   for f in self.NEEDS[attrs["kind"]] if f not in attrs}
+        if missing:
+            raise serializers.ValidationError(missing)
+        return attrs
+
+
+class PairingRuleSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField(help_text="forced or forbidden")
+    round = serializers.IntegerField(source="round_number", allow_null=True,
+                                     help_text="forced: the round; forbidden: null (every round)")
+    first = serializers.IntegerField(source="first.start_number",
+                                     help_text="forced: white; forbidden: a")
+    first_name = serializers.CharField(source="first.name")
+    second = serializers.IntegerField(source="second.start_number",
+                                      help_text="forced: black; forbidden: b")
+    second_name = serializers.CharField(source="second.name")
+    colour_clash_confirmed = serializers.BooleanField()
+
+
+class ByeRequestCreateSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(help_text="start number", **NUMBER)
+    round = serializers.IntegerField(min_value=1, max_value=32767,
+                                     help_text="a round not drawn yet")
+    kind = serializers.CharField(default="half", help_text="half (½ point) or zero (0 points)")
+
+    def validate_kind(self, value: str) -> str:
+        if value not in ("half", "zero"):
+            raise serializers.ValidationError(_("half or zero"))
+        return value
+
+
+class ByeRequestKeySerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(help_text="start number", **NUMBER)
+    round = serializers.IntegerField(min_value=1, max_value=32767)
+
+
+class ByeRequestSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(source="entrant.start_number")
+    name = serializers.CharField(source="entrant.name")
+    round = serializers.IntegerField(source="round_number")
+    kind = serializers.CharField(help_text="half or zero")
+
+
+class GameResultSerializer(serializers.Serializer):
+    """Chaos's EnterResult WHITE BLACK RESULT [NOTPLAYED]."""
+
+    white = serializers.IntegerField(help_text="start number of the player with white", **NUMBER)
+    black = serializers.IntegerField(help_text="start number of the player with black", **NUMBER)
+    result = serializers.ChoiceField(choices=CHESS_SCORES, help_text=(
+        "1-0, 1/2-1/2, 0-1; not played (forfeit): +- (white wins), -+ (black wins), "
+        "-- (both lose)"))
+    round = serializers.IntegerField(required=False, min_value=1, max_value=32767, help_text=(
+        "The round of the game; the latest round in which they met when left out."))
+
+
+class TrfImportSerializer(serializers.Serializer):
+    trf = serializers.CharField(trim_whitespace=False, help_text="The TRF-16 file's text.")
+    slug = serializers.SlugField(max_length=80, required=False, help_text=(
+        "The tournament's address; made from the name when left out."))
+    name = serializers.CharField(max_length=200, required=False, help_text=(
+        "The tournament's name; the file's (012) when left out."))
+
+
+class RankingRowSerializer(serializers.Serializer):
+    pairing_number = serializers.IntegerField()
+    entrant = serializers.IntegerField(help_text="start number")
+    name = serializers.CharField()
+    elo = serializers.IntegerField(allow_null=True)
+    dwz = serializers.IntegerField(allow_null=True)
+    title = serializers.CharField()
+    status = serializers.CharField(help_text=one_of(Entrant.Status))
+
+
+class ColumnSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="the value's name in values")
+    header = serializers.CharField()
+    title = serializers.CharField()
+
+
+class CellSerializer(serializers.Serializer):
+    """One round of one player, from the player's side."""
+
+    round = serializers.IntegerField()
+    kind = serializers.CharField(help_text=(
+        "game, forfeit, pending (in play), absent, or a bye: bye, half, zero, forfeit-win"))
+    symbol = serializers.CharField(help_text="1 ½ 0 + − (empty while in play)")
+    opponent = serializers.IntegerField(allow_null=True, help_text="start number")
+    opponent_name = serializers.CharField()
+    opponent_rank = serializers.IntegerField(allow_null=True)
+    colour = serializers.CharField(help_text="w, b, or empty")
+    points = serializers.FloatField(allow_null=True, help_text="null while in play")
+    running = serializers.FloatField(allow_null=True, help_text="score after this round")
+    note = serializers.CharField(help_text="what an unplayed round was, in words")
+
+
+class PlayerLineSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(help_text="start number")
+    name = serializers.CharField()
+    club = serializers.CharField()
+    elo = serializers.IntegerField(allow_null=True)
+    dwz = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True)
+    values = serializers.DictField(child=serializers.FloatField(allow_null=True),
+                                   help_text="points and tiebreaks by key (see columns)")
+
+
+class CrossRowSerializer(PlayerLineSerializer):
+    position = serializers.IntegerField(help_text="the row's number (Berger number or rank)")
+    cells = serializers.ListField(child=serializers.CharField(), help_text=(
+        "per column (in the order of positions): the results against that opponent, "
+        "× for the player himself"))
+    points = serializers.CharField(help_text="as a chess table writes it: 3½")
+
+
+class CrossTableSerializer(serializers.Serializer):
+    order = serializers.CharField(help_text="number (Berger numbers) or rank")
+    double = serializers.BooleanField()
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    positions = serializers.ListField(child=serializers.IntegerField())
+    columns = ColumnSerializer(many=True, help_text="the tiebreak columns after the points")
+    rows = CrossRowSerializer(many=True)
+
+
+class ProgressRowSerializer(PlayerLineSerializer):
+    cells = CellSerializer(many=True)
+
+
+class ProgressTableSerializer(serializers.Serializer):
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    opponent_by = serializers.CharField(help_text="rank or number: how opponents are named")
+    columns = ColumnSerializer(many=True)
+    rows = ProgressRowSerializer(many=True, help_text="by current rank")
+
+
+class CardRowSerializer(CellSerializer):
+    kind = serializers.CharField(allow_null=True, help_text=(
+        "as in a cell; null for a round not drawn yet (a round robin names the scheduled "
+        "opponent and colour)"))
+    points = serializers.FloatField(allow_null=True)
+    running = serializers.FloatField(allow_null=True)
+
+
+class CardSerializer(PlayerLineSerializer):
+    rows = CardRowSerializer(many=True)
+    remaining = serializers.IntegerField(help_text="rounds still to be played")
+
+
+class EloChangeSerializer(serializers.Serializer):
+    rating = serializers.IntegerField()
+    k = serializers.IntegerField()
+    games = serializers.IntegerField()
+    score = serializers.FloatField()
+    expected = serializers.FloatField()
+    change = serializers.IntegerField()
+    new = serializers.IntegerField()
+
+
+class DwzLineSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(help_text="start number")
+    name = serializers.CharField()
+    club = serializers.CharField()
+    birth_date = serializers.DateField(allow_null=True)
+    age = serializers.IntegerField(allow_null=True, help_text="reached in the year it ends")
+    ro = serializers.IntegerField(allow_null=True, help_text="DWZ before (null: unrated)")
+    index_before = serializers.IntegerField(allow_null=True)
+    ro_text = serializers.CharField(help_text="as the DSB writes it: 1834-23")
+    w = serializers.FloatField(help_text="points against rated opponents")
+    n = serializers.IntegerField(help_text="games against rated opponents")
+    we = serializers.FloatField(allow_null=True, help_text="expected points")
+    e = serializers.IntegerField(allow_null=True, help_text="development coefficient")
+    rh = serializers.IntegerField(allow_null=True, help_text="performance")
+    rn = serializers.IntegerField(allow_null=True, help_text="DWZ after")
+    index = serializers.IntegerField(allow_null=True, help_text="DWZ index after")
+    rn_text = serializers.CharField()
+    note = serializers.CharField()
+    elo = EloChangeSerializer(allow_null=True)
+
+
+class DwzReportSerializer(serializers.Serializer):
+    end = serializers.DateField(help_text="the day the ages are taken from")
+    with_elo = serializers.BooleanField()
+    lines = DwzLineSerializer(many=True)

@@ -10,9 +10,15 @@ unguessable token is the key, and it opens only its own table.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -24,17 +30,31 @@ from drf_spectacular.utils import (
 )
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import BaseParser, JSONParser
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import scoring
+from scoring.chess import TIEBREAKS
+
 from .. import services
-from ..models import Entrant, Result, ResultRevision, Round, Table, Tournament
+from ..models import (
+    ByeRequest,
+    Entrant,
+    PairingRule,
+    Result,
+    ResultRevision,
+    Round,
+    Table,
+    Tournament,
+)
 from ..permissions import is_director
-from ..services import Actor, ServiceError, seating
+from ..services import Actor, ServiceError, chess, chess_outputs, seating, trf
 from ..services.documents import import_document
+from ..services.registration import delete_entrant, update_entrant
 from . import serializers as s
 
 
@@ -220,25 +240,59 @@ def entrants_of(t: Tournament) -> QuerySet[Entrant]:
         "registration_seat").prefetch_related("players")
 
 
+# What a body may say about the entrant's one player, passed on to update_entrant.
+PERSON_KEYS = ("elo", "dwz", "dwz_index", "birth_date", "fide_id", "title", "federation", "sex",
+               "categories")
+
+
 class EntrantListView(DirectorView):
-    @extend_schema(summary="Entrants in start-number order",
+    @extend_schema(summary="Entrants in start-number order (Chaos: PlayerList)",
                    responses=responses(s.EntrantSerializer(many=True), bad=False))
     def get(self, request: Request, slug: str) -> Response:
         return Response(s.EntrantSerializer(entrants_of(self.tournament), many=True).data)
 
-    @extend_schema(summary="Register an entrant (a player, or a fixed pair)",
-                   request=s.EntrantCreateSerializer,
-                   responses=responses(s.EntrantSerializer, code=201),
-                   examples=[OpenApiExample("a fixed pair", request_only=True, value={
-                       "players": [{"name": "Fritz Maier", "club": "JU Leupoldsgrün"},
-                                   {"name": "Hans Huber"}], "status": "present"}),
-                             OpenApiExample("a known player by id", request_only=True,
-                                            value={"players": [17]})])
+    @extend_schema(
+        summary="Register an entrant: a player, or a fixed pair (Chaos: AddPlayer)",
+        description=(
+            "Give `players` (ids of known players, or objects with their facts), or, for an "
+            "entrant of one player, the player's facts flat in the body, as Chaos's AddPlayer "
+            "does: `name`, `club`, `birth_date`, `dwz` (Chaos: RATING), `elo`, `flags` (s j w "
+            "a–e) or `categories`, `fide_id`, `title`, `federation`, `sex`. A player already "
+            "known by name and club is reused and gets the facts given."),
+        request=s.EntrantCreateSerializer,
+        responses=responses(s.EntrantSerializer, code=201),
+        examples=[OpenApiExample("a chess player, flat (AddPlayer)", request_only=True, value={
+                      "name": "Widmann, Jochen", "club": "SK Hof", "birth_date": "1961-04-12",
+                      "dwz": 1834, "dwz_index": 23, "elo": 1901, "flags": "s",
+                      "fide_id": "4612345", "title": "", "federation": "GER", "sex": "m",
+                      "status": "present"}),
+                  OpenApiExample("a fixed pair", request_only=True, value={
+                      "players": [{"name": "Fritz Maier", "club": "JU Leupoldsgrün"},
+                                  {"name": "Hans Huber"}], "status": "present"}),
+                  OpenApiExample("a known player by id", request_only=True,
+                                 value={"players": [17]})])
     def post(self, request: Request, slug: str) -> Response:
         form = s.EntrantCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
-        entrant = services.register(self.tournament, self.actor, data.pop("players"), **data)
+        players = data.pop("players", None)
+        extra = {k: data.pop(k) for k in PERSON_KEYS if k in data}
+        if players is None:  # one player given flat: the player is made (or found) from it
+            spec = {"name": data.pop("name").strip(), "club": data.get("club", "")}
+            spec.update({k: extra[k] for k in ("dwz", "birth_date", "categories") if k in extra})
+            if "elo" in extra:
+                spec["rating"] = extra["elo"]
+                if "rating" in data:  # the entrant's own rating for the draw wins
+                    del extra["elo"]
+            players = [spec]
+        elif len(players) == 1 and isinstance(players[0], dict):
+            given = {("elo" if k == "rating" else k): v for k, v in players[0].items()
+                     if k in PERSON_KEYS or (k == "rating" and "rating" not in data)}
+            extra = {**given, **extra}
+        with transaction.atomic():  # the facts of a known player are part of the sign-up
+            entrant = services.register(self.tournament, self.actor, players, **data)
+            if extra:
+                update_entrant(entrant, self.actor, **extra)
         return Response(s.EntrantSerializer(entrants_of(self.tournament).get(pk=entrant.pk)).data,
                         status=status.HTTP_201_CREATED)
 
@@ -252,16 +306,55 @@ class EntrantDetailView(DirectorView):
     def get(self, request: Request, slug: str, start_number: int) -> Response:
         return Response(s.EntrantSerializer(self.entrant(start_number)).data)
 
-    @extend_schema(parameters=ENTRANT, summary="Check in, mark absent, withdraw",
-                   request=s.EntrantStatusSerializer, responses=responses(s.EntrantSerializer),
-                   examples=[OpenApiExample("check in", request_only=True,
-                                            value={"status": "present"})])
+    @extend_schema(
+        parameters=ENTRANT,
+        summary="Change an entrant's facts, check in, mark absent, withdraw (Chaos: ModifyPlayer)",
+        description=("Only the fields given change. `dwz`, `birth_date`, `fide_id` … are the "
+                     "person's and exist only for an entrant of one player. `status` "
+                     "withdrawn withdraws from the first round not drawn yet."),
+        request=s.EntrantUpdateSerializer, responses=responses(s.EntrantSerializer),
+        examples=[OpenApiExample("check in", request_only=True, value={"status": "present"}),
+                  OpenApiExample("correct a name only", request_only=True,
+                                 value={"name": "Wiedmann, Jochen"}),
+                  OpenApiExample("new rating list", request_only=True,
+                                 value={"dwz": 1851, "dwz_index": 24, "elo": 1910})])
     def patch(self, request: Request, slug: str, start_number: int) -> Response:
-        form = s.EntrantStatusSerializer(data=request.data)
+        form = s.EntrantUpdateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        services.set_status(self.entrant(start_number), self.actor,
-                            form.validated_data["status"])
+        data = dict(form.validated_data)
+        new_status = data.pop("status", None)
+        entrant = self.entrant(start_number)
+        with transaction.atomic():
+            if data:
+                update_entrant(entrant, self.actor, **data)
+            if new_status is not None:
+                services.set_status(entrant, self.actor, new_status)
         return Response(s.EntrantSerializer(self.entrant(start_number)).data)
+
+    @extend_schema(
+        parameters=ENTRANT, summary="Delete an entrant, or withdraw one who has played "
+                                    "(Chaos: DeletePlayer)",
+        description=("An entrant without games, registered after the last draw, is deleted. "
+                     "Anyone else is withdrawn from the first round not drawn yet (their games "
+                     "stay) and `outcome` says so."),
+        responses=responses(s.EntrantRemovedSerializer),
+        examples=[OpenApiExample("withdrawn instead", response_only=True, value={
+            "outcome": "withdrawn", "detail": "3. Widmann, Jochen has played: withdrawn from "
+                                              "round 3 instead; the games stay.",
+            "entrant": {"start_number": 3, "name": "Widmann, Jochen", "status": "withdrawn",
+                        "withdrawn_from_round": 3}})])
+    def delete(self, request: Request, slug: str, start_number: int) -> Response:
+        entrant = self.entrant(start_number)
+        label = str(entrant)
+        if delete_entrant(entrant, self.actor) == "deleted":
+            return Response({"outcome": "deleted", "entrant": None,
+                             "detail": _("%(entrant)s is deleted.") % {"entrant": label}})
+        entrant = self.entrant(start_number)
+        return Response({
+            "outcome": "withdrawn", "entrant": s.EntrantSerializer(entrant).data,
+            "detail": _("%(entrant)s has played or was drawn: withdrawn from round %(n)s "
+                        "instead; the games stay.")
+            % {"entrant": label, "n": entrant.withdrawn_from_round}})
 
 
 # ---------------------------------------------------------------- rounds
@@ -315,6 +408,14 @@ class CleanupView(DirectorView):
 
 
 class UndoDrawView(DirectorView):
+    @extend_schema(summary="The last round (Chaos: Round without NUMBER)",
+                   responses=responses(s.RoundSerializer, bad=False))
+    def get(self, request: Request, slug: str) -> Response:
+        last = Round.objects.filter(tournament=self.tournament).order_by("-number").first()
+        if last is None:
+            raise NotFound(_("No round is drawn yet."))
+        return Response(self.round_data(last.number))
+
     @extend_schema(summary="Undo the last draw (while no result is in)",
                    responses=responses(s.UndoSerializer))
     def delete(self, request: Request, slug: str) -> Response:
@@ -399,18 +500,467 @@ class AcceptView(DirectorView):
 class StandingsQuerySerializer(s.serializers.Serializer):
     after_round = s.serializers.IntegerField(min_value=0, max_value=32767, required=False,
                                              help_text="Count only rounds up to this one.")
-    category = s.serializers.CharField(required=False, help_text="e.g. senior, youth-a")
+    category = s.serializers.CharField(required=False, help_text=(
+        "Only this category, ranked anew within it (Chaos's PLRMODE): senior, junior, women, "
+        "youth-a … youth-e."))
+    tiebreaks = s.serializers.CharField(required=False, allow_blank=True, help_text=(
+        "Chess: rank by these tiebreaks instead of the tournament's, comma-separated; empty "
+        "for points only (Chaos's TABMODE 0 = empty, 1 = buchholz, 2 = fine_buchholz, "
+        "3 = sonneborn_berger). Known: " + ", ".join(TIEBREAKS) + "."))
+
+    def validate_tiebreaks(self, value: str) -> list[str]:
+        names = [x.strip() for x in value.split(",") if x.strip()]
+        unknown = [x for x in names if x not in TIEBREAKS]
+        if unknown:
+            raise s.serializers.ValidationError(
+                _("unknown tiebreak %(name)s (known: %(known)s)")
+                % {"name": unknown[0], "known": ", ".join(TIEBREAKS)})
+        if len(set(names)) != len(names):
+            raise s.serializers.ValidationError(_("a tiebreak is listed twice"))
+        return names
+
+
+def standings_with(t: Tournament, tiebreaks: list[str], after_round: int | None,
+                   category: str | None) -> dict[str, Any]:
+    """Standings as if the tournament ranked by ``tiebreaks``: nothing is stored or cached."""
+    if t.discipline != "chess":
+        raise ServiceError(_("other tiebreaks can be asked for in chess only"), "tiebreaks")
+    doc = services.export_document(t)
+    doc["scoring"] = {**(doc.get("scoring") or {}), "tiebreaks": tiebreaks}
+    parsed, problems = scoring.check(doc)
+    if parsed is None:
+        raise ServiceError("; ".join(str(p) for p in problems.errors), "tiebreaks")
+    return scoring.standings(parsed, after_round, category)
 
 
 class StandingsView(DirectorView):
-    @extend_schema(summary="Standings (FORMAT.md)", parameters=[StandingsQuerySerializer],
+    @extend_schema(summary="Standings (FORMAT.md; Chaos: Table TABMODE PLRMODE)",
+                   parameters=[StandingsQuerySerializer],
                    responses=responses(s.StandingsSerializer))
     def get(self, request: Request, slug: str) -> Response:
         query = StandingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        return Response(services.standings(self.tournament,
-                                           query.validated_data.get("after_round"),
-                                           query.validated_data.get("category") or None))
+        after = query.validated_data.get("after_round")
+        category = query.validated_data.get("category") or None
+        if "tiebreaks" in query.validated_data:
+            return Response(standings_with(self.tournament, query.validated_data["tiebreaks"],
+                                           after, category))
+        return Response(services.standings(self.tournament, after, category))
+
+
+# ---------------------------------------------------------------- chess: Chaos's batch commands
+
+
+@contextmanager
+def fields_as(**names: str) -> Iterator[None]:
+    """Name a service's fields as the API's body does (``round_number`` is ``round`` here)."""
+    try:
+        yield
+    except ServiceError as exc:
+        errors: dict[str, list[str]] = {}
+        for key, messages in exc.errors.items():
+            errors.setdefault(names.get(key, key), []).extend(messages)
+        raise ServiceError(errors) from None
+
+
+RULE = [number("rule", "id of the pairing rule")]
+
+
+class PairingRuleListView(DirectorView):
+    @extend_schema(summary="Set and forbidden pairings (Chaos: SetPlayer)",
+                   responses=responses(s.PairingRuleSerializer(many=True), bad=False))
+    def get(self, request: Request, slug: str) -> Response:
+        rules = self.tournament.pairing_rules.select_related("first", "second")
+        return Response(s.PairingRuleSerializer(rules, many=True).data)
+
+    @extend_schema(
+        summary="Set a game of a round to come, or keep two players apart (Chaos: SetPlayer)",
+        description=(
+            "`forced`: `white` has white against `black` in `round` (not drawn yet); the "
+            "Dutch engine pairs everybody else. Refused: a rematch, a player already set, "
+            "with a requested bye or not playing, a forbidden pair, and a colour that breaks "
+            "the absolute colour rules unless `confirm_colour_clash` (Chaos's FORCE). "
+            "`forbidden`: `a` and `b` are never paired. A bye on request is a "
+            "bye request (`bye-requests/`)."),
+        request=s.PairingRuleCreateSerializer,
+        responses=responses(s.PairingRuleSerializer, code=201),
+        examples=[OpenApiExample("3 has white against 5 in round 2", request_only=True,
+                                 value={"kind": "forced", "round": 2, "white": 3, "black": 5,
+                                        "confirm_colour_clash": False}),
+                  OpenApiExample("siblings never meet", request_only=True,
+                                 value={"kind": "forbidden", "a": 7, "b": 8}),
+                  OpenApiExample("a colour clash", response_only=True, status_codes=["400"],
+                                 value={"confirm_colour_clash": [
+                                     "colour clash: Anna would get white for the third time "
+                                     "in a row. Confirm it to set the game anyway."]})])
+    def post(self, request: Request, slug: str) -> Response:
+        form = s.PairingRuleCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        d = form.validated_data
+        with fields_as(round_number="round"):
+            if d["kind"] == "forced":
+                rule = chess.set_forced_pairing(self.tournament, self.actor, d["round"],
+                                                d["white"], d["black"],
+                                                d["confirm_colour_clash"])
+            else:
+                rule = chess.forbid_pairing(self.tournament, self.actor, d["a"], d["b"])
+        rule = PairingRule.objects.select_related("first", "second").get(pk=rule.pk)
+        return Response(s.PairingRuleSerializer(rule).data, status=status.HTTP_201_CREATED)
+
+
+class PairingRuleDetailView(DirectorView):
+    @extend_schema(parameters=RULE,
+                   summary="Delete a set or forbidden pairing (Chaos: SetPlayer INIT)",
+                   description="A set game of a round already drawn stays (undo the draw first).",
+                   responses=responses(None, code=204))
+    def delete(self, request: Request, slug: str, rule: int) -> Response:
+        get_object_or_404(PairingRule, pk=rule, tournament=self.tournament)
+        chess.delete_pairing_rule(self.tournament, self.actor, rule)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ByeRequestView(DirectorView):
+    @extend_schema(summary="Byes asked for in rounds to come and past",
+                   responses=responses(s.ByeRequestSerializer(many=True), bad=False))
+    def get(self, request: Request, slug: str) -> Response:
+        asked = ByeRequest.objects.filter(tournament=self.tournament).select_related("entrant")
+        return Response(s.ByeRequestSerializer(asked, many=True).data)
+
+    @extend_schema(
+        summary="An entrant is not paired in a round to come: half- or zero-point bye",
+        description="The pairing-allocated bye (odd number of players) is the engine's.",
+        request=s.ByeRequestCreateSerializer,
+        responses=responses(s.ByeRequestSerializer, code=201),
+        examples=[OpenApiExample("half-point bye in round 3", request_only=True,
+                                 value={"entrant": 17, "round": 3, "kind": "half"})])
+    def post(self, request: Request, slug: str) -> Response:
+        form = s.ByeRequestCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        d = form.validated_data
+        with fields_as(round_number="round"):
+            asked = chess.request_bye(self.tournament, self.actor, d["entrant"], d["round"],
+                                      d["kind"])
+        asked = ByeRequest.objects.select_related("entrant").get(pk=asked.pk)
+        return Response(s.ByeRequestSerializer(asked).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Take back a requested bye of a round not drawn yet",
+                   parameters=[s.ByeRequestKeySerializer],
+                   responses=responses(None, code=204))
+    def delete(self, request: Request, slug: str) -> Response:
+        query = s.ByeRequestKeySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        with fields_as(round_number="round"):
+            chess.cancel_bye(self.tournament, self.actor, query.validated_data["entrant"],
+                             query.validated_data["round"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GameResultView(DirectorView):
+    """Chaos's EnterResult: the game is found by its players, not by round and board."""
+
+    def game(self, white: int, black: int, round_number: int | None) -> Table:
+        t = self.tournament
+        known = set(Entrant.objects.filter(tournament=t, start_number__in=[white, black])
+                    .values_list("start_number", flat=True))
+        for no, field in ((white, "white"), (black, "black")):
+            if no not in known:
+                raise ServiceError(_("no entrant has start number %(n)s") % {"n": no}, field)
+        if white == black:
+            raise ServiceError(_("a player cannot play against himself"), "black")
+        tables = (Table.objects.filter(round__tournament=t, seats__entrant__start_number=white)
+                  .filter(seats__entrant__start_number=black).select_related("round")
+                  .order_by("-round__number"))
+        if round_number is not None:
+            tables = tables.filter(round__number=round_number)
+        met = list(tables.prefetch_related("seats__entrant"))
+        if not met:
+            if round_number is not None:
+                raise ServiceError(_("%(w)s and %(b)s have no game in round %(n)s")
+                                   % {"w": white, "b": black, "n": round_number}, "black")
+            raise ServiceError(_("%(w)s and %(b)s have no game") % {"w": white, "b": black},
+                               "black")
+        # the latest game with these colours (a double round robin has both)
+        table = next((tb for tb in met if any(
+            seat.entrant.start_number == white and seat.side == 1
+            for seat in tb.seats.all())), None)
+        if table is None:
+            raise ServiceError(_("in round %(n)s, %(w)s had black against %(b)s; give the "
+                                 "player with white as white")
+                               % {"n": met[0].round.number, "w": white, "b": black}, "white")
+        if table.round.status == Round.Status.PREVIEW:
+            raise ServiceError(_("round %(n)s is not published yet; publish it first")
+                               % {"n": table.round.number}, "round")
+        return table
+
+    @extend_schema(
+        summary="Enter a game's result by its players (Chaos: EnterResult)",
+        description=(
+            "Finds the game of `white` against `black` (the latest round in which they met, "
+            "or `round`) and enters the result as the director (confirmed). Chaos's RESULT 2/1/0 "
+            "is 1-0, 1/2-1/2, 0-1; with NOTPLAYED 2 is +- and 0 is -+; -- is a double forfeit. "
+            "A result is corrected by entering another; it cannot be emptied (Chaos's -1). "
+            "400 if they have no game."),
+        request=s.GameResultSerializer, responses=responses(s.TableResultSerializer),
+        examples=[OpenApiExample("white wins", request_only=True,
+                                 value={"white": 3, "black": 5, "result": "1-0"}),
+                  OpenApiExample("black wins by forfeit", request_only=True,
+                                 value={"white": 2, "black": 4, "result": "-+"})])
+    def post(self, request: Request, slug: str) -> Response:
+        form = s.GameResultSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        d = form.validated_data
+        table = self.game(d["white"], d["black"], d.get("round"))
+        with fields_as(score="result"):
+            services.director_set_result(table, self.actor, {"score": d["result"]})
+        return Response(result_data(table))
+
+
+# TRF-16 in and out: LoadTournament and SaveTournament in the file other programs read.
+
+TRF_EXAMPLE = (
+    "012 Blitz\n062 3\n072 3\nXXR 1\n"
+    "001    1      Anna                              1800 GER             1958/02/01  1.0    1"
+    "     2 w 1\n"
+    "001    2      Bernd                             1700                             0.0    3"
+    "     1 b 0\n"
+    "001    3      Carla                             1650                             1.0    2"
+    "  0000 - U\n")
+TRF_TEXT = OpenApiResponse(OpenApiTypes.STR, description="The TRF-16 file (text/plain).",
+                           examples=[OpenApiExample("three players, one round",
+                                                    value=TRF_EXAMPLE)])
+
+
+class PlainTextParser(BaseParser):
+    """A text body (a TRF file) as it is, decoded."""
+
+    media_type = "text/plain"
+
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: dict[str, Any] | None = None) -> str:
+        charset = (parser_context or {}).get("encoding") or "utf-8"
+        try:
+            return stream.read().decode(charset)
+        except UnicodeDecodeError:
+            raise ServiceError(_("the file is not %(charset)s text") % {"charset": charset},
+                               "trf") from None
+
+
+class PlainTextRenderer(BaseRenderer):
+    """Lets a client ask for text/plain; an error then comes as the JSON text it would be."""
+
+    media_type = "text/plain"
+    format = "txt"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: str | None = None,
+               renderer_context: dict[str, Any] | None = None) -> bytes:
+        text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+        return text.encode(self.charset)
+
+
+class TrfView(DirectorView):
+    renderer_classes = [JSONRenderer, PlainTextRenderer]
+
+    @extend_schema(summary="The tournament as a FIDE TRF-16 file (Chaos: SaveTournament)",
+                   description="Chess only. Pairing numbers are the initial ranking.",
+                   responses={(200, "text/plain"): TRF_TEXT, **DENIED, 400: ERRORS})
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        text = trf.export_trf(self.tournament)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'inline; filename="{self.tournament.slug}.trf"'
+        return response
+
+
+class TrfImportView(APIBase):
+    parser_classes = [JSONParser, PlainTextParser]
+
+    @extend_schema(
+        summary="Create a chess tournament from a TRF-16 file (Chaos: LoadTournament)",
+        description=("The body is the file as text/plain (`slug` and `name` as query "
+                     "parameters), or JSON `{\"trf\": \"...\", \"slug\"?, \"name\"?}`. A bad "
+                     "file is refused under `trf` with line and column; you become the "
+                     "director of the new tournament."),
+        parameters=[OpenApiParameter("slug", OpenApiTypes.STR, description=(
+                        "text/plain body: the address")),
+                    OpenApiParameter("name", OpenApiTypes.STR, description=(
+                        "text/plain body: the name"))],
+        request={"application/json": s.TrfImportSerializer, "text/plain": OpenApiTypes.STR},
+        responses={201: s.TournamentSerializer, 400: OpenApiResponse(
+            OpenApiTypes.OBJECT, description="The problem with line and column.",
+            examples=[OpenApiExample("an unknown result", value={
+                "trf": ["line 12, column 99: round 1: unknown result 'Q'"]})]),
+            401: DENIED[401]},
+        examples=[OpenApiExample("JSON", request_only=True, media_type="application/json",
+                                 value={"trf": TRF_EXAMPLE, "slug": "blitz-2026"}),
+                  OpenApiExample("text/plain", request_only=True, media_type="text/plain",
+                                 value=TRF_EXAMPLE)])
+    def post(self, request: Request) -> Response:
+        if isinstance(request.data, str):
+            body = {"trf": request.data, **{k: request.query_params[k] for k in ("slug", "name")
+                                            if k in request.query_params}}
+        else:
+            body = request.data
+        form = s.TrfImportSerializer(data=body)
+        form.is_valid(raise_exception=True)
+        d = form.validated_data
+        with fields_as(file="trf"):
+            t = trf.import_trf(d["trf"], Actor.of(request.user), slug=d.get("slug"),
+                               name=d.get("name"))
+        return Response(s.TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
+
+
+class RankingView(DirectorView):
+    @extend_schema(summary="The initial ranking: pairing numbers (Chaos: InternalRatings)",
+                   description=("Elo, then DWZ, then FIDE title, then name; the numbers the "
+                                "Dutch draw and the TRF file use."),
+                   responses=responses(s.RankingRowSerializer(many=True)))
+    def get(self, request: Request, slug: str) -> Response:
+        if self.tournament.discipline != "chess":
+            raise ServiceError(_("pairing numbers exist in chess only"))
+        rows = []
+        for k, e in enumerate(trf.initial_ranking(self.tournament), 1):
+            p = s._person(e)
+            rows.append({"pairing_number": k, "entrant": e.start_number, "name": e.name,
+                         "elo": e.rating if e.rating is not None else (p.rating if p else None),
+                         "dwz": p.dwz if p else None, "title": p.title if p else "",
+                         "status": e.status})
+        return Response(s.RankingRowSerializer(rows, many=True).data)
+
+
+# The chess outputs as data (the printed ones are the reports): cross table, progress
+# table, player cards, DWZ evaluation.
+
+
+def _float(value: Any) -> float | None:
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return float(Fraction(value)) if isinstance(value, Fraction) else float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _colour(text: str) -> str:
+    """The colour as the API says it, whatever the language: w or b."""
+    return {str(chess_outputs.WHITE): "w", str(chess_outputs.BLACK): "b"}.get(text, "")
+
+
+def cell_data(cell: chess_outputs.Cell) -> dict[str, Any]:
+    return {"round": cell.round, "kind": cell.kind, "symbol": cell.symbol,
+            "opponent": cell.opponent, "opponent_name": cell.opponent_name,
+            "opponent_rank": cell.opponent_rank, "colour": _colour(cell.colour),
+            "points": _float(cell.points), "running": _float(cell.running), "note": cell.note}
+
+
+def line_data(line: chess_outputs.Line) -> dict[str, Any]:
+    return {"entrant": line.number, "name": line.name, "club": line.club, "elo": line.rating,
+            "dwz": line.dwz, "rank": line.rank,
+            "values": {k: _float(v) for k, v in line.values.items()}}
+
+
+def columns_data(columns: list[Any]) -> list[dict[str, str]]:
+    return [{"key": c.key, "header": c.header, "title": c.title} for c in columns]
+
+
+class OutputQuerySerializer(s.serializers.Serializer):
+    after_round = s.serializers.IntegerField(min_value=0, max_value=32767, required=False,
+                                             help_text="Only rounds up to this one.")
+
+
+class CrossTableQuerySerializer(OutputQuerySerializer):
+    order = s.serializers.ChoiceField(choices=["number", "rank"], default="number", help_text=(
+        "Rows and columns by Berger number, or by rank."))
+
+
+class ProgressQuerySerializer(OutputQuerySerializer):
+    opponent_by = s.serializers.ChoiceField(choices=["rank", "number"], default="rank",
+                                            help_text="Name the opponents by rank or number.")
+
+
+class CrossTableView(DirectorView):
+    @extend_schema(summary="Cross table: everyone against everyone (Chaos: CrossTable)",
+                   parameters=[CrossTableQuerySerializer],
+                   responses=responses(s.CrossTableSerializer))
+    def get(self, request: Request, slug: str) -> Response:
+        query = CrossTableQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        with fields_as(kind="__all__"):
+            table = chess_outputs.cross_table(self.tournament,
+                                              query.validated_data.get("after_round"),
+                                              query.validated_data["order"])
+        rows = [{**line_data(r.line), "position": r.position, "cells": r.cells,
+                 "points": r.points} for r in table.rows]
+        return Response(s.CrossTableSerializer({
+            "order": table.order, "double": table.double, "rounds": table.rounds,
+            "positions": table.positions, "columns": columns_data(table.columns),
+            "rows": rows}).data)
+
+
+class ProgressView(DirectorView):
+    @extend_schema(summary="Progress table: each round's opponent, colour, result, running "
+                           "score (Chaos: TableOfProgress)",
+                   parameters=[ProgressQuerySerializer],
+                   responses=responses(s.ProgressTableSerializer))
+    def get(self, request: Request, slug: str) -> Response:
+        query = ProgressQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        with fields_as(kind="__all__"):
+            table = chess_outputs.progress_table(self.tournament,
+                                                 query.validated_data.get("after_round"),
+                                                 query.validated_data["opponent_by"])
+        rows = [{**line_data(x), "cells": [cell_data(c) for c in x.cells]} for x in table.rows]
+        return Response(s.ProgressTableSerializer({
+            "rounds": table.rounds, "opponent_by": table.opponent_by,
+            "columns": columns_data(table.columns), "rows": rows}).data)
+
+
+class PlayerCardsView(DirectorView):
+    @extend_schema(summary="Player cards: the rounds so far and rows for the rest "
+                           "(Chaos: PlayerCards)",
+                   responses=responses(s.CardSerializer(many=True)))
+    def get(self, request: Request, slug: str) -> Response:
+        with fields_as(kind="__all__"):
+            cards = chess_outputs.player_cards(self.tournament)
+        out = []
+        for card in cards:
+            rows = []
+            for row in card.rows:
+                if row.cell is not None:
+                    rows.append(cell_data(row.cell))
+                else:
+                    rows.append({"round": row.round, "kind": None, "symbol": "",
+                                 "opponent": row.opponent, "opponent_name": row.opponent_name,
+                                 "opponent_rank": None, "colour": _colour(row.colour),
+                                 "points": None, "running": None, "note": ""})
+            out.append({**line_data(card.line), "rows": rows, "remaining": card.remaining})
+        return Response(s.CardSerializer(out, many=True).data)
+
+
+class DwzView(DirectorView):
+    @extend_schema(summary="DWZ evaluation per player, and Elo changes if rated "
+                           "(Chaos: DWZReport)",
+                   description=("Games over the board only. A missing birth date counts as an "
+                                "adult (Chaos asks; the API does not)."),
+                   responses=responses(s.DwzReportSerializer))
+    def get(self, request: Request, slug: str) -> Response:
+        with fields_as(kind="__all__"):
+            report = chess_outputs.dwz_report(self.tournament)
+        lines = []
+        for x in report.lines:
+            d = x.dwz
+            elo = None
+            if x.elo is not None:
+                elo = {"rating": x.elo.rating, "k": x.elo.k, "games": x.elo.games,
+                       "score": _float(x.elo.score), "expected": x.elo.expected,
+                       "change": x.elo.change, "new": x.elo.new}
+            lines.append({"entrant": x.line.number, "name": x.line.name, "club": x.line.club,
+                          "birth_date": x.birth, "age": x.age, "ro": d.ro,
+                          "index_before": x.index_before, "ro_text": x.ro_text,
+                          "w": _float(d.w), "n": d.n, "we": d.we, "e": d.e, "rh": d.rh,
+                          "rn": d.rn, "index": d.index, "rn_text": x.rn_text, "note": d.note,
+                          "elo": elo})
+        return Response(s.DwzReportSerializer({"end": report.end, "with_elo": report.with_elo,
+                                               "lines": lines}).data)
 
 
 # ---------------------------------------------------------------- captain

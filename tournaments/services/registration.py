@@ -106,7 +106,14 @@ def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
         c.target = str(e)
         c.before, c.after = {"status": e.status}, {"status": status}
         e.status = status
-        e.save(update_fields=["status"])
+        # Withdrawn from the first round not drawn yet (chess.withdraw names another round);
+        # coming back clears it. Other changes keep an announced withdrawal.
+        if status == Entrant.Status.WITHDRAWN and c.before["status"] != status:
+            e.withdrawn_from_round = (Round.objects.filter(tournament=c.tournament)
+                                      .aggregate(m=Max("number"))["m"] or 0) + 1
+        elif c.before["status"] == Entrant.Status.WITHDRAWN and status != c.before["status"]:
+            e.withdrawn_from_round = None
+        e.save(update_fields=["status", "withdrawn_from_round"])
         if status == Entrant.Status.WITHDRAWN:
             release_seat(e)
         else:
@@ -115,3 +122,193 @@ def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
                 c.after["seat"] = seat_label(seat.table, seat.side, seat.position,
                                              per_side(c.tournament))
     return e
+
+
+# ---------------------------------------------------------------- changing and deleting
+
+# A person's facts, stored on the Player: only an entrant of one player has them.
+PERSON_FIELDS = ("dwz", "dwz_index", "birth_date", "fide_id", "title", "federation", "sex")
+ENTRANT_FIELDS = ("name", "club", "elo", "categories")
+MAX_RATING = 9999
+
+
+def _checked(field: str, value: Any) -> Any:
+    """One field of :func:`update_entrant`, normalised; a bad value is refused by its name."""
+    import datetime
+
+    from .trf import TITLE_ORDER, normal_title  # the title rules live with the TRF
+
+    if field in ("name", "club", "fide_id", "title", "federation", "sex"):
+        if not isinstance(value, str):
+            raise ServiceError(_("give a text"), field)
+        value = value.strip()
+    if field == "name":
+        if not value:
+            raise ServiceError(_("the name must not be empty"), field)
+        if len(value) > Entrant._meta.get_field("name").max_length:
+            raise ServiceError(_("at most %(n)s characters")
+                               % {"n": Entrant._meta.get_field("name").max_length}, field)
+    elif field == "club" and len(value) > Player._meta.get_field("club").max_length:
+        raise ServiceError(_("at most %(n)s characters")
+                           % {"n": Player._meta.get_field("club").max_length}, field)
+    elif field in ("elo", "dwz", "dwz_index") and value is not None:
+        top = 999 if field == "dwz_index" else MAX_RATING
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
+            raise ServiceError(_("a whole number from 0 to %(n)s, or empty") % {"n": top},
+                               field)
+    elif field == "birth_date" and value is not None:
+        if not isinstance(value, datetime.date) or not (
+                datetime.date(1900, 1, 1) <= value <= datetime.date.today()):
+            raise ServiceError(_("a date between 1900 and today, or empty"), field)
+    elif field == "fide_id" and value and not (value.isdigit() and len(value) <= 11):
+        raise ServiceError(_("a FIDE ID is a number of at most 11 digits"), field)
+    elif field == "title" and value:
+        value = normal_title(value)
+        if value not in TITLE_ORDER:
+            raise ServiceError(_("a FIDE title: %(titles)s") % {"titles": ", ".join(TITLE_ORDER)},
+                               field)
+    elif field == "federation" and value:
+        value = value.upper()
+        if not (len(value) == 3 and value.isalpha() and value.isascii()):
+            raise ServiceError(_("a federation is three letters (GER, AUT …)"), field)
+    elif field == "sex" and value:
+        value = value.lower()
+        if value not in ("m", "w"):
+            raise ServiceError(_("m or w, or empty"), field)
+    elif field == "categories":
+        if not isinstance(value, list) or not all(
+                isinstance(x, str) and x.strip() and len(x) <= 30 for x in value):
+            raise ServiceError(_("a list of category names (senior, youth-a …)"), field)
+        value = sorted({x.strip() for x in value})
+    return value
+
+
+# The entrant's own fields, by the name update_entrant takes; a single player has them too.
+OWN = {"name": "name", "club": "club", "elo": "rating", "categories": "categories"}
+
+
+def _person_of(e: Entrant) -> Player | None:
+    players = list(e.players.all())
+    return players[0] if len(players) == 1 else None
+
+
+def _differences(e: Entrant, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(before, after) of the fields whose value changes; a person's field on a pair is refused."""
+    person = _person_of(e)
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    for k, v in values.items():
+        if k not in OWN and person is None:
+            raise ServiceError(_("only an entrant of one player has this"), k)
+        old = getattr(e, OWN[k]) if k in OWN else getattr(person, k)
+        stale_person = k in OWN and person is not None and getattr(person, OWN[k]) != v
+        if old != v or stale_person:
+            before[k], after[k] = old, v
+    return before, after
+
+
+def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
+    """Change only the given facts of an entrant (Chaos's ModifyPlayer); no change, no log.
+
+    ``name``, ``club``, ``elo`` (the rating the draw ranks by) and ``categories`` are the
+    entrant's, and for an entrant of one player also the player's. ``dwz``, ``dwz_index``,
+    ``birth_date``, ``fide_id``, ``title``, ``federation`` and ``sex`` are facts of the
+    person and exist only for an entrant of one player; the person is shared by every
+    tournament they play, so such a change shows in all of them. Only a real change is
+    logged, so the API may pass every field it was given.
+    """
+    unknown = sorted(set(fields) - set(PERSON_FIELDS) - set(ENTRANT_FIELDS))
+    if unknown:
+        raise ServiceError(_("unknown field"), unknown[0])
+    values = {k: _checked(k, v) for k, v in fields.items()}
+    current = Entrant.objects.get(pk=entrant.pk)
+    if not _differences(current, values)[1]:
+        return current  # no change() at all: nothing to log, the version stays
+    with change(entrant.tournament_id, actor, "update_entrant") as c:
+        e = Entrant.objects.get(pk=entrant.pk)
+        person, (before, after) = _person_of(e), _differences(e, values)
+        longest = Player._meta.get_field("name").max_length
+        if person is not None and len(after.get("name", "")) > longest:
+            raise ServiceError(_("at most %(n)s characters") % {"n": longest}, "name")
+        if "name" in after and Entrant.objects.filter(
+                tournament_id=e.tournament_id, name__iexact=after["name"]).exclude(
+                pk=e.pk).exists():
+            raise ServiceError(_("%(name)s is already registered in this tournament")
+                               % {"name": after["name"]}, "name")
+        for k, v in after.items():
+            if k in OWN:
+                setattr(e, OWN[k], v)
+                if person is not None:
+                    setattr(person, OWN[k], v)
+            else:
+                setattr(person, k, v)
+        try:
+            e.save()
+            if person is not None:
+                person.save()
+        except IntegrityError:
+            raise ServiceError(_("%(name)s is already registered in this tournament")
+                               % {"name": e.name}, "name") from None
+        c.target = str(e)
+        c.before = {k: _loggable(v) for k, v in before.items()}
+        c.after = {k: _loggable(v) for k, v in after.items()}
+    return e
+
+
+def _loggable(value: Any) -> Any:
+    """JSON for the action log: dates as ISO text."""
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def delete_entrant(entrant: Entrant, actor: Actor) -> str:
+    """Delete an entrant who never played (Chaos's DeletePlayer); otherwise withdraw them.
+
+    Deleted means gone: no seat or bye in any round, and no round drawn since the
+    registration (a drawn round was drawn with them in the field). Anyone else has
+    results or pairings that rest on them, so they are withdrawn from the first round
+    not drawn yet and their games stay. A set pairing of theirs in a round to come is
+    refused first, as its opponent needs the director's decision. Returns ``"deleted"``
+    or ``"withdrawn"``.
+    """
+    from ..models import Bye, PairingRule, Seat  # only here: the rest of the desk needs none
+
+    def deletable(e: Entrant) -> bool:
+        last = Round.objects.filter(tournament_id=e.tournament_id).aggregate(
+            m=Max("number"))["m"] or 0
+        return (last < e.joined_round and not Seat.objects.filter(entrant=e).exists()
+                and not Bye.objects.filter(entrant=e).exists())
+
+    e = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
+    forced = PairingRule.objects.filter(Q(first=e) | Q(second=e), kind=PairingRule.Kind.FORCED,
+                                        round_number__gt=Round.objects.filter(
+                                            tournament_id=e.tournament_id).aggregate(
+                                            m=Max("number"))["m"] or 0).first()
+    if forced is not None:
+        raise ServiceError(_("%(name)s has a set pairing in round %(n)s; delete it first")
+                           % {"name": e.name, "n": forced.round_number}, "entrant")
+    if not deletable(e):
+        if e.status == Entrant.Status.WITHDRAWN:
+            raise ServiceError(_("%(name)s has played and has already withdrawn; an entrant "
+                                 "with games stays in the tournament") % {"name": e.name},
+                               "entrant")
+        if e.tournament.discipline == "chess":
+            from .chess import next_round_number, withdraw
+
+            withdraw(e.tournament, actor, e, next_round_number(e.tournament))
+        else:
+            set_status(e, actor, Entrant.Status.WITHDRAWN)
+        return "withdrawn"
+    with change(e.tournament_id, actor, "delete_entrant") as c:
+        e = Entrant.objects.get(pk=e.pk)
+        if not deletable(e):  # a round was drawn meanwhile
+            raise ServiceError(_("a round was just drawn with %(name)s; try again to withdraw "
+                                 "instead") % {"name": e.name}, "entrant")
+        c.target = str(e)
+        c.before = {"start_number": e.start_number, "name": e.name, "status": e.status,
+                    "bye_requests": list(e.bye_requests.values_list("round_number",
+                                                                    flat=True)),
+                    "forbidden_pairings": PairingRule.objects.filter(
+                        Q(first=e) | Q(second=e)).count()}
+        release_seat(e)
+        e.delete()
+    return "deleted"
