@@ -618,3 +618,21 @@ def test_set_pairing_checked_again_when_its_round_is_drawn(dclient, swiss, actor
     page = r.content.decode()
     assert "colour clash" in page and "third time in a row" in page
     assert not t.rounds.filter(number=3).exists()
+
+
+def test_undoing_the_draw_before_a_withdrawal_keeps_the_player_in_it(swiss, actor):
+    """Withdrawn from round 3, then round 2's draw is undone: the player still plays round 2,
+    in the app's draw and in the TRF the engines would see."""
+    from pairing.trf import state_before_round
+    from tournaments.services.trf import number_for_entrant, tournament_trf
+
+    t = swiss(7)
+    play(t, actor, 1, random.Random(3))
+    services.draw_round(t, actor, seed="zwei")
+    e = services.withdraw(t, actor, entrant(t, 7), 3)
+    assert e.status == Entrant.Status.WITHDRAWN and e.withdrawn_from_round == 3
+    services.undo_draw(t, actor)
+    state = state_before_round(tournament_trf(t, upto_round=1), 2)
+    seven = number_for_entrant(t)[e.pk]
+    assert not next(p for p in state.players if p.number == seven).absent
+    assert 7 in paired(services.draw_round(t, actor, seed="zwei"))

@@ -328,7 +328,12 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
             elif nxt < q.round_number <= t.planned_rounds:
                 later.setdefault(q.round_number, []).append(number[q.entrant_id])
         for e in ranking:
-            gone = (e.joined_round > nxt or not e.active or
+            # A withdrawal names its first missed round: before it the player still plays
+            # (e.g. after the draw that preceded it was undone), whatever the status says.
+            later_withdrawal = (e.status == Entrant.Status.WITHDRAWN
+                                and e.withdrawn_from_round is not None
+                                and e.withdrawn_from_round > nxt)
+            gone = (e.joined_round > nxt or (not e.active and not later_withdrawal) or
                     (e.withdrawn_from_round is not None and e.withdrawn_from_round <= nxt))
             code = announced.get(number[e.pk], "Z" if gone else None)
             if code is not None:
