@@ -117,16 +117,27 @@ class CreateTournamentForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    document = forms.FileField(label=_("turnier/1 document (JSON)"))
+    """A turnier/1 document (JSON) or a chess tournament as a TRF-16/TRF-26 file.
+
+    ``cleaned_data["document"]`` is ``("json", data)`` or ``("trf", text)``: a file
+    whose text is not JSON is read as TRF, whose reader names the line and column.
+    """
+
+    document = forms.FileField(label=_("turnier/1 document (JSON) or TRF file"))
     slug = forms.SlugField(label=_("Address (optional)"), required=False, max_length=80,
                            help_text=_("Leave empty to derive it from the name."))
 
     def clean_document(self) -> Any:
+        from pairing.trf import decode
+
         f = self.cleaned_data["document"]
         if f.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(_("the file is larger than 20 MB"))
+        raw = f.read()
+        if not raw.lstrip().startswith((b"{", b"[")):
+            return "trf", decode(raw)
         try:
-            return json.loads(f.read().decode("utf-8"))
+            return "json", json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise forms.ValidationError(_("the file is not UTF-8 text")) from None
         except json.JSONDecodeError as exc:
@@ -156,7 +167,9 @@ class SettingsForm(forms.Form):
                "draw_options.registration": "registration_draw",
                "draw_options.registration.window": "window",
                "draw_options.registration.random_up_to": "random_up_to",
-               "draw_options.registration.sequential_from": "sequential_from"}
+               "draw_options.registration.sequential_from": "sequential_from",
+               **{f"scoring.tiebreaks[{i}]": f"tiebreak_{i + 1}" for i in range(8)},
+               "scoring.tiebreak_rules": "tiebreak_rules"}
 
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         options = tournament.draw_options or {}
@@ -178,6 +191,23 @@ class SettingsForm(forms.Form):
             option = "registration" if name in REGISTRATION_FIELDS else name
             if option in allowed:
                 self.fields[name] = field
+        if tournament.discipline == "chess":
+            self.fields.update(tiebreak_fields(tournament.scoring or {}))
+
+    def picked_scoring(self, scoring: dict[str, Any]) -> dict[str, Any]:
+        """The JSON settings with the tie-breaks as picked, where the pickers were changed."""
+        if "tiebreak_rules" not in self.fields:
+            return scoring
+        d, current = self.cleaned_data, self.tournament.scoring or {}
+        picked = [d[f"tiebreak_{i}"] for i in range(1, TIEBREAK_SLOTS + 1)
+                  if d.get(f"tiebreak_{i}")]
+        scoring = dict(scoring)
+        if picked != list(current.get("tiebreaks", [])):
+            scoring["tiebreaks"] = picked
+        if d.get("tiebreak_rules") and d["tiebreak_rules"] != current.get("tiebreak_rules",
+                                                                            "fide2023"):
+            scoring["tiebreak_rules"] = d["tiebreak_rules"]
+        return scoring
 
     def draw_options(self) -> dict[str, Any]:
         """The draw options as the form says them (the recorded seed is kept by the service)."""
@@ -194,6 +224,8 @@ class SettingsForm(forms.Form):
         scoring = parse_json_field(self, "scoring")
         if scoring is None and "scoring" in self.errors:
             return None
+        if isinstance(scoring, dict):
+            scoring = self.picked_scoring(scoring)
         wanted = {**{k: self.cleaned_data[k] for k in
                      ("name", "planned_rounds", "pairing", "status", "public")},
                   "scoring": scoring}
@@ -209,6 +241,31 @@ class SettingsForm(forms.Form):
 
 
 REGISTRATION_FIELDS = ("registration_draw", "window", "random_up_to", "sequential_from")
+TIEBREAK_SLOTS = 8
+TIEBREAK_RULES = [("fide2023", _("FIDE C.07 as approved in 2023")),
+                  ("fide2026", _("FIDE C.07 with the amendments in force from 1 March 2026"))]
+
+
+def tiebreak_fields(scoring: dict[str, Any]) -> dict[str, forms.Field]:
+    """Chess: pick and order the tie-breaks (official abbreviation and long name)."""
+    from scoring.chess import TIEBREAKS, abbreviation
+
+    from .services.public import COLUMN_TITLES
+
+    rules = str(scoring.get("tiebreak_rules", "fide2023"))
+    choices = [("", "–")] + [(name, f"{abbreviation(name, rules)} – "
+                                    f"{COLUMN_TITLES.get(name, name)}") for name in TIEBREAKS]
+    current = list(scoring.get("tiebreaks", []))
+    fields: dict[str, forms.Field] = {
+        "tiebreak_rules": forms.ChoiceField(
+            label=_("Tie-break rules"), choices=TIEBREAK_RULES, initial=rules,
+            help_text=_("How unplayed rounds count (byes, forfeits, withdrawals).")),
+    }
+    for i in range(1, TIEBREAK_SLOTS + 1):
+        fields[f"tiebreak_{i}"] = forms.ChoiceField(
+            label=_("Tie-break %(n)s") % {"n": i}, choices=choices, required=False,
+            initial=current[i - 1] if i <= len(current) else "")
+    return fields
 
 
 def draw_option_fields() -> dict[str, forms.Field]:

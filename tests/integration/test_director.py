@@ -12,6 +12,7 @@ import json
 import re
 from collections import Counter
 from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -845,3 +846,53 @@ def test_every_director_url_refuses_anonymous_desk_and_stranger(guarded, desk_us
     get_pages = {u for m, u in urls if m == "get"}
     for _, url in urls:  # the director gets in (POST-only pages refuse a GET)
         assert boss.get(url).status_code == (200 if url in get_pages else 405), url
+
+
+def test_a_trf_file_imports_as_a_chess_tournament_and_exports_again(dclient):
+    from pairing.trf import read
+    from tournaments.services.trf import trf_differences
+
+    text = (Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch"
+            / "t0001.trf").read_bytes()
+    r = dclient.post(reverse("director:home"), {
+        "action": "import", "import-document": SimpleUploadedFile("t0001.trf", text)})
+    assert r.status_code == 302
+    t = Tournament.objects.order_by("-id").first()
+    assert t.discipline == "chess" and t.entrants.exists()
+    page = dclient.get(reverse("director:tournament", args=[t.slug])).content.decode()
+    assert reverse("director:export_trf", args=[t.slug]) in page
+    out = dclient.get(reverse("director:export_trf", args=[t.slug]))
+    assert out["Content-Disposition"].endswith('.trf"')
+    assert trf_differences(read(text.decode("latin-1")), read(out.content.decode())) == []
+
+
+def test_a_broken_trf_file_is_refused_at_its_line(dclient):
+    bad = b"012 Test\n001    x      Spieler Eins\n"
+    r = dclient.post(reverse("director:home"), {
+        "action": "import", "import-document": SimpleUploadedFile("x.trf", bad)})
+    assert r.status_code == 400
+    errors = r.context["import_form"].errors["document"]
+    assert any("line 2" in e for e in errors)
+
+
+def test_director_picks_and_orders_the_chess_tiebreaks(dclient, make_tournament):
+    t = make_tournament("chess")
+    url = reverse("director:settings", args=[t.slug])
+    page = dclient.get(url).content.decode()
+    assert "BH-C1 – Buchholz cut 1" in page and "KS – Koya system" in page
+    form = {"name": t.name, "planned_rounds": "7", "pairing": t.pairing, "status": "setup",
+            "public": "on", "scoring": json.dumps(t.scoring), "tiebreak_rules": "fide2026",
+            "tiebreak_1": "sonneborn_berger", "tiebreak_2": "progressive",
+            "tiebreak_3": "direct_encounter"}
+    r = dclient.post(url, {**form, "tiebreak_3": "sonneborn_berger"})
+    assert r.status_code == 400
+    assert "listed twice" in r.context["form"].errors["tiebreak_3"][0]
+    assert dclient.post(url, form).status_code == 302
+    t.refresh_from_db()
+    assert t.scoring["tiebreaks"] == ["sonneborn_berger", "progressive", "direct_encounter"]
+    assert t.scoring["tiebreak_rules"] == "fide2026"
+    # The JSON still works for those who prefer it, when the pickers are left alone.
+    scoring = {**t.scoring, "tiebreaks": ["wins"]}
+    assert dclient.post(url, {**form, "scoring": json.dumps(scoring)}).status_code == 302
+    t.refresh_from_db()
+    assert t.scoring["tiebreaks"] == ["wins"]

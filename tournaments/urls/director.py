@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),
+    path("<slug:slug>/export.trf", views.export_trf, name="export_trf"),
     path("<slug:slug>/settings/", views.settings, name="settings"),
     path("<slug:slug>/settings/roles/", views.roles, name="roles"),
     path("<slug:slug>/log/", views.log, name="log"),

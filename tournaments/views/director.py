@@ -20,7 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import DatabaseError, IntegrityError
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -62,6 +62,7 @@ from ..services import Actor, ServiceError
 from ..services import chess as chess_services
 from ..services import director as director_services
 from ..services import seating as seating_services
+from ..services import trf as trf_services
 from .access import director_view
 
 View = Callable[..., HttpResponse]
@@ -158,10 +159,13 @@ def home(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST" and action == "import":
         import_form = ImportForm(request.POST, request.FILES, prefix="import")
         if import_form.is_valid():
+            kind, content = import_form.cleaned_data["document"]
+            slug = import_form.cleaned_data["slug"] or None
             try:
-                t = services.import_document(import_form.cleaned_data["document"],
-                                             actor(request),
-                                             slug=import_form.cleaned_data["slug"] or None)
+                if kind == "trf":
+                    t = trf_services.import_trf(content, actor(request), slug=slug)
+                else:
+                    t = services.import_document(content, actor(request), slug=slug)
             except ServiceError as exc:
                 for texts in exc.errors.values():
                     for text in texts:
@@ -263,6 +267,17 @@ def export(request: HttpRequest, t: Tournament) -> HttpResponse:
     response = JsonResponse(services.export_document(t),
                             json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{t.slug}.turnier.json"'
+    return response
+
+
+@director_view
+@require_GET
+def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """A chess tournament as a TRF-16 file, as the FIDE-endorsed pairing engines read it."""
+    if t.discipline != "chess":
+        raise Http404
+    response = HttpResponse(trf_services.export_trf(t), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}.trf"'
     return response
 
 
