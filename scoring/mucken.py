@@ -11,6 +11,26 @@ Byes: ``bye`` and ``forfeit-win`` count as winning the round, i.e.
 ``bobbl_per_round`` Bobbl (setting, default 2) with no Tore and no Gegentore,
 and the target's points per Bobbl in Plus and Plus-Minus; ``zero`` counts
 nothing. A half-point bye has no meaning in Mucken and is refused.
+
+Round time limit. Halls run Mucken against the clock, so a round can end in the
+middle of a Bobbl. Settings: ``time_limit`` (minutes per round; ``null``, the
+default, means none; shown on the score pad and the captain's page) and
+``unfinished``, what the Bobbl cut by time counts:
+
+- ``"leader"`` (default): the party ahead wins that Bobbl (its opponents' points
+  are its Gegentore), the party behind scores its points as Tore; a tie counts as
+  ``"void"``;
+- ``"void"``: the Bobbl counts for nobody (no Bobbl, Tore, Gegentore, Plus);
+- ``"as_played"``: both parties' points count as Tore; nobody wins the Bobbl.
+
+Plus and Plus-Minus take the cut Bobbl's points as written (none if it is void).
+A result marks the cut Bobbl with ``"unfinished": k`` (1-based), e.g.
+``{"bobbl": [[21, 11], [15, 9]], "unfinished": 2}``. Only the last Bobbl written
+can be cut, and neither side may have reached the target in it (then it was
+finished). A round cut by time may have fewer Bobbl than ``bobbl_per_round``
+(this module never counted them). A result without ``unfinished`` (or with
+``null``) is read exactly as before; ``time_limit`` does not have to be set for
+a cut Bobbl to count, so a later change of the setting does not void old results.
 """
 
 from __future__ import annotations
@@ -23,16 +43,22 @@ from .discipline import Discipline, Standings, check_two_sides, is_int, played, 
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
+UNFINISHED_RULES = ("leader", "void", "as_played")
+MAX_TIME_LIMIT = 24 * 60  # minutes; a longer "round" is a typo, not a limit
+
 
 @dataclass(frozen=True)
 class Settings:
     target: int = 21
     bobbl_per_round: int = 2
+    time_limit: int | None = None  # minutes per round, None: no limit
+    unfinished: str = "leader"  # what a Bobbl cut by time counts, one of UNFINISHED_RULES
 
 
 @dataclass(frozen=True)
 class Result:
     bobbl: tuple[tuple[int, int], ...]
+    unfinished: int | None = None  # 1-based number of the Bobbl cut by time (always the last)
 
 
 CRITERIA = (Criterion("bobbl"), Criterion("tore"), Criterion("gegentore", higher_is_better=False))
@@ -53,7 +79,18 @@ class Mucken(Discipline):
             problems.error(f"{at}.bobbl_per_round",
                            f"must be a positive whole number, not {per_round!r}")
             per_round = 2
-        return Settings(target, per_round)
+        limit = raw.get("time_limit")
+        if limit is not None and (not is_int(limit) or not 0 < limit <= MAX_TIME_LIMIT):
+            problems.error(f"{at}.time_limit",
+                           f"must be the minutes per round (a whole number from 1 to "
+                           f"{MAX_TIME_LIMIT}) or null for no limit, not {limit!r}")
+            limit = None
+        rule = raw.get("unfinished", "leader")
+        if not isinstance(rule, str) or rule not in UNFINISHED_RULES:
+            known = ", ".join(repr(r) for r in UNFINISHED_RULES)
+            problems.error(f"{at}.unfinished", f"must be one of {known}, not {rule!r}")
+            rule = "leader"
+        return Settings(target, per_round, limit, rule)
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint, per_side=(1, 2))
@@ -64,6 +101,7 @@ class Mucken(Discipline):
         if not isinstance(bobbl, list) or not bobbl:
             problems.error(at, 'needs "bobbl": a list of [side 1, side 2] points', hint)
             return None
+        cut, cut_ok = _cut(raw.get("unfinished"), len(bobbl), problems, f"{at}.unfinished", hint)
         out = []
         target = settings.target
         for k, b in enumerate(bobbl, start=1):
@@ -72,13 +110,22 @@ class Mucken(Discipline):
                 problems.error(at, f"bobbl {k}: must be two whole numbers >= 0, not {b!r}", hint)
                 continue
             reached = [x >= target for x in b]
-            if all(reached):
+            if k == cut:
+                if any(reached):
+                    who = "both sides" if all(reached) else f"side {reached.index(True) + 1}"
+                    problems.error(at, f"bobbl {k}: cut by time, but {who} reached {target}, "
+                                   "so it was finished", hint)
+                    continue
+            elif all(reached):
                 problems.error(at, f"bobbl {k}: both sides reached {target}", hint)
+                continue
             elif not any(reached):
                 problems.error(at, f"bobbl {k}: neither side reached {target}", hint)
-            else:
-                out.append((b[0], b[1]))
-        return Result(tuple(out)) if len(out) == len(bobbl) else None
+                continue
+            out.append((b[0], b[1]))
+        if len(out) != len(bobbl) or not cut_ok:
+            return None
+        return Result(tuple(out), cut)
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
         s: Settings = tournament.settings
@@ -86,7 +133,7 @@ class Mucken(Discipline):
                   for e in tournament.entrants}
         for _, table in played(rounds):
             for side in (1, 2):
-                tally = _tally(table.result, side, s.target)
+                tally = _tally(table.result, side, s)
                 for e in table.side(side):
                     for k, v in tally.items():
                         values[e][k] += v
@@ -100,13 +147,52 @@ class Mucken(Discipline):
         return Standings(ranked(tournament, values, CRITERIA, FURTHER))
 
 
-def _tally(result: Result, side: int, target: int) -> dict[str, int]:
+def _cut(raw: Any, count: int, problems: Problems, at: str, hint: str) -> tuple[int | None, bool]:
+    """The Bobbl cut by time (None: none) and whether ``unfinished`` is valid.
+
+    A number in range is returned even when it is not the last Bobbl, so that Bobbl is
+    still checked as a cut one and every problem is reported at once.
+    """
+    if raw is None:
+        return None, True
+    if not is_int(raw) or not 1 <= raw <= count:
+        problems.error(at, f"must be the number of the Bobbl cut by time (1 to {count}), "
+                       f"not {raw!r}", hint)
+        return None, False
+    if raw != count:
+        problems.error(at, f"only the last Bobbl ({count}) can be cut by time, not bobbl {raw}",
+                       hint)
+        return raw, False
+    return raw, True
+
+
+def outcome(own: int, opp: int, target: int, cut: bool = False, rule: str = "leader") -> str:
+    """What one Bobbl is for the party with ``own`` points: ``won``, ``lost`` or ``void``.
+
+    A finished Bobbl is won at the target. A Bobbl cut by time follows ``rule``: the
+    leader wins it (a tie is void), ``void`` counts it for nobody, ``as_played`` makes
+    both parties lose it (their points are Tore). Shared with pages that show results.
+    """
+    if not cut:
+        return "won" if own >= target else "lost"
+    if rule == "void" or (rule == "leader" and own == opp):
+        return "void"
+    if rule == "as_played":
+        return "lost"
+    return "won" if own > opp else "lost"
+
+
+def _tally(result: Result, side: int, settings: Settings) -> dict[str, int]:
     """What one party gains from one table: the values of the ranking and of Plus/Plus-Minus."""
+    target = settings.target
     t = {"bobbl": 0, "tore": 0, "gegentore": 0, "plus": 0, "plus_minus": 0}
-    for pair in result.bobbl:
+    for k, pair in enumerate(result.bobbl, start=1):
         own, opp = (pair[0], pair[1]) if side == 1 else (pair[1], pair[0])
+        state = outcome(own, opp, target, k == result.unfinished, settings.unfinished)
+        if state == "void":
+            continue
         own_c, opp_c = min(own, target), min(opp, target)  # above the target does not count
-        if own >= target:
+        if state == "won":
             t["bobbl"] += 1
             t["gegentore"] += opp
         else:

@@ -23,6 +23,11 @@ Series result of a party = ``weight_points`` × final total + ``weight_differenc
 over series. A table whose number of games differs from ``games_per_series`` is
 scored as written and flagged. Pussi has no byes; a player who sits out a
 series may be recorded as a ``zero`` bye.
+
+The captain's phone may take a game in outcome form instead (:class:`Entry`: the
+declarer's outcome and the other party's card points, or "played Schwarz") and compute
+the totals (:func:`entry_totals`); :func:`entry_problem` refuses what the seed says no
+game gives. The payload keeps the totals either way.
 """
 
 from __future__ import annotations
@@ -129,6 +134,80 @@ def _premium_winner(g: Game, change: tuple[int, int], declarer: int) -> int:
     if change[0] != change[1]:
         return 0 if change[0] > change[1] else 1
     return 1 - declarer
+
+
+# --- a game as the captain writes it: the outcome, not the totals -------------------------------
+
+OUTCOMES = ("won", "lost", "schwarz")
+"""The declarer's outcome: +bid, -bid, or -2×bid (it was played Schwarz)."""
+
+CARD_POINTS_BELOW = 500
+"""The other party's card points in one game stay below this. The seed (III c) relies on the
+party that did not declare never reaching 500 points in the first game of a table."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game in outcome form: who declared, the bid, how it ended, and what the other
+    party made (``points=None``: it was played Schwarz). The totals follow from it."""
+
+    declarer: int
+    bid: int
+    outcome: str
+    points: int | None
+
+
+def entry_problem(entry: Entry) -> str | None:
+    """Why no real game looks like ``entry`` (a code the app words), or None.
+
+    Both codes concern what the other party made: ``points_range``, card points below 0 or
+    not below :data:`CARD_POINTS_BELOW`; ``schwarz_needs_won``, the other party pays 2×bid
+    for being played Schwarz only when the declarer won. Against a lost game it scores its
+    card points (0): the seed (III b) names that case, "der Gegner spielt uns Schwarz aber
+    verliert sein Spiel", as one that leaves our total unchanged. And a declarer played
+    Schwarz cannot have played the other party Schwarz too: someone took the tricks.
+    """
+    if entry.points is None:
+        return None if entry.outcome == "won" else "schwarz_needs_won"
+    if not 0 <= entry.points < CARD_POINTS_BELOW:
+        return "points_range"
+    return None
+
+
+def entry_totals(prev: tuple[int, int], entry: Entry) -> tuple[int, int]:
+    """The running totals after ``entry``: the sheet as the paper has it."""
+    d = entry.declarer - 1
+    change_d = {"won": entry.bid, "lost": -entry.bid, "schwarz": -2 * entry.bid}[entry.outcome]
+    change_o = -2 * entry.bid if entry.points is None else entry.points
+    totals = [0, 0]
+    totals[d] = prev[d] + change_d
+    totals[1 - d] = prev[1 - d] + change_o
+    return totals[0], totals[1]
+
+
+def entry_of(prev: tuple[int, int], game: Game) -> Entry | None:
+    """The outcome form of a game written as totals, or None if it has none (the totals do
+    not follow the rules, or show a game :func:`entry_problem` refuses)."""
+    if game.declarer not in (1, 2) or game.bid <= 0 or check_game(prev, game):
+        return None
+    d = game.declarer - 1
+    change_d = game.totals[d] - prev[d]
+    change_o = game.totals[1 - d] - prev[1 - d]
+    outcome = {game.bid: "won", -game.bid: "lost", -2 * game.bid: "schwarz"}[change_d]
+    entry = Entry(game.declarer, game.bid, outcome, None if change_o < 0 else change_o)
+    return None if entry_problem(entry) else entry
+
+
+def premium_game(games: Sequence[Game], premium_at: int) -> tuple[int, int] | None:
+    """``(side index, game index)`` of the premium: who reached ``premium_at`` first, and
+    in which game; None while nobody has. The same rule as :func:`tally`."""
+    prev = (0, 0)
+    for k, g in enumerate(games):
+        if max(g.totals) >= premium_at:
+            change = (g.totals[0] - prev[0], g.totals[1] - prev[1])
+            return _premium_winner(g, change, g.declarer - 1), k
+        prev = g.totals
+    return None
 
 
 class Pussi(Discipline):

@@ -40,7 +40,8 @@ DISCIPLINES: dict[str, DisciplineInfo] = {d.name: d for d in (
         ("dutch", "round_robin", "round_robin_shift", "score_order"), planned_rounds=7,
         options=("double",)),
     DisciplineInfo(
-        "mucken", _("Mucken"), {"target": 21, "bobbl_per_round": 2},
+        "mucken", _("Mucken"),
+        {"target": 21, "bobbl_per_round": 2, "time_limit": None, "unfinished": "leader"},
         ("pair", "single"),
         {"pair": Layout(sides=2, per_side=1, bye_kind="bye"),
          "single": Layout(sides=2, per_side=2, bye_kind="zero")},

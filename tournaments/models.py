@@ -77,6 +77,11 @@ class Tournament(models.Model):
                               default=Status.SETUP)
     public = models.BooleanField(_("public"), default=True,
                                  help_text=_("Spectators may see standings and pairings."))
+    # The public pre-registration page (views/prereg.py) takes sign-ups only while this is on.
+    prereg_open = models.BooleanField(
+        _("pre-registration open"), default=False,
+        help_text=_("People may sign up on the public pre-registration page and get a "
+                    "check-in code."))
     # Header facts a TRF file carries (city, federation, dates, arbiters, time control …),
     # kept so an imported tournament exports without loss.
     details = models.JSONField(_("details"), default=dict, blank=True)
@@ -130,6 +135,17 @@ class Entrant(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     # Withdrawn: the first round the entrant no longer plays (None = still playing).
     withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The desk's markers (Muckturnier's "Markierungen"), see services.registration.MARKERS:
+    # came through pre-registration and is not here yet; a player of a fixed-pairs tournament
+    # who came without a partner (an entrant of one player until paired up); no seat from the
+    # draw yet (set by hand only without the window draw, which knows it by itself).
+    preregistered = models.BooleanField(_("pre-registered"), default=False)
+    alone = models.BooleanField(_("came alone"), default=False)
+    draw_missing = models.BooleanField(_("draw missing"), default=False)
+    # The keyed digest of the pre-registration code (services.prereg); never the code itself,
+    # so a copy of the database checks nobody in.
+    code_digest = models.CharField(max_length=64, blank=True, editable=False)
+    arrived = models.DateTimeField(_("checked in at"), null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -138,6 +154,8 @@ class Entrant(models.Model):
             models.UniqueConstraint(fields=["tournament", "start_number"],
                                     name="unique_start_number"),
             models.UniqueConstraint(fields=["tournament", "name"], name="unique_entrant_name"),
+            models.UniqueConstraint(fields=["tournament", "code_digest"],
+                                    condition=~Q(code_digest=""), name="unique_prereg_code"),
         ]
 
     def __str__(self) -> str:
@@ -145,7 +163,8 @@ class Entrant(models.Model):
 
     @property
     def active(self) -> bool:
-        return self.status in (self.Status.REGISTERED, self.Status.PRESENT)
+        """Plays (is drawn and seated); one who came alone plays only once paired up."""
+        return self.status in (self.Status.REGISTERED, self.Status.PRESENT) and not self.alone
 
 
 class Round(models.Model):

@@ -49,12 +49,18 @@ def write_pdf(html: str) -> bytes:
 
 
 @shared_task(bind=True, acks_late=True, max_retries=3)
-def render_report(self, report_id: int, base_url: str = "", language: str | None = None) -> str:
-    """Render one report to PDF: running 10 → 60 → 100, then done; or failed with the reason."""
+def render_report(self, report_id: int, base_url: str = "", language: str | None = None,
+                  options: dict[str, Any] | None = None) -> str:
+    """Render one report to PDF: running 10 → 60 → 100, then done; or failed with the reason.
+
+    ``options`` are what was ordered with it (score sheets: ``layout``); the templates read
+    them as ``report.options``.
+    """
     report = Report.objects.select_related("tournament").filter(pk=report_id).first()
     if report is None:
         log.warning("report %s is gone; nothing to render", report_id)
         return "missing"
+    report.options = dict(options or {})  # type: ignore[attr-defined]
     if report.status == Report.Status.DONE and report.file:
         return "done"  # delivered twice (acks_late): the first run finished it
     try:

@@ -1,11 +1,13 @@
-/* Result inputs: check the Pussi score sheet live, add game rows, no double sends.
+/* Result inputs: check the Pussi score sheet and the Mucken pad live, add game rows, no double
+ * sends.
  *
  * Works on every form[data-result-form] of the page, each on its own: the captain's page has
- * one, the director's round page one per table. The sheet check is the one of
- * scoring/pussi.py (check_game), so a wrong row shows its reason before anything is sent; the
- * server checks again. Each row is checked against the totals written in the row above (0:0
- * before game 1), so a slip in one row does not mark the rows after it. Messages come
- * translated from the page (the JSON script named by the sheet's data-messages).
+ * one, the director's round page one per table. The Pussi sheet is written game by game
+ * (outcomes: the totals are computed, scoring.pussi.entry_*) or as totals; either way its checks
+ * are those of scoring/pussi.py, so a wrong row shows its reason before anything is sent; the
+ * server checks again. As totals, each row is checked against the totals written in the row
+ * above (0:0 before game 1), so a slip in one row does not mark the rows after it. Messages
+ * come translated from the page (the JSON script named by the sheet's data-messages).
  */
 (function () {
   "use strict";
@@ -45,6 +47,306 @@
     });
   }
 
+  /* --- Pussi: the sheet, game by game (outcomes) or as totals ---------------------------- */
+  var DELTA = {won: 1, lost: -1, schwarz: -2};
+
+  /* Why no real game looks like entry e, as a message key, or null (scoring.pussi.entry_problem). */
+  function entryProblem(e, below) {
+    if (e.points === null) return e.outcome === "won" ? null : "schwarz_needs_won";
+    if (e.points < 0 || e.points >= below) return "points_range";
+    return null;
+  }
+
+  /* The running totals after entry e (scoring.pussi.entry_totals). */
+  function entryTotals(prev, e) {
+    var d = e.declarer - 1, t = [0, 0];
+    t[d] = prev[d] + DELTA[e.outcome] * e.bid;
+    t[1 - d] = prev[1 - d] + (e.points === null ? -2 * e.bid : e.points);
+    return t;
+  }
+
+  /* The outcome form of a game written as totals, or null (scoring.pussi.entry_of). */
+  function entryOf(prev, g, below) {
+    var d = g.declarer - 1;
+    var changeD = g.totals[d] - prev[d], changeO = g.totals[1 - d] - prev[1 - d];
+    var outcome = changeD === g.bid ? "won" : changeD === -g.bid ? "lost" : "schwarz";
+    var e = {declarer: g.declarer, bid: g.bid, outcome: outcome,
+             points: changeO < 0 ? null : changeO};
+    return entryProblem(e, below) ? null : e;
+  }
+
+  /* Who gets the premium when a game reaches it (scoring.pussi._premium_winner): 0 or 1. */
+  function premiumWinner(g, change) {
+    if (g.totals[0] !== g.totals[1]) return g.totals[0] > g.totals[1] ? 0 : 1;
+    if (change[0] !== change[1]) return change[0] > change[1] ? 0 : 1;
+    return 2 - g.declarer;
+  }
+
+  function signed(n) {
+    return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : "0";
+  }
+
+  /* The Pussi sheet of one form: returns {check, M} or null. check(strict) marks every wrong
+   * row with its reason and returns them; strict (on send) also wants the last row complete. */
+  function pussiSheet(form) {
+    var sheet = form.querySelector("[data-pussi]");
+    var messages = sheet && document.getElementById(sheet.getAttribute("data-messages") ||
+                                                    "pussi-messages");
+    if (!messages) return null;
+    var M = JSON.parse(messages.textContent);
+    var list = sheet.querySelector("[data-games]");
+    var summary = form.querySelector("[data-pussi-summary]");
+    var addButton = form.querySelector("[data-add-game]");
+    var rowTemplate = form.querySelector("template[data-pussi-row]");
+    var premiumText = sheet.querySelector("[data-premium-text]");
+    var maxGames = parseInt(sheet.getAttribute("data-max"), 10) || 99;
+    var premiumAt = parseInt(sheet.getAttribute("data-premium-at"), 10) || 500;
+    var below = parseInt(sheet.getAttribute("data-points-below"), 10) || 500;
+    var parties = [M.party1, M.party2];
+    var FIELDS = {outcome: ["declarer", "bid", "outcome", "points", "schwarz"],
+                  totals: ["declarer", "bid", "total1", "total2"]};
+    var STORE = "turnierwart.pussi-mode";
+
+    var rows = function () {
+      return Array.prototype.slice.call(list.querySelectorAll("[data-game]"));
+    };
+    var field = function (row, name) {
+      return row.querySelector('[data-field="' + name + '"]');
+    };
+    var value = function (row, name) {
+      if (name === "outcome") {
+        var chosen = row.querySelector('[data-field="outcome"]:checked');
+        return chosen ? chosen.value : "";
+      }
+      var el = field(row, name);
+      if (!el) return "";
+      if (el.type === "checkbox") return el.checked ? "1" : "";
+      return String(el.value || "").trim();
+    };
+    var mode = function () {
+      var chosen = sheet.querySelector("[data-mode-switch]:checked");
+      return chosen ? chosen.value : "outcome";
+    };
+
+    /* Show the reason at the row, unless the server's own message for it is still shown. */
+    var mark = function (row, message) {
+      var p = row.querySelector("[data-check]");
+      var server = row.querySelector(".errorlist.server:not([hidden])");
+      row.classList.toggle("is-wrong", !!message);
+      if (p) {
+        p.textContent = message || "";
+        p.hidden = !message || !!server;
+      }
+    };
+
+    /* What the tiles would change, and no card points while "played Schwarz" is ticked. */
+    var decorate = function (row) {
+      var bid = wholeNumber(value(row, "bid")), declarer = value(row, "declarer");
+      var label = row.querySelector("[data-other-label]");
+      if (label) {
+        label.textContent = declarer === "1" || declarer === "2"
+          ? fmt(M.points_of, {party: parties[2 - parseInt(declarer, 10)]}) : M.other_points;
+      }
+      row.querySelectorAll("[data-delta]").forEach(function (el) {
+        var k = el.getAttribute("data-delta");
+        el.textContent = bid && bid > 0 ? " " + signed((DELTA[k] || -2) * bid) : "";
+      });
+      var box = field(row, "schwarz"), points = field(row, "points");
+      if (box && points) {
+        if (box.checked) points.value = "";
+        points.disabled = box.checked;
+      }
+    };
+
+    /* The totals as the paper has them: the bid beside the declaring party, both totals. */
+    var paper = function (row, totals) {
+      var declarer = value(row, "declarer");
+      [1, 2].forEach(function (side) {
+        var t = row.querySelector('[data-total="' + side + '"]');
+        if (t) t.textContent = totals ? String(totals[side - 1]) : "\u2013";
+        var b = row.querySelector('[data-bid="' + side + '"]');
+        if (b) b.textContent = totals && declarer === String(side) ? value(row, "bid") : "";
+      });
+      /* the totals inputs follow the outcomes, for a switch to totals; a row whose outcome
+       * part is empty keeps the totals typed before */
+      var touched = ["outcome", "points", "schwarz"].some(function (f) { return value(row, f); });
+      if (mode() === "outcome" && (totals || touched)) {
+        var t1 = field(row, "total1"), t2 = field(row, "total2");
+        if (t1) t1.value = totals ? String(totals[0]) : "";
+        if (t2) t2.value = totals ? String(totals[1]) : "";
+      }
+    };
+
+    /* One row game by game: {written, complete, message, game}. */
+    var outcomeRow = function (row) {
+      var declarer = value(row, "declarer"), bidText = value(row, "bid");
+      var outcome = value(row, "outcome"), pointsText = value(row, "points");
+      var schwarz = !!value(row, "schwarz");
+      var bid = wholeNumber(bidText), points = schwarz ? null : wholeNumber(pointsText);
+      var r = {complete: !!(declarer && bidText && outcome && (pointsText || schwarz)),
+               message: null, entry: null};
+      if (declarer && declarer !== "1" && declarer !== "2") {
+        r.message = M.declarer_value;
+      } else if (bidText && (bid === null || bid <= 0)) {
+        r.message = M.bid_value;
+      } else if (schwarz && pointsText) {
+        r.message = M.points_and_schwarz;
+      } else if (!schwarz && pointsText && points === null) {
+        r.message = M.points_whole;
+      } else if (points !== null && (points < 0 || points >= below)) {
+        r.message = fmt(M.points_range, {max: below - 1});
+      } else if (schwarz && outcome && outcome !== "won") {
+        r.message = fmt(M.schwarz_needs_won, {bid: bid && bid > 0 ? bid : "?"});
+      } else if (r.complete) {
+        r.entry = {declarer: parseInt(declarer, 10), bid: bid, outcome: outcome,
+                   points: points};
+      }
+      return r;
+    };
+
+    /* One row as totals: {complete, message, game, typed}. */
+    var totalsRow = function (row, prev) {
+      var declarer = value(row, "declarer"), bidText = value(row, "bid");
+      var t1Text = value(row, "total1"), t2Text = value(row, "total2");
+      var totals = [wholeNumber(t1Text), wholeNumber(t2Text)];
+      var r = {complete: !!(declarer && bidText && t1Text && t2Text), message: null,
+               game: null, typed: totals[0] !== null && totals[1] !== null ? totals : null};
+      if (!r.complete) return r;
+      if (declarer !== "1" && declarer !== "2") {
+        r.message = M.declarer_value;
+      } else if (wholeNumber(bidText) === null || wholeNumber(bidText) <= 0) {
+        r.message = M.bid_value;
+      } else if (!r.typed) {
+        r.message = M.whole;
+      } else {
+        r.game = {declarer: parseInt(declarer, 10), bid: wholeNumber(bidText), totals: totals};
+        if (prev) r.message = checkGame(M, prev, r.game);
+        if (r.message || !prev) r.game = null;
+      }
+      return r;
+    };
+
+    var check = function (strict) {
+      var m = mode(), all = rows(), last = -1;
+      all.forEach(function (row, k) {
+        if (FIELDS[m].some(function (f) { return value(row, f); })) last = k;
+      });
+      var seenEmpty = false;  // game by game, the rows after the first empty one stay small
+      all.forEach(function (row) {
+        var written = FIELDS[m].some(function (f) { return value(row, f); });
+        row.classList.toggle("is-idle", m === "outcome" && !written && seenEmpty);
+        if (!written) seenEmpty = true;
+      });
+      var prev = [0, 0];  // totals above the row; null once a row above is not right
+      var checked = [0, 0];  // the same for totals mode: a slip does not mark the rows after it
+      var premium = null;
+      var wrong = [];
+      all.forEach(function (row, k) {
+        decorate(row);
+        var message = null, totals = null;
+        if (k <= last) {
+          if (m === "outcome") {
+            var r = outcomeRow(row);
+            message = r.message;
+            if (!message && !r.complete && (strict || k < last)) message = M.incomplete_outcome;
+            if (r.entry && prev) totals = entryTotals(prev, r.entry);
+          } else {
+            var t = totalsRow(row, checked);
+            message = t.message;
+            if (!t.complete && (strict || k < last)) message = M.incomplete;
+            if (t.game && prev) totals = t.game.totals;
+            checked = t.typed;
+          }
+        }
+        if (totals && premium === null && Math.max(totals[0], totals[1]) >= premiumAt) {
+          var declarer = parseInt(value(row, "declarer"), 10);
+          premium = {k: k, side: premiumWinner({declarer: declarer, totals: totals},
+                                               [totals[0] - prev[0], totals[1] - prev[1]])};
+        }
+        paper(row, totals);
+        mark(row, message);
+        if (message) wrong.push(row);
+        prev = totals;
+      });
+      all.forEach(function (row, k) {
+        var star = row.querySelector("[data-premium]");
+        if (!star) return;
+        var here = premium !== null && premium.k === k;
+        star.hidden = !here;
+        var who = star.querySelector("[data-premium-party]");
+        if (who && here) who.textContent = parties[premium.side];
+      });
+      if (premiumText) {
+        premiumText.textContent = premium === null ? fmt(M.no_premium, {at: premiumAt})
+          : fmt(M.premium, {at: premiumAt, party: sheet.getAttribute("data-party" +
+                                                                     (premium.side + 1)),
+                            game: premium.k + 1});
+      }
+      if (summary && !wrong.length) summary.hidden = true;
+      return wrong;
+    };
+
+    /* Switch modes without losing the sheet: totals become outcomes as far as they are
+     * right; outcomes have kept the totals inputs up to date all along. */
+    var setMode = function (next) {
+      if (sheet.getAttribute("data-mode") === next) return;
+      if (next === "outcome") {
+        var prev = [0, 0];  // null after the first row without an outcome form
+        rows().forEach(function (row) {
+          var t = prev && totalsRow(row, prev);
+          var e = t && t.game && entryOf(prev, t.game, below);
+          row.querySelectorAll('[data-field="outcome"]').forEach(function (radio) {
+            radio.checked = !!e && radio.value === e.outcome;
+          });
+          var box = field(row, "schwarz"), points = field(row, "points");
+          if (box) box.checked = !!e && e.points === null;
+          if (points) points.value = e && e.points !== null ? String(e.points) : "";
+          prev = e ? t.game.totals : null;
+        });
+      }
+      sheet.setAttribute("data-mode", next);
+      sheet.querySelectorAll("[data-mode-switch]").forEach(function (radio) {
+        radio.checked = radio.value === next;
+      });
+      try { window.localStorage.setItem(STORE, next); } catch (e) { /* private mode */ }
+      check(false);
+    };
+    sheet.querySelectorAll("[data-mode-switch]").forEach(function (radio) {
+      radio.addEventListener("change", function () { if (radio.checked) setMode(radio.value); });
+    });
+
+    form.addEventListener("input", function () { check(false); });
+    form.addEventListener("change", function () { check(false); });
+
+    if (addButton && rowTemplate) {
+      addButton.hidden = rows().length >= maxGames;
+      addButton.addEventListener("click", function () {
+        var k = rows().length;
+        if (k >= maxGames) return;
+        var holder = document.createElement("div");
+        holder.innerHTML = rowTemplate.innerHTML.replace(/__k__/g, String(k))
+                                                .replace(/__n__/g, String(k + 1));
+        var row = holder.firstElementChild;
+        list.appendChild(row);
+        var first = row.querySelector("select, input");
+        if (first) first.focus();
+        addButton.hidden = rows().length >= maxGames;
+        check(false);
+      });
+    }
+
+    /* A fresh sheet opens in the mode this phone used last. */
+    var empty = rows().every(function (row) {
+      return FIELDS.outcome.concat(FIELDS.totals).every(function (f) { return !value(row, f); });
+    });
+    var stored = null;
+    try { stored = window.localStorage.getItem(STORE); } catch (e) { /* private mode */ }
+    if (empty && (stored === "outcome" || stored === "totals")) setMode(stored);
+    sheet.setAttribute("data-mode", mode());
+    check(false);
+    return {check: check, M: M};
+  }
+
   function setup(form) {
     form.addEventListener("input", function (ev) {
       hideServerErrors(ev.target.closest("[data-row]"));
@@ -54,95 +356,112 @@
     });
 
     /* --- Pussi ---------------------------------------------------------------------------- */
-    var sheet = form.querySelector("[data-pussi]");
-    var pussiCheck = null;
-    var M = null;
-    var messages = sheet && document.getElementById(sheet.getAttribute("data-messages") ||
-                                                    "pussi-messages");
-    if (messages) {
-      M = JSON.parse(messages.textContent);
-      var list = sheet.querySelector("[data-games]");
-      var summary = form.querySelector("[data-pussi-summary]");
-      var addButton = form.querySelector("[data-add-game]");
-      var rowTemplate = form.querySelector("template[data-pussi-row]");
-      var maxGames = parseInt(sheet.getAttribute("data-max"), 10) || 40;
+    var pussi = pussiSheet(form);
+    var pussiCheck = pussi && pussi.check;
+    var M = pussi && pussi.M;
 
-      var rows = function () {
-        return Array.prototype.slice.call(list.querySelectorAll("[data-game]"));
+    /* --- Mucken --------------------------------------------------------------------------- */
+    /* The checks of scoring/mucken.py per Bobbl row: exactly one party reaches the target, or,
+     * in the Bobbl cut by time (only the last one written), neither. The "cut by time" box is
+     * offered on the last row written; a cut row says what the tournament's rule makes of it. */
+    var pad = form.querySelector("[data-mucken]");
+    var padMessages = pad && document.getElementById(pad.getAttribute("data-messages") ||
+                                                     "mucken-messages");
+    if (padMessages) {
+      var MM = JSON.parse(padMessages.textContent);
+      var target = parseInt(pad.getAttribute("data-target"), 10) || 21;
+      var rule = pad.getAttribute("data-rule") || "leader";
+      var padSummary = form.querySelector("[data-mucken-summary]");
+      var bobblRows = Array.prototype.slice.call(pad.querySelectorAll("[data-bobbl]"));
+      var padField = function (row, name) {
+        return row.querySelector('[data-field="' + name + '"]');
       };
-      var value = function (row, field) {
-        var el = row.querySelector('[data-field="' + field + '"]');
-        return el ? String(el.value || "").trim() : "";
+      var padText = function (row, name) {
+        var el = padField(row, name);
+        return el ? String(el.value || "").trim().replace(/\s+/g, "") : "";
+      };
+      var isCut = function (row) {
+        var el = padField(row, "cut");
+        return !!(el && el.checked);
+      };
+      var points = function (t) { return /^\d+$/.test(t) ? parseInt(t, 10) : null; };
+      var say = function (row, selector, message, server) {
+        var p = row.querySelector(selector);
+        if (!p) return;
+        p.textContent = message || "";
+        p.hidden = !message || !!server;
       };
 
-      /* Show the reason at the row, unless the server's own message for it is still shown. */
-      var mark = function (row, message) {
-        var p = row.querySelector("[data-check]");
-        var server = row.querySelector(".errorlist.server:not([hidden])");
-        row.classList.toggle("is-wrong", !!message);
-        if (p) {
-          p.textContent = message || "";
-          p.hidden = !message || !!server;
-        }
+      /* What the rule makes of a cut Bobbl at a:b (scoring.mucken.outcome). */
+      var cutNote = function (a, b) {
+        if (rule === "void") return MM.cut_void;
+        if (rule === "as_played") return MM.cut_as_played;
+        if (a === b) return MM.cut_tie;
+        return fmt(MM.cut_leader, {party: a > b ? MM.party1 : MM.party2, points: Math.min(a, b)});
       };
 
-      /* Check every written row; strict (on send) also complains about an unfinished last row. */
-      pussiCheck = function (strict) {
-        var all = rows();
-        var last = -1;
-        all.forEach(function (row, k) {
-          if (["declarer", "bid", "total1", "total2"].some(function (f) { return value(row, f); })) {
-            last = k;
-          }
+      /* Check every row; strict (on send) also wants the rows not written yet. */
+      var muckenCheck = function (strict) {
+        var written = -1, lastCut = -1;
+        bobblRows.forEach(function (row, k) {
+          if (padText(row, "side1") || padText(row, "side2")) written = k;
+          if (isCut(row)) lastCut = k;
         });
-        var prev = [0, 0];
+        var last = Math.max(written, lastCut);
         var wrong = [];
-        all.forEach(function (row, k) {
-          if (k > last) { mark(row, null); return; }
-          var declarer = value(row, "declarer");
-          var bidText = value(row, "bid"), t1Text = value(row, "total1"), t2Text = value(row, "total2");
-          var complete = declarer && bidText && t1Text && t2Text;
-          var message = null;
-          var totals = [wholeNumber(t1Text), wholeNumber(t2Text)];
-          if (!complete) {
-            if (strict || k < last) message = M.incomplete;
-          } else if (declarer !== "1" && declarer !== "2") {
-            message = M.declarer_value;
-          } else if (wholeNumber(bidText) === null || wholeNumber(bidText) <= 0) {
-            message = M.bid_value;
-          } else if (totals[0] === null || totals[1] === null) {
-            message = M.whole;
-          } else if (prev) {
-            message = checkGame(M, prev, {declarer: parseInt(declarer, 10),
-                                          bid: wholeNumber(bidText), totals: totals});
+        bobblRows.forEach(function (row, k) {
+          var aText = padText(row, "side1"), bText = padText(row, "side2");
+          var cut = isCut(row);
+          var label = row.querySelector("[data-cut-label]");
+          if (label) label.hidden = !(cut || k === written);
+          var message = null, note = null;
+          if (cut && k < lastCut) {
+            message = MM.one_cut;
+          } else if (lastCut >= 0 && k > lastCut) {
+            if (aText || bText) message = fmt(MM.after_cut, {n: lastCut + 1});
+          } else if (!aText || !bText) {
+            if (strict || k < last) message = MM.incomplete;
+          } else if (points(aText) === null || points(bText) === null) {
+            message = MM.whole;
+          } else {
+            var a = points(aText), b = points(bText);
+            if (cut) {
+              if (a >= target || b >= target) message = fmt(MM.cut_finished, {target: target});
+              else note = cutNote(a, b);
+            } else if (a >= target && b >= target) {
+              message = fmt(MM.both, {target: target});
+            } else if (a < target && b < target) {
+              message = fmt(label && k === last ? MM.neither_cut : MM.neither, {target: target});
+            }
           }
-          mark(row, message);
+          var server = row.querySelector(".errorlist.server:not([hidden])");
+          row.classList.toggle("is-wrong", !!message);
+          row.classList.toggle("is-cut", cut);
+          say(row, "[data-check]", message, server);
+          say(row, "[data-note]", message ? null : note, null);
           if (message) wrong.push(row);
-          prev = (totals[0] !== null && totals[1] !== null) ? totals : null;
         });
-        if (summary && !wrong.length) summary.hidden = true;
+        if (padSummary && !wrong.length) padSummary.hidden = true;
         return wrong;
       };
 
-      form.addEventListener("input", function () { pussiCheck(false); });
-      form.addEventListener("change", function () { pussiCheck(false); });
-
-      if (addButton && rowTemplate) {
-        addButton.hidden = rows().length >= maxGames;
-        addButton.addEventListener("click", function () {
-          var k = rows().length;
-          if (k >= maxGames) return;
-          var holder = document.createElement("div");
-          holder.innerHTML = rowTemplate.innerHTML.replace(/__k__/g, String(k))
-                                                  .replace(/__n__/g, String(k + 1));
-          var row = holder.firstElementChild;
-          list.appendChild(row);
-          var first = row.querySelector("select, input");
-          if (first) first.focus();
-          addButton.hidden = rows().length >= maxGames;
-        });
-      }
-      pussiCheck(false);
+      form.addEventListener("input", function () { muckenCheck(false); });
+      form.addEventListener("change", function () { muckenCheck(false); });
+      /* Registered before the sending listener below: a wrong pad is not sent at all. */
+      form.addEventListener("submit", function (ev) {
+        var wrong = muckenCheck(true);
+        if (!wrong.length) return;
+        ev.preventDefault();
+        ev.stopImmediatePropagation();
+        if (padSummary) {
+          padSummary.textContent = MM.summary;
+          padSummary.hidden = false;
+        }
+        wrong[0].scrollIntoView({block: "center"});
+        var first = wrong[0].querySelector("input");
+        if (first) first.focus({preventScroll: true});
+      });
+      muckenCheck(false);
     }
 
     /* --- sending -------------------------------------------------------------------------- */

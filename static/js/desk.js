@@ -1,4 +1,5 @@
-/* Registration desk: pick players from the search list with the keyboard, live list filter.
+/* Registration desk: pick players from the search list with the keyboard, live list filter
+   (status, marker, text), scanned pre-registration codes, and the seat slip's printing.
    Everything here is a convenience; the forms work without it. */
 (function () {
   "use strict";
@@ -61,9 +62,15 @@
         if (same.length === 1) i = opts.indexOf(same[0]);
       }
       if (i >= 0) { e.preventDefault(); pick(opts[i]); return; }
-      // In a pair, Enter in the first name goes on to the second player while that is empty.
+      // A scanned pre-registration code in the name field (the scanner typed it there):
+      // hand it to the scan field instead of signing up a person called "K7QM4-XP2AB".
+      if (slot === "1" && looksLikeCode(input.value) && document.getElementById("desk-scan")) {
+        e.preventDefault(); close(slot); scanCode(input.value); input.value = ""; return;
+      }
+      // In a pair, Enter in the first name goes on to the second player while that is empty
+      // (not when the first one came alone: then there is no second player).
       var second = slot === "1" ? field("2", "name") : null;
-      if (second && !second.value.trim() && input.value.trim()) {
+      if (second && !second.matches(":disabled") && !second.value.trim() && input.value.trim()) {
         e.preventDefault(); close(slot); second.focus();
       }
     } else if (e.key === "Escape") {
@@ -102,29 +109,40 @@
     }
   });
 
-  // The live filter: the same rule as the server (status, and every word in number/name/club).
+  // The live filter: the same rule as the server (status, marker, and every word in
+  // number/name/club). The chosen marker lives in the hidden #desk-mark.
   function applyFilter() {
     var form = document.getElementById("desk-filter");
     if (!form) return;
     var show = form.elements.show.value;
+    var markInput = document.getElementById("desk-mark");
+    var mark = markInput ? markInput.value : "";
     var words = form.elements.q.value.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = 0;
     document.querySelectorAll("#desk-rows tr").forEach(function (row) {
       var text = row.getAttribute("data-text") || "";
       var ok = (!show || row.getAttribute("data-status") === show) &&
+        (!mark || row.querySelector('[data-mark="' + mark + '"]') !== null) &&
         words.every(function (w) { return text.indexOf(w) >= 0; });
       row.hidden = !ok;
       if (ok) shown++;
     });
     var none = document.getElementById("desk-none");
     if (none) none.hidden = shown > 0;
+    document.querySelectorAll("#desk-marks button[data-mark]").forEach(function (b) {
+      var on = b.getAttribute("data-mark") === mark;
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.value = on ? "" : b.getAttribute("data-mark");  // pressing again shows all
+    });
     // Keep the filter in the address so a reload (or the no-JS fallback) shows the same.
     var params = new URLSearchParams();
     if (show) params.set("show", show);
+    if (mark) params.set("mark", mark);
     if (words.length) params.set("q", form.elements.q.value.trim());
     var query = params.toString();
-    history.replaceState(null, "", location.pathname + (query ? "?" + query : ""));
+    history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
     document.querySelectorAll("#desk-rows input[name=show]").forEach(function (i) { i.value = show; });
+    document.querySelectorAll("#desk-rows input[name=mark]").forEach(function (i) { i.value = mark; });
     document.querySelectorAll("#desk-rows input[name=q]").forEach(function (i) {
       i.value = form.elements.q.value.trim();
     });
@@ -132,16 +150,73 @@
 
   document.addEventListener("change", function (e) {
     if (e.target.closest && e.target.closest("#desk-filter")) applyFilter();
-  });
-  document.addEventListener("submit", function (e) {
-    if (e.target.id === "desk-filter") { e.preventDefault(); applyFilter(); }
-  });
-  document.addEventListener("htmx:afterSettle", function (e) {
-    applyFilter();
-    // After a sign-up the fresh form is swapped in: the cursor goes back to the first name.
-    if (e.detail.elt && e.detail.elt.id === "desk-signup") {
-      var first = e.detail.elt.querySelector("[autofocus]") || field("1", "name");
-      if (first) first.focus();
+    // "Came alone": there is no second player to fill in.
+    if (e.target.name === "alone" && e.target.closest("#desk-signup")) {
+      var second = document.getElementById("desk-player-2");
+      if (second) second.disabled = e.target.checked;
     }
   });
+  document.addEventListener("submit", function (e) {
+    if (e.target.id !== "desk-filter") return;
+    e.preventDefault();
+    // A marker button toggles its filter; the marker buttons are the submitters.
+    var b = e.submitter;
+    var markInput = document.getElementById("desk-mark");
+    if (b && b.hasAttribute("data-mark") && markInput) markInput.value = b.value;
+    applyFilter();
+  });
+
+  // --- scanning pre-registration codes ------------------------------------------------------
+  // Ten characters from the code alphabet, maybe with a dash in the middle (which a scanner
+  // set to an American keyboard types as "ß" on a German one), and at least one digit:
+  // no one's name looks like that.
+  function looksLikeCode(text) {
+    var t = (text || "").trim();
+    return /^[0-9a-z]{5}[\s\-ß]?[0-9a-z]{5}$/i.test(t) && /[0-9]/.test(t);
+  }
+  function scanCode(text) {
+    var code = document.getElementById("desk-code");
+    var form = document.getElementById("desk-scan");
+    if (!code || !form) return;
+    code.value = text.trim();
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  }
+  document.addEventListener("keydown", function (e) {
+    // Escape in the scan field clears it; F2 anywhere goes to the scan field.
+    if (e.key === "F2") {
+      var code = document.getElementById("desk-code");
+      if (code) { e.preventDefault(); code.focus(); code.select(); }
+    } else if (e.key === "Escape" && e.target.id === "desk-code") {
+      e.target.value = "";
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function (e) {
+    applyFilter();
+    var elt = e.detail.elt;
+    // After a sign-up the fresh form is swapped in: the cursor goes back to the first name.
+    if (elt && elt.id === "desk-signup") {
+      var first = elt.querySelector("[autofocus]") || field("1", "name");
+      if (first) first.focus();
+    }
+    // After a scan the cursor stays in the scan field, ready for the next one (a refused
+    // code stays there, selected, to be scanned or typed again).
+    if (elt && elt.id === "desk-scan") {
+      var code = document.getElementById("desk-code");
+      if (code) { code.focus(); code.select(); }
+    }
+  });
+
+  // --- the seat slip ------------------------------------------------------------------------
+  function slipPrint() { window.print(); }
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-print]")) slipPrint();
+  });
+  var slip = document.querySelector(".slip[data-autoprint]");
+  if (slip) {
+    // Opened from the desk to print: print at once, and close the tab again afterwards so
+    // the desk is in front for the next person.
+    window.addEventListener("afterprint", function () { window.close(); });
+    window.addEventListener("load", function () { setTimeout(slipPrint, 50); });
+  }
 })();

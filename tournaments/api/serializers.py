@@ -403,6 +403,9 @@ class ResultPayloadSerializer(serializers.Serializer):
 
     bobbl = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
                                   required=False, help_text="mucken")
+    unfinished = serializers.IntegerField(required=False, allow_null=True, help_text=(
+        "mucken: the number of the last Bobbl when time ran out during it; it counts by the "
+        "tournament's `unfinished` rule (leader, void, as_played)."))
     games = serializers.ListField(child=serializers.DictField(), required=False,
                                   help_text="pussi")
     score = serializers.CharField(required=False, help_text="chess")

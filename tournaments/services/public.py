@@ -251,6 +251,7 @@ class TableView:
     result: str = ""
     status: str = ""  # "" (no result yet), submitted, confirmed, disputed
     payload: Any = None
+    settings: dict[str, Any] = field(default_factory=dict)  # the tournament's scoring
 
     @property
     def seats(self) -> list[SeatView]:
@@ -280,12 +281,22 @@ def _chess(payload: dict[str, Any], table: TableView) -> str:
 
 
 def _mucken(payload: dict[str, Any], table: TableView) -> str:
+    """Bobbl won per party, with a Bobbl cut by time counted by the tournament's rule."""
+    from scoring.mucken import outcome
+
     bobbl = payload.get("bobbl") or []
+    target = table.settings.get("target", 21)
+    rule = table.settings.get("unfinished", "leader")
+    cut = payload.get("unfinished")
     won = [0, 0]
-    for a, b in bobbl:
-        won[0 if a > b else 1] += 1
-    games = ", ".join(f"{number(a)}:{number(b)}" for a, b in bobbl)
-    return _("Bobbl %(a)s:%(b)s (%(games)s)") % {"a": won[0], "b": won[1], "games": games}
+    for k, (a, b) in enumerate(bobbl, start=1):
+        for side, (own, opp) in enumerate(((a, b), (b, a))):
+            if outcome(own, opp, target, k == cut, rule) == "won":
+                won[side] += 1
+    games = ", ".join(f"{number(a)}:{number(b)}" + ("*" if k == cut else "")
+                      for k, (a, b) in enumerate(bobbl, start=1))
+    text = _("Bobbl %(a)s:%(b)s (%(games)s)") % {"a": won[0], "b": won[1], "games": games}
+    return text + (" " + _("* cut by time") if cut else "")
 
 
 def _pussi(payload: dict[str, Any], table: TableView) -> str:
@@ -350,7 +361,8 @@ def round_tables(rnd: Round, with_results: bool = True) -> list[TableView]:
                 sides.append(SideView(side_label(discipline, s.side), []))
             sides[-1].seats.append(SeatView(s.entrant.start_number, s.entrant.name, s.side,
                                             s.entrant_id))
-        view = TableView(table.number, table.token, sides)
+        view = TableView(table.number, table.token, sides,
+                         settings=rnd.tournament.scoring or {})
         res = getattr(table, "result", None) if with_results else None
         if res is not None:
             view.status = res.status

@@ -1,8 +1,15 @@
-"""The registration desk: sign-up, check-in, absent, withdraw, late entries.
+"""The registration desk: sign-up, check-in, absent, withdraw, late entries, markers, pairing up.
 
 Start numbers are taken under the tournament's row lock, and the database
 refuses a second entrant with the same name or number, so several desks at
 once never hand out one number twice.
+
+Markers (Muckturnier's "Markierungen") say what is still open about an entrant:
+``preregistered`` (came through pre-registration, not here yet: no seat until the
+check-in, so a no-show leaves no gap in the window draw), ``alone`` (a player of a
+fixed-pairs tournament without a partner yet: see :func:`pair_up`) and
+``draw_missing`` (no seat from the draw yet: the window draw knows it by itself,
+without it the desk sets it, e.g. for a paper draw of seat slips).
 """
 
 from __future__ import annotations
@@ -11,11 +18,16 @@ from typing import Any
 
 from django.db import IntegrityError
 from django.db.models import Max, Q
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Entrant, Player, Round, Tournament
-from .base import Actor, ServiceError, change
-from .seating import give_seat, per_side, release_seat, seat_label
+from ..models import Entrant, Player, RegistrationSeat, Round, Tournament
+from .base import Actor, Change, ServiceError, change
+from .seating import give_seat, per_side, release_seat, seat_label, window_settings
+
+MARKERS = ("preregistered", "alone", "draw_missing")
+SETTABLE_MARKERS = ("preregistered", "draw_missing")  # "alone" comes and goes with the players
 
 
 def find_players(query: str, limit: int = 10) -> list[Player]:
@@ -49,52 +61,128 @@ def _player(spec: Any) -> Player:
     raise ServiceError("a player is an id or an object with a name", "players")
 
 
-def register(tournament: Tournament, actor: Actor, players: list[Any], name: str = "",
-             status: str = Entrant.Status.REGISTERED, club: str = "",
-             rating: int | None = None) -> Entrant:
-    """Sign up one entrant (a player, or a fixed pair of two) with the next start number."""
-    need = 2 if tournament.entrant_kind == "pair" else 1
+def seatable(entrant: Entrant) -> bool:
+    """May sit in the window draw now: plays (not alone) and is here or signed up in person."""
+    return entrant.active and not entrant.preregistered
+
+
+def _joined_club(players: list[Player]) -> str:
+    """A pair's club: the one club of both, or both clubs while that fits."""
+    clubs = [p.club for p in players if p.club]
+    joined = clubs[0] if len(set(clubs)) == 1 else " / ".join(clubs)
+    return joined if len(joined) <= Entrant._meta.get_field("club").max_length else ""
+
+
+def sign_up(c: Change, players: list[Any], name: str = "",
+            status: str = Entrant.Status.REGISTERED, club: str = "", rating: int | None = None,
+            preregistered: bool = False, alone: bool = False,
+            number: int | None = None) -> Entrant:
+    """Create one entrant inside the tournament's :func:`change` and fill in its log entry.
+
+    The one way an entrant is born, shared by the desk (:func:`register`), the public
+    pre-registration (``prereg.preregister``) and :func:`pair_up` (which passes the
+    ``number`` the pair keeps). A seat of the window draw comes with it when it may sit.
+    """
+    t = c.tournament
+    pair = t.entrant_kind == Tournament.EntrantKind.PAIR
+    if alone and not pair:
+        raise ServiceError(_("only a tournament of fixed pairs has players who came alone"),
+                           "alone")
+    need = 2 if pair and not alone else 1
     if len(players) != need:
         raise ServiceError(_("an entrant of this tournament is %(n)s player(s)") % {"n": need},
                            "players")
     if status not in Entrant.Status.values:
         raise ServiceError("unknown status", "status")
-    with change(tournament.pk, actor, "register") as c:
-        t = c.tournament
-        resolved = [_player(p) for p in players]  # inside: a refusal leaves no stray Player
-        name = (name or " / ".join(p.name for p in resolved)).strip()
-        if len({p.pk for p in resolved}) != len(resolved):
-            raise ServiceError(_("the same player twice in one entrant"), "players")
-        if Entrant.objects.filter(tournament=t, name__iexact=name).exists():
-            raise ServiceError(_("%(name)s is already registered in this tournament")
-                               % {"name": name}, "name")
-        taken = Entrant.objects.filter(tournament=t, players__in=resolved).first()
-        if taken:
-            raise ServiceError(_("already registered as %(number)s. %(name)s")
-                               % {"number": taken.start_number, "name": taken.name}, "players")
+    resolved = [_player(p) for p in players]  # inside: a refusal leaves no stray Player
+    name = (name or " / ".join(p.name for p in resolved)).strip()
+    if len({p.pk for p in resolved}) != len(resolved):
+        raise ServiceError(_("the same player twice in one entrant"), "players")
+    if Entrant.objects.filter(tournament=t, name__iexact=name).exists():
+        raise ServiceError(_("%(name)s is already registered in this tournament")
+                           % {"name": name}, "name")
+    taken = Entrant.objects.filter(tournament=t, players__in=resolved).first()
+    if taken:
+        raise ServiceError(_("already registered as %(number)s. %(name)s")
+                           % {"number": taken.start_number, "name": taken.name}, "players")
+    if number is None:
         number = (Entrant.objects.filter(tournament=t).aggregate(m=Max("start_number"))["m"]
                   or 0) + 1
-        rounds_open = Round.objects.filter(tournament=t).count()
-        categories = sorted({c for p in resolved for c in (p.categories or [])})
-        try:
-            entrant = Entrant.objects.create(
-                tournament=t, start_number=number, name=name, status=status,
-                club=club or (resolved[0].club if need == 1 else ""),
-                rating=rating if rating is not None else (resolved[0].rating if need == 1
-                                                          else None),
-                categories=categories, joined_round=rounds_open + 1)
-        except IntegrityError:
-            raise ServiceError(_("%(name)s is already registered in this tournament")
-                               % {"name": name}, "name") from None
-        entrant.players.set(resolved)
-        c.target = f"{number}. {name}"
-        c.after = {"start_number": number, "name": name, "status": status,
-                   "late": rounds_open > 0}
-        seat = give_seat(t, entrant)
-        if seat is not None:  # the window draw: the seat, the seed's index, replayable
-            c.after["seat"] = {"table": seat.table, "side": seat.side,
-                               "position": seat.position, "draw_index": seat.draw_index}
+    rounds_open = Round.objects.filter(tournament=t).count()
+    categories = sorted({c for p in resolved for c in (p.categories or [])})
+    try:
+        entrant = Entrant.objects.create(
+            tournament=t, start_number=number, name=name, status=status,
+            club=club or (resolved[0].club if need == 1 else ""),
+            rating=rating if rating is not None else (resolved[0].rating if need == 1
+                                                      else None),
+            categories=categories, joined_round=rounds_open + 1,
+            preregistered=preregistered, alone=alone,
+            arrived=timezone.now() if status == Entrant.Status.PRESENT else None)
+    except IntegrityError:
+        raise ServiceError(_("%(name)s is already registered in this tournament")
+                           % {"name": name}, "name") from None
+    entrant.players.set(resolved)
+    c.target = f"{number}. {name}"
+    c.after = {"start_number": number, "name": name, "status": status,
+               "late": rounds_open > 0}
+    c.after.update({m: True for m in ("preregistered", "alone") if getattr(entrant, m)})
+    seat = give_seat(t, entrant) if seatable(entrant) else None
+    if seat is not None:  # the window draw: the seat, the seed's index, replayable
+        c.after["seat"] = {"table": seat.table, "side": seat.side,
+                           "position": seat.position, "draw_index": seat.draw_index}
     return entrant
+
+
+def register(tournament: Tournament, actor: Actor, players: list[Any], name: str = "",
+             status: str = Entrant.Status.REGISTERED, club: str = "",
+             rating: int | None = None, preregistered: bool = False,
+             alone: bool = False) -> Entrant:
+    """Sign up one entrant (a player, or a fixed pair of two) with the next start number.
+
+    ``preregistered``: signed up ahead (the desk took a call), no seat until checked in.
+    ``alone``: in a fixed-pairs tournament, one player who came without a partner.
+    """
+    with change(tournament.pk, actor, "register") as c:
+        return sign_up(c, players, name=name, status=status, club=club, rating=rating,
+                       preregistered=preregistered, alone=alone)
+
+
+def apply_status(c: Change, e: Entrant, status: str) -> RegistrationSeat | None:
+    """Set the status inside :func:`change`; returns a seat newly drawn for the entrant.
+
+    Checking in (present) takes the pre-registered marker off and records the arrival;
+    whoever may sit gets a seat of the window draw; withdrawing gives it back.
+    """
+    if status not in Entrant.Status.values:
+        raise ServiceError("unknown status", "status")
+    c.target = str(e)
+    c.before, c.after = {"status": e.status}, {"status": status}
+    before = e.status
+    e.status = status
+    # Withdrawn from the first round not drawn yet (chess.withdraw names another round);
+    # coming back clears it. Other changes keep an announced withdrawal.
+    if status == Entrant.Status.WITHDRAWN and before != status:
+        e.withdrawn_from_round = (Round.objects.filter(tournament=c.tournament)
+                                  .aggregate(m=Max("number"))["m"] or 0) + 1
+    elif before == Entrant.Status.WITHDRAWN and status != before:
+        e.withdrawn_from_round = None
+    if status == Entrant.Status.PRESENT:
+        if e.preregistered:
+            e.preregistered = False
+            c.before["preregistered"], c.after["preregistered"] = True, False
+        if e.arrived is None:
+            e.arrived = timezone.now()
+    e.save(update_fields=["status", "withdrawn_from_round", "preregistered", "arrived"])
+    if status == Entrant.Status.WITHDRAWN:
+        release_seat(e)
+        return None
+    had_seat = RegistrationSeat.objects.filter(entrant=e).exists()
+    seat = give_seat(c.tournament, e) if seatable(e) else None
+    if seat is None or had_seat:
+        return None
+    c.after["seat"] = seat_label(seat.table, seat.side, seat.position, per_side(c.tournament))
+    return seat
 
 
 def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
@@ -103,25 +191,131 @@ def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
         raise ServiceError("unknown status", "status")
     with change(entrant.tournament_id, actor, "entrant_status") as c:
         e = Entrant.objects.get(pk=entrant.pk)
-        c.target = str(e)
-        c.before, c.after = {"status": e.status}, {"status": status}
-        e.status = status
-        # Withdrawn from the first round not drawn yet (chess.withdraw names another round);
-        # coming back clears it. Other changes keep an announced withdrawal.
-        if status == Entrant.Status.WITHDRAWN and c.before["status"] != status:
-            e.withdrawn_from_round = (Round.objects.filter(tournament=c.tournament)
-                                      .aggregate(m=Max("number"))["m"] or 0) + 1
-        elif c.before["status"] == Entrant.Status.WITHDRAWN and status != c.before["status"]:
-            e.withdrawn_from_round = None
-        e.save(update_fields=["status", "withdrawn_from_round"])
-        if status == Entrant.Status.WITHDRAWN:
-            release_seat(e)
-        else:
-            seat = give_seat(c.tournament, e)
-            if seat is not None and c.before["status"] == Entrant.Status.WITHDRAWN:
-                c.after["seat"] = seat_label(seat.table, seat.side, seat.position,
-                                             per_side(c.tournament))
+        apply_status(c, e, status)
     return e
+
+
+# ---------------------------------------------------------------- markers
+
+
+def draw_missing_is_computed(t: Tournament) -> bool:
+    """With the window draw the seats say who has none; otherwise the desk sets the marker."""
+    return window_settings(t) is not None
+
+
+def markers(t: Tournament, entrants: list[Entrant] | None = None) -> dict[int, list[str]]:
+    """Each entrant's markers by id, in the order of :data:`MARKERS`."""
+    if entrants is None:
+        entrants = list(Entrant.objects.filter(tournament=t))
+    computed = draw_missing_is_computed(t)
+    drawing = computed and not t.rounds.exists()
+    seated = set(RegistrationSeat.objects.filter(tournament=t).values_list("entrant_id",
+                                                                          flat=True))
+    out: dict[int, list[str]] = {}
+    for e in entrants:
+        missing = (drawing and e.active and e.pk not in seated) if computed else e.draw_missing
+        out[e.pk] = [m for m, on in (("preregistered", e.preregistered), ("alone", e.alone),
+                                     ("draw_missing", missing)) if on]
+    return out
+
+
+def marker_counts(marks: dict[int, list[str]]) -> dict[str, int]:
+    """How many entrants carry each marker."""
+    return {m: sum(m in ms for ms in marks.values()) for m in MARKERS}
+
+
+def set_marker(entrant: Entrant, actor: Actor, marker: str, on: bool) -> Entrant:
+    """Set or clear a marker by hand; no change, no log.
+
+    "came alone" is not set by hand: it comes with the sign-up of one player and goes
+    with :func:`pair_up`. "draw missing" is the window draw's to say where it is on.
+    Clearing "pre-registered" of someone who may now sit gives the seat at once.
+    """
+    if marker not in MARKERS:
+        raise ServiceError(_("unknown marker"), "marker")
+    if marker not in SETTABLE_MARKERS:
+        raise ServiceError(_("'came alone' comes with the sign-up of one player and goes "
+                             "when the desk pairs them up"), "marker")
+    e = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
+    if marker == "draw_missing" and draw_missing_is_computed(e.tournament):
+        raise ServiceError(_("with the draw at registration the seats show who has none"),
+                           "marker")
+    if getattr(e, marker) == bool(on):
+        return e
+    with change(e.tournament_id, actor, "entrant_marker") as c:
+        e = Entrant.objects.get(pk=entrant.pk)
+        if marker == "preregistered" and on and e.status == Entrant.Status.PRESENT:
+            raise ServiceError(_("%(entrant)s is checked in already") % {"entrant": e},
+                               "marker")
+        c.target = str(e)
+        c.before, c.after = {marker: getattr(e, marker)}, {marker: bool(on)}
+        setattr(e, marker, bool(on))
+        e.save(update_fields=[marker])
+        seat = give_seat(c.tournament, e) if seatable(e) else None
+        if seat is not None:
+            c.after["seat"] = seat_label(seat.table, seat.side, seat.position,
+                                         per_side(c.tournament))
+    return e
+
+
+# ---------------------------------------------------------------- players who came alone
+
+
+def waiting_alone(t: Tournament) -> list[Entrant]:
+    """Players who came alone and are here, in the order they arrived."""
+    return list(Entrant.objects.filter(tournament=t, alone=True,
+                                       status=Entrant.Status.PRESENT)
+                .annotate(came=Coalesce("arrived", "created"))
+                .order_by("came", "start_number").prefetch_related("players"))
+
+
+def pair_suggestions(t: Tournament) -> list[tuple[Entrant, Entrant]]:
+    """The waiting players two by two in arrival order: the first with the second, …"""
+    waiting = waiting_alone(t)
+    return list(zip(waiting[0::2], waiting[1::2], strict=False))
+
+
+def pair_up(tournament: Tournament, actor: Actor, first: Entrant | int, second: Entrant | int,
+            name: str = "") -> Entrant:
+    """Join two players who came alone into one fixed pair; returns the pair.
+
+    Why it works this way: a player who comes without a partner is signed up at once as
+    an entrant of one player marked "came alone", so the desk keeps no paper list, the
+    arrival time is recorded, and a pre-registration code works for them too. Such an
+    entrant does not play (``Entrant.active`` is false): it is never seated or drawn. The
+    desk joins two of them when both are here; :func:`pair_suggestions` proposes them in
+    arrival order (whoever waited longest gets the next partner, and the window draw gives
+    the seat, so no extra lot is needed), and the desk confirms, because people who know
+    each other may rather play together. The pair is a new entrant under the earlier of
+    the two start numbers; the two single entrants are deleted (they never played, so
+    nothing rests on them), and the one log entry keeps both, with their players, as
+    ``before``. The pair is present and gets its seat of the window draw in the same step.
+    """
+    ids = [x.pk if isinstance(x, Entrant) else x for x in (first, second)]
+    if ids[0] == ids[1]:
+        raise ServiceError(_("choose two different players"), "second")
+    with change(tournament.pk, actor, "pair_up") as c:
+        singles = []
+        for field, pk in zip(("first", "second"), ids, strict=True):
+            e = Entrant.objects.filter(tournament=c.tournament, pk=pk).first()
+            if e is None or not e.alone:
+                raise ServiceError(_("not a player who came alone (paired up already?)"),
+                                   field)
+            if e.status != Entrant.Status.PRESENT:
+                raise ServiceError(_("%(entrant)s is not checked in") % {"entrant": e}, field)
+            singles.append(e)
+        singles.sort(key=lambda e: e.start_number)
+        players = [p for e in singles for p in e.players.all()]
+        before = [{"start_number": e.start_number, "name": e.name,
+                   "players": [p.pk for p in e.players.all()],
+                   "arrived": e.arrived.isoformat() if e.arrived else None} for e in singles]
+        for e in singles:
+            release_seat(e)
+            e.delete()
+        pair = sign_up(c, [p.pk for p in players], name=name, status=Entrant.Status.PRESENT,
+                       club=_joined_club(players), number=singles[0].start_number)
+        c.before = {"singles": before}
+    return pair
 
 
 # ---------------------------------------------------------------- changing and deleting

@@ -100,16 +100,24 @@ def _round_number(value: Any) -> int | None:
     return n
 
 
+SHEET_LAYOUTS = ("vertical", "horizontal")  # the Mucken score pad: Bobbl as rows or as columns
+
+
 def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = None,
-                   base_url: str = "") -> Report:
+                   base_url: str = "", layout: str | None = None) -> Report:
     """Order a PDF; it is rendered in the background once this transaction commits.
 
     ``base_url`` (e.g. ``https://turnier.example/``) comes from the request that
     ordered the report, so QR codes on score sheets point at the address the
-    hall's phones can reach, without a setting for it.
+    hall's phones can reach, without a setting for it. ``layout`` (score sheets,
+    one of ``SHEET_LAYOUTS``) travels with the task the same way; the templates
+    read it as ``report.options.layout``.
     """
     if kind not in KIND_LABELS:
         raise ServiceError(_("unknown kind of report"), "kind")
+    if layout and (kind != Report.Kind.SCORE_SHEETS or layout not in SHEET_LAYOUTS):
+        raise ServiceError(_("choose a horizontal or vertical layout"), "layout")
+    extra = {"options": {"layout": layout}} if layout else {}
     unfit = KIND_FITS.get(kind, lambda _t: None)(t)
     if unfit:
         raise ServiceError(unfit, "kind")
@@ -124,12 +132,12 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
         report = Report.objects.create(tournament=c.tournament, kind=kind, round_number=number,
                                        created_by=actor.user)
         c.target = f"report {report.pk}"
-        c.after = {"kind": kind, "round": number}
+        c.after = {"kind": kind, "round": number, **extra.get("options", {})}
 
     from ..tasks import render_report  # the task module imports this one
 
     transaction.on_commit(lambda: render_report.delay(report.pk, base_url=base_url,
-                                                      language=language))
+                                                      language=language, **extra))
     return report
 
 
@@ -247,6 +255,18 @@ CONTEXTS: dict[str, Callable[[Report, dict[str, Any]], None]] = {
     PROGRESS_TABLE: _progress_table, PLAYER_CARDS: _player_cards,
     CATEGORY_STANDINGS: _category_standings, DWZ: _dwz,
 }
+
+
+def _statistics(report: Report, context: dict[str, Any]) -> None:
+    from .statistics import statistics  # only this kind needs the charts
+
+    context["stats"] = statistics(report.tournament, ident="stats-print")
+
+
+# The statistics (rank progression, distributions; charts as inline SVG), for every discipline.
+STATISTICS = "statistics"
+KIND_LABELS[STATISTICS] = gettext_lazy("statistics")
+CONTEXTS[STATISTICS] = _statistics
 
 # How a discipline's pairings list reads: chess has boards and a result column.
 PAIRINGS_LAYOUT: dict[str, dict[str, Any]] = {

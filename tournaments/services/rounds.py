@@ -122,6 +122,12 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         if last is not None and last.status != Round.Status.CLOSED:
             raise ServiceError(_("round %(n)s is not closed yet") % {"n": last.number})
         number = (last.number if last else 0) + 1
+        alone = list(t.entrants.filter(alone=True).exclude(
+            status=Entrant.Status.WITHDRAWN).order_by("start_number"))
+        if alone:  # as Muckturnier's cleanup: nobody waits for a partner when the round starts
+            raise ServiceError(_("players who came alone still wait for a partner: %(names)s "
+                                 "(pair them up at the desk or withdraw them)")
+                               % {"names": ", ".join(str(e) for e in alone)})
         drawn, method, seed = _drawn(t, number, seed, method)
         rnd = Round.objects.create(tournament=t, number=number, draw_method=method,
                                    draw_seed=seed, draw_explanation=list(drawn.explanation),

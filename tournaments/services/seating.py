@@ -128,9 +128,14 @@ def release_seat(entrant: Entrant) -> None:
 
 
 def seat_all(t: Tournament) -> int:
-    """Seat every active entrant without a seat, in start-number order (draw switched on late)."""
+    """Seat every active entrant without a seat, in start-number order (draw switched on late).
+
+    Pre-registered entrants who have not come yet get their seat at check-in, so a
+    no-show leaves no gap.
+    """
     n = 0
-    for e in t.entrants.filter(registration_seat__isnull=True).order_by("start_number"):
+    for e in t.entrants.filter(registration_seat__isnull=True, preregistered=False).order_by(
+            "start_number"):
         if give_seat(t, e) is not None:
             n += 1
     return n

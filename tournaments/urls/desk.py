@@ -9,5 +9,10 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/players/", views.players, name="players"),
+    path("<slug:slug>/scan/", views.scan, name="scan"),
+    path("<slug:slug>/pair-up/", views.pair_up, name="pair_up"),
+    path("<slug:slug>/prereg/", views.prereg_open, name="prereg_open"),
     path("<slug:slug>/entrants/<int:start_number>/status/", views.status, name="status"),
+    path("<slug:slug>/entrants/<int:start_number>/marker/", views.marker, name="marker"),
+    path("<slug:slug>/entrants/<int:start_number>/slip/", views.slip, name="slip"),
 ]

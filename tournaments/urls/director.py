@@ -3,9 +3,12 @@
 from django.urls import path
 
 from ..views import director as views
+from ..views import stats
 
 app_name = "director"
 urlpatterns = [
+    path("<slug:slug>/what-if/", stats.what_if, name="what_if"),
+    path("<slug:slug>/statistics/", stats.director_statistics, name="statistics"),
     path("", views.home, name="home"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),

@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from ..views import public
+from ..views import prereg, public, stats
 
 app_name = "public"
 urlpatterns = [
+    path("<slug:slug>/statistics/", stats.public_statistics, name="statistics"),
     path("", public.home, name="home"),
     path("<slug:slug>/", public.tournament, name="tournament"),
     path("<slug:slug>/standings/", public.standings_fragment, name="standings"),
@@ -14,4 +15,5 @@ urlpatterns = [
     path("<slug:slug>/projector/", public.projector, name="projector"),
     path("<slug:slug>/cross-table/", public.cross_table, name="cross_table"),
     path("<slug:slug>/progress-table/", public.progress_table, name="progress_table"),
+    path("<slug:slug>/prereg/", prereg.prereg_page, name="prereg"),
 ]

@@ -6,6 +6,11 @@ the tournament row); these views only translate between forms and services,
 turn a :class:`ServiceError` into a message at the field, and answer htmx
 requests with the small fragments the page swaps in. Without JavaScript every
 form still works as an ordinary POST with a redirect.
+
+For Muckturnier's way of registering the desk also shows and filters the markers
+(pre-registered, came alone, draw missing), takes scanned pre-registration codes
+(check-in and seat in one step), pairs up players who came alone, and prints a seat
+slip for each seat of the window draw.
 """
 
 from __future__ import annotations
@@ -22,15 +27,18 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _t
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import services
 from ..disciplines import DISCIPLINES
 from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
-from ..services import Actor, ServiceError, seating
-from .access import desk_view
+from ..permissions import is_director
+from ..services import Actor, ServiceError, prereg, registration, seating
+from .access import desk_view, director_view
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +52,16 @@ ACTIONS = [
     (Entrant.Status.REGISTERED, _("Registered"), _("Back to registered (not checked in)")),
 ]
 
+# The markers: (name, badge and filter label, longer title).
+MARKS = [
+    ("preregistered", _("pre-registered"), _("Came through pre-registration, not here yet")),
+    ("alone", _("came alone"), _("Came without a partner: pair up with another one")),
+    ("draw_missing", _("draw missing"), _("No seat from the draw yet")),
+]
+MARK_NAMES = [m for m, _label, _title in MARKS]
+
 # Form fields in the order the desk fills them in; the first one with an error gets the focus.
-FIELD_ORDER = ["p1_name", "p1_club", "p1_rating", "p2_name", "p2_club", "p2_rating",
+FIELD_ORDER = ["p1_name", "p1_club", "p1_rating", "alone", "p2_name", "p2_club", "p2_rating",
                "team_name", "status"]
 
 
@@ -69,7 +85,8 @@ class SignUpForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.pair = pair
         for n in (1, 2) if pair else (1,):
-            self.fields[f"p{n}_name"] = forms.CharField(label=_("Name"), max_length=120)
+            self.fields[f"p{n}_name"] = forms.CharField(label=_("Name"), max_length=120,
+                                                        required=n == 1)
             self.fields[f"p{n}_club"] = forms.CharField(label=_("Club"), max_length=120,
                                                         required=False)
             self.fields[f"p{n}_rating"] = forms.IntegerField(label=_("Rating"), min_value=0,
@@ -80,10 +97,29 @@ class SignUpForm(forms.Form):
             self.fields["team_name"] = forms.CharField(
                 label=_("Pair name"), max_length=250, required=False,
                 help_text=_("Optional; otherwise both names."))
+            self.fields["alone"] = forms.BooleanField(
+                label=_("came alone (no partner yet)"), required=False,
+                help_text=_("Signs up player 1 alone; pair up with another one later."))
+
+    def clean(self) -> dict[str, Any]:
+        """A pair needs its second player, unless the first one came alone."""
+        cd = super().clean()
+        if self.pair and not self.errors.get("p2_name"):
+            second = (cd.get("p2_name") or "").strip()
+            if cd.get("alone") and second:
+                self.add_error("alone", gettext("came alone, but player 2 is filled in: empty "
+                                           "player 2 or untick this"))
+            elif not cd.get("alone") and not second:
+                self.add_error("p2_name", forms.Field.default_error_messages["required"])
+        return cd
+
+    @property
+    def came_alone(self) -> bool:
+        return bool(self.pair and getattr(self, "cleaned_data", {}).get("alone"))
 
     def slots(self) -> list[dict[str, Any]]:
         """The player blocks for the template, so one markup serves singles and pairs."""
-        return [{"n": n, "label": _t("Player %(n)s") % {"n": n} if self.pair else "",
+        return [{"n": n, "label": gettext("Player %(n)s") % {"n": n} if self.pair else "",
                  "name": self[f"p{n}_name"], "club": self[f"p{n}_club"],
                  "rating": self[f"p{n}_rating"], "id": self[f"p{n}_id"]}
                 for n in ((1, 2) if self.pair else (1,))]
@@ -110,14 +146,15 @@ class SignUpForm(forms.Form):
 
     def add_service_errors(self, error: ServiceError) -> None:
         """Show the service's messages at the field they are about."""
-        name_field = "team_name" if self.pair else "p1_name"
-        where = {"name": name_field, "players": None if self.pair else "p1_name",
-                 "status": "status"}
+        name_field = "team_name" if self.pair and not self.came_alone else "p1_name"
+        where = {"name": name_field,
+                 "players": None if self.pair and not self.came_alone else "p1_name",
+                 "status": "status", "alone": "alone"}
         for field, msgs in error.errors.items():
             target = where.get(field)
             for msg in msgs:
                 # Services speak English; fixed messages are in the catalogue, others pass.
-                self.add_error(target if target in self.fields else None, _t(msg))
+                self.add_error(target if target in self.fields else None, gettext(msg))
 
     def focus(self) -> str:
         """The field that should have the keyboard focus after this form is shown."""
@@ -130,7 +167,7 @@ class SignUpForm(forms.Form):
 def _register(request: HttpRequest, tournament: Tournament, form: SignUpForm) -> Entrant | None:
     """Sign up from a valid form; on refusal put the reason into the form and return None."""
     cd = form.cleaned_data
-    pair = form.pair
+    pair = form.pair and not form.came_alone
     players = [form.player_spec(n) for n in ((1, 2) if pair else (1,))]
     if pair:
         clubs = [c for c in (cd.get("p1_club", "").strip(), cd.get("p2_club", "").strip()) if c]
@@ -141,30 +178,36 @@ def _register(request: HttpRequest, tournament: Tournament, form: SignUpForm) ->
         kwargs = {"club": cd["p1_club"].strip(), "rating": cd["p1_rating"]}
     try:
         # The service creates a new Player before it takes the lock; the outer transaction
-        # makes a refused sign-up leave nothing behind.
+        # makes a refused sign-up leave nothing behind. "Registered" at the desk is a
+        # pre-registration (not here yet): the seat comes with the check-in.
         with transaction.atomic():
-            return services.register(tournament, _actor(request), players,
-                                     status=cd["status"], **kwargs)
+            return services.register(
+                tournament, _actor(request), players, status=cd["status"],
+                preregistered=cd["status"] == Entrant.Status.REGISTERED, alone=form.came_alone,
+                **kwargs)
     except ServiceError as e:
         form.add_service_errors(e)
     except DatabaseError:
         log.warning("desk sign-up failed in the database", exc_info=True)
-        form.add_error(None, _t("The database was busy. Please submit again."))
+        form.add_error(None, gettext("The database was busy. Please submit again."))
     return None
 
 
 # --- list helpers ----------------------------------------------------------------------------
 
 
-def _filters(data: Any) -> tuple[str, str]:
-    """The list filter (status, text) from GET or POST data; unknown statuses mean all."""
-    show = data.get("show", "")
-    return (show if show in STATUSES else ""), data.get("q", "").strip()[:100]
+def _filters(data: Any) -> tuple[str, str, str]:
+    """The list filter (status, marker, text) from GET or POST data; unknown values mean all."""
+    show, mark = data.get("show", ""), data.get("mark", "")
+    return ((show if show in STATUSES else ""), (mark if mark in MARK_NAMES else ""),
+            data.get("q", "").strip()[:100])
 
 
-def _matches(entrant: Entrant, show: str, q: str) -> bool:
+def _matches(entrant: Entrant, show: str, q: str, mark: str = "") -> bool:
     """The same test as the live filter in desk.js, for the page without JavaScript."""
     if show and entrant.status != show:
+        return False
+    if mark and mark not in getattr(entrant, "marks", ()):
         return False
     text = _search_text(entrant)
     return all(w in text for w in q.lower().split())
@@ -184,23 +227,70 @@ def _counts(tournament: Tournament) -> dict[str, int]:
     return counts
 
 
+def _marks(tournament: Tournament) -> list[tuple[str, Any, Any]]:
+    """The markers this tournament has: "came alone" only where pairs are fixed."""
+    pair = tournament.entrant_kind == Tournament.EntrantKind.PAIR
+    return [m for m in MARKS if pair or m[0] != "alone"]
+
+
+def _side_context(tournament: Tournament, marks: dict[int, list[str]] | None = None,
+                  mark: str = "") -> dict[str, Any]:
+    """Counts, marker buttons and the pair-up panel: swapped in after every change."""
+    if marks is None:
+        marks = registration.markers(tournament)
+    counted = registration.marker_counts(marks)
+    pair = tournament.entrant_kind == Tournament.EntrantKind.PAIR
+    waiting = registration.waiting_alone(tournament) if pair else []
+    return {"counts": _counts(tournament), "mark": mark, "pair": pair,
+            "mark_buttons": [(m, label, title, counted[m]) for m, label, title
+                             in _marks(tournament)],
+            "waiting": waiting, "suggestions": list(zip(waiting[0::2], waiting[1::2],
+                                                        strict=False))}
+
+
 def _seat(entrant: Entrant, per_side: int) -> str:
     """The round-1 seat from the draw at registration, as the desk tells the entrant."""
     seat = RegistrationSeat.objects.filter(entrant=entrant).first() if per_side else None
     return seating.seat_label(seat.table, seat.side, seat.position, per_side) if seat else ""
 
 
-def _list_context(tournament: Tournament, show: str, q: str) -> dict[str, Any]:
+def _decorate(t: Tournament, e: Entrant, marks: dict[int, list[str]],
+              seat: RegistrationSeat | None, show: str, mark: str, q: str) -> Entrant:
+    """What a row shows besides the model: markers, seat, filter state."""
+    labels = {m: (label, title) for m, label, title in MARKS}
+    e.marks = marks.get(e.pk, [])
+    e.mark_badges = [(m, *labels[m]) for m in e.marks]
+    e.seat = (seating.seat_label(seat.table, seat.side, seat.position, seating.per_side(t))
+              if seat else "")
+    e.search_text = _search_text(e)
+    e.hidden = not _matches(e, show, q, mark)
+    return e
+
+
+def _row_context(t: Tournament, e: Entrant, show: str, mark: str, q: str) -> dict[str, Any]:
+    """One row after a change, with the counts and panels to swap in beside it."""
+    marks = registration.markers(t)
+    _decorate(t, e, marks, RegistrationSeat.objects.filter(entrant=e).first(), show, mark, q)
+    return {"t": t, "e": e, "actions": ACTIONS, "show": show, "mark": mark, "q": q,
+            "settable": _settable(t), "oob": True, **_side_context(t, marks, mark)}
+
+
+def _settable(t: Tournament) -> list[tuple[str, Any, Any]]:
+    """The markers the desk sets by hand in this tournament."""
+    computed = registration.draw_missing_is_computed(t)
+    return [m for m in _marks(t) if m[0] in registration.SETTABLE_MARKERS
+            and not (computed and m[0] == "draw_missing")]
+
+
+def _list_context(tournament: Tournament, show: str, q: str, mark: str = "") -> dict[str, Any]:
     entrants = list(Entrant.objects.filter(tournament=tournament).order_by("start_number"))
     seats = {s.entrant_id: s for s in RegistrationSeat.objects.filter(tournament=tournament)}
-    k = seating.per_side(tournament)
+    marks = registration.markers(tournament, entrants)
     for e in entrants:
-        e.hidden = not _matches(e, show, q)
-        e.search_text = _search_text(e)
-        s = seats.get(e.pk)
-        e.seat = seating.seat_label(s.table, s.side, s.position, k) if s else ""
+        _decorate(tournament, e, marks, seats.get(e.pk), show, mark, q)
     return {"entrants": entrants, "shown": sum(not e.hidden for e in entrants),
-            "counts": _counts(tournament), "show": show, "q": q}
+            "show": show, "q": q, "settable": _settable(tournament),
+            **_side_context(tournament, marks, mark)}
 
 
 def _form_context(tournament: Tournament, form: SignUpForm) -> dict[str, Any]:
@@ -209,10 +299,35 @@ def _form_context(tournament: Tournament, form: SignUpForm) -> dict[str, Any]:
     return {"t": tournament, "form": form, "rounds_drawn": rounds, "late_round": rounds + 1}
 
 
-def _page_context(tournament: Tournament, form: SignUpForm, show: str, q: str) -> dict[str, Any]:
+def _scan_shown(tournament: Tournament) -> bool:
+    """The scan field is there while codes can exist: pre-registration open or used."""
+    return tournament.prereg_open or Entrant.objects.filter(
+        tournament=tournament).exclude(code_digest="").exists()
+
+
+def _page_context(request: HttpRequest, tournament: Tournament, form: SignUpForm, show: str,
+                  q: str, mark: str = "") -> dict[str, Any]:
     return {**_form_context(tournament, form), "actions": ACTIONS,
             "discipline": DISCIPLINES[tournament.discipline].label,
-            "statuses": Entrant.Status.choices, **_list_context(tournament, show, q)}
+            "statuses": Entrant.Status.choices, **_list_context(tournament, show, q, mark),
+            "scan": _scan_shown(tournament), "drawing": seating.drawing_at_registration(
+                tournament), "director": is_director(request.user, tournament),
+            "prereg_url": request.build_absolute_uri(reverse("public:prereg",
+                                                             args=[tournament.slug]))}
+
+
+def _slip_link(t: Tournament, entrant: Entrant) -> str:
+    """The "Print slip" link of a success message (Alt+P opens it), or "" without a seat."""
+    if not RegistrationSeat.objects.filter(entrant=entrant).exists():
+        return ""
+    return format_html('<a href="{}" target="_blank" accesskey="p" class="desk-slip-link">{}</a>',
+                       reverse("desk:slip", args=[t.slug, entrant.start_number]) + "?print=1",
+                       gettext("Print slip"))
+
+
+def _flash(text: str, link: str) -> str:
+    """A success message, with the slip link when there is a seat."""
+    return format_html("{} · {}", text, link) if link else text
 
 
 # --- views -----------------------------------------------------------------------------------
@@ -240,37 +355,41 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @desk_view
 def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
-    """The desk page: sign-up form, counts, filter and entrant list.
+    """The desk page: scan field, sign-up form, counts, markers, filter and entrant list.
 
     POST signs up one entrant. htmx gets the fresh form plus out-of-band swaps of
     the list and the counts; a plain POST is answered with a redirect (or the page
     with the errors at the fields).
     """
     pair = t.entrant_kind == Tournament.EntrantKind.PAIR
-    show, q = _filters(request.GET)
+    show, mark, q = _filters(request.GET)
     if request.method != "POST":
         form = SignUpForm(pair=pair)
-        return render(request, "desk/tournament.html", _page_context(t, form, show, q))
+        return render(request, "desk/tournament.html",
+                      _page_context(request, t, form, show, q, mark))
 
     form = SignUpForm(request.POST, pair=pair)
     entrant = _register(request, t, form) if form.is_valid() else None
     if entrant is not None:
-        done = _t("Registered: %(number)s. %(name)s (%(status)s)") % {
+        done = gettext("Registered: %(number)s. %(name)s (%(status)s)") % {
             "number": entrant.start_number, "name": entrant.name,
             "status": entrant.get_status_display()}
         seat = _seat(entrant, seating.per_side(t))
         if seat:
-            done += " · " + _t("Seat: %(seat)s") % {"seat": seat}
+            done += " · " + gettext("Seat: %(seat)s") % {"seat": seat}
+        elif entrant.alone:
+            done += " · " + gettext("came alone: pair up when a partner is found")
+        done = _flash(done, _slip_link(t, entrant))
         if not request.htmx:
             messages.success(request, done)
             return redirect(reverse("desk:tournament", args=[t.slug]))
         fresh = SignUpForm(pair=pair, initial={"status": form.cleaned_data["status"]})
-        ctx = _page_context(t, fresh, show, q)
+        ctx = _page_context(request, t, fresh, show, q, mark)
         ctx.update(done=done, new_entrant=entrant.start_number, oob=True)
         return render(request, "desk/_signup.html", ctx)
     if request.htmx:
         return render(request, "desk/_signup.html", {**_form_context(t, form), "oob": False})
-    return render(request, "desk/tournament.html", _page_context(t, form, show, q))
+    return render(request, "desk/tournament.html", _page_context(request, t, form, show, q, mark))
 
 
 @require_GET
@@ -291,34 +410,184 @@ def players(request: HttpRequest, t: Tournament) -> HttpResponse:
                                                   "slot": slot})
 
 
-@require_POST
-@desk_view
-def status(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
-    """Check in, mark absent, withdraw or set back to registered; htmx gets the new row."""
+def _back(t: Tournament, show: str, mark: str, q: str, anchor: str = "") -> HttpResponse:
+    """Back to the desk page with the same filter (the page without JavaScript)."""
+    query = urlencode({k: v for k, v in (("show", show), ("mark", mark), ("q", q)) if v})
+    url = reverse("desk:tournament", args=[t.slug]) + (f"?{query}" if query else "")
+    return redirect(f"{url}{anchor}")
+
+
+def _row_change(request: HttpRequest, t: Tournament, start_number: int, action: Any,
+                done: Any) -> HttpResponse:
+    """Run one change of a row; htmx gets the new row, else a redirect with a message."""
     entrant = get_object_or_404(Entrant, tournament=t, start_number=start_number)
     error = ""
     try:
         with transaction.atomic():
-            entrant = services.set_status(entrant, _actor(request),
-                                          request.POST.get("status", ""))
+            entrant = action(entrant)
     except ServiceError as e:
-        error = " ".join(_t(m) for msgs in e.errors.values() for m in msgs)
+        error = " ".join(gettext(m) for msgs in e.errors.values() for m in msgs)
     except DatabaseError:
-        log.warning("desk status change failed in the database", exc_info=True)
-        error = _t("The database was busy. Please try again.")
-    show, q = _filters(request.POST)
+        log.warning("desk change of a row failed in the database", exc_info=True)
+        error = gettext("The database was busy. Please try again.")
+    show, mark, q = _filters(request.POST)
     if request.htmx:
-        entrant.hidden = not _matches(entrant, show, q)
-        entrant.search_text = _search_text(entrant)
-        entrant.seat = _seat(entrant, seating.per_side(t))
-        return render(request, "desk/_status.html", {
-            "t": t, "e": entrant, "error": error, "actions": ACTIONS, "show": show, "q": q,
-            "counts": _counts(t), "oob": True})
+        ctx = _row_context(t, entrant, show, mark, q)
+        return render(request, "desk/_status.html", {**ctx, "error": error})
     if error:
         messages.error(request, f"{entrant}: {error}")
     else:
-        messages.success(request, _t("%(entrant)s: %(status)s") % {
-            "entrant": entrant, "status": entrant.get_status_display()})
-    query = urlencode({k: v for k, v in (("show", show), ("q", q)) if v})
-    url = reverse("desk:tournament", args=[t.slug]) + (f"?{query}" if query else "")
-    return redirect(f"{url}#e{entrant.start_number}")
+        messages.success(request, done(entrant))
+    return _back(t, show, mark, q, f"#e{entrant.start_number}")
+
+
+@require_POST
+@desk_view
+def status(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
+    """Check in, mark absent, withdraw or set back to registered; htmx gets the new row."""
+    def done(e: Entrant) -> str:
+        text = gettext("%(entrant)s: %(status)s") % {"entrant": e, "status": e.get_status_display()}
+        seat = _seat(e, seating.per_side(t)) if e.status == Entrant.Status.PRESENT else ""
+        return _flash(text + (" · " + gettext("Seat: %(seat)s") % {"seat": seat} if seat else ""),
+                      _slip_link(t, e) if seat else "")
+
+    return _row_change(request, t, start_number, lambda e: services.set_status(
+        e, _actor(request), request.POST.get("status", "")), done)
+
+
+@require_POST
+@desk_view
+def marker(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
+    """Set or clear a marker of one entrant (``marker``, ``on`` = 1 or 0)."""
+    name, on = request.POST.get("marker", ""), request.POST.get("on") == "1"
+    labels = {m: label for m, label, _title in MARKS}
+
+    def done(e: Entrant) -> str:
+        text = gettext("%(entrant)s: marked %(marker)s") if on else gettext(
+            "%(entrant)s: no longer %(marker)s")
+        return text % {"entrant": e, "marker": labels.get(name, name)}
+
+    return _row_change(request, t, start_number, lambda e: registration.set_marker(
+        e, _actor(request), name, on), done)
+
+
+@require_POST
+@desk_view
+def scan(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """A scanned (or typed) pre-registration code: check in, and seat with the window draw."""
+    code = request.POST.get("code", "")
+    error, done = "", ""
+    try:
+        with transaction.atomic():
+            entrant, seat = prereg.check_in_code(t, _actor(request), code)
+    except ServiceError as e:
+        error = " ".join(gettext(m) for msgs in e.errors.values() for m in msgs)
+    except DatabaseError:
+        log.warning("desk scan failed in the database", exc_info=True)
+        error = gettext("The database was busy. Please scan again.")
+    else:
+        done = gettext("Checked in: %(number)s. %(name)s") % {"number": entrant.start_number,
+                                                          "name": entrant.name}
+        if seat is not None:
+            done += " · " + gettext("Seat: %(seat)s") % {"seat": seating.seat_label(
+                seat.table, seat.side, seat.position, seating.per_side(t))}
+        elif entrant.alone:
+            done += " · " + gettext("came alone: pair up when a partner is found")
+        done = _flash(done, _slip_link(t, entrant))
+    show, mark, q = _filters(request.POST)
+    if request.htmx:
+        ctx: dict[str, Any] = {"t": t, "scan_error": error, "scan_done": done,
+                               "scan_code": code if error else "",
+                               "new_entrant": None if error else entrant.start_number}
+        if not error:
+            ctx.update(_list_context(t, show, q, mark), actions=ACTIONS, oob=True)
+        return render(request, "desk/_scan.html", ctx)
+    if not error:
+        messages.success(request, done)
+        return _back(t, show, mark, q, f"#e{entrant.start_number}")
+    ctx = _page_context(request, t, SignUpForm(pair=t.entrant_kind == "pair"), show, q, mark)
+    ctx.update(scan_error=error, scan_code=code, scan=True)
+    return render(request, "desk/tournament.html", ctx, status=400)
+
+
+@require_POST
+@desk_view
+def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """Join two players who came alone into one pair (``first``, ``second``)."""
+    def number(field: str) -> int | None:
+        value = request.POST.get(field, "")
+        return int(value) if value.isdigit() and len(value) < 10 else None
+
+    first, second = number("first"), number("second")
+    error, done, pair = "", "", None
+    try:
+        if first is None or second is None:
+            raise ServiceError(gettext("choose two players who came alone"), "second")
+        singles = {e.start_number: e for e in Entrant.objects.filter(
+            tournament=t, start_number__in=(first, second))}
+        if first not in singles or second not in singles:
+            raise ServiceError(gettext("not a player who came alone (paired up already?)"),
+                               "second")
+        with transaction.atomic():
+            pair = registration.pair_up(t, _actor(request), singles[first], singles[second])
+    except ServiceError as e:
+        error = " ".join(gettext(m) for msgs in e.errors.values() for m in msgs)
+    except DatabaseError:
+        log.warning("desk pair-up failed in the database", exc_info=True)
+        error = gettext("The database was busy. Please try again.")
+    if pair is not None:
+        done = gettext("Paired up: %(number)s. %(name)s") % {"number": pair.start_number,
+                                                         "name": pair.name}
+        seat = _seat(pair, seating.per_side(t))
+        if seat:
+            done += " · " + gettext("Seat: %(seat)s") % {"seat": seat}
+        done = _flash(done, _slip_link(t, pair))
+    show, mark, q = _filters(request.POST)
+    if request.htmx:
+        ctx = {"t": t, "pair_error": error, "pair_done": done, "actions": ACTIONS,
+               "new_entrant": pair.start_number if pair else None, "oob": True,
+               **_list_context(t, show, q, mark)}
+        return render(request, "desk/_paired.html", ctx)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, done)
+    return _back(t, show, mark, q, f"#e{pair.start_number}" if pair else "#desk-alone")
+
+
+@require_GET
+@desk_view
+def slip(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
+    """The seat slip to hand over (A6 or a receipt printer): who, start number, where, when.
+
+    ``?print=1`` opens the print dialog at once (the "Print slip" link of the desk).
+    Without a seat from the window draw there is nothing to print: 404 with a word why.
+    """
+    entrant = get_object_or_404(Entrant.objects.prefetch_related("players"), tournament=t,
+                                start_number=start_number)
+    seat = RegistrationSeat.objects.filter(entrant=entrant).first()
+    k = seating.per_side(t)
+    players = list(entrant.players.all())
+    joined = " / ".join(p.name for p in players)
+    ctx = {"t": t, "e": entrant, "seat": seat, "players": players,
+           "team_name": entrant.name if players and entrant.name != joined else "",
+           "seat_number": (seat.side - 1) * k + seat.position + 1 if seat and k > 1 else None,
+           "time": timezone.localtime(entrant.arrived or entrant.created),
+           "printed": timezone.localtime(), "autoprint": request.GET.get("print") == "1"}
+    return render(request, "desk/slip.html", ctx, status=200 if seat else 404)
+
+
+@require_POST
+@director_view
+def prereg_open(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The director opens or closes the public pre-registration page (``open`` = 1 or 0)."""
+    opened = request.POST.get("open") == "1"
+    try:
+        prereg.set_prereg_open(t, Actor(request.user, request.user.get_username()), opened)
+    except DatabaseError:
+        log.warning("opening pre-registration failed in the database", exc_info=True)
+        messages.error(request, gettext("The database was busy. Please try again."))
+    else:
+        messages.success(request, gettext("Pre-registration is open.") if opened
+                         else gettext("Pre-registration is closed."))
+    return redirect(reverse("desk:tournament", args=[t.slug]))

@@ -51,11 +51,12 @@ def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     posted: dict[str, str] = {}
     if request.method == "POST":
-        posted = {k: request.POST.get(k, "") for k in ("kind", "round_number")}
+        posted = {k: request.POST.get(k, "") for k in ("kind", "round_number", "layout")}
         try:
             request_report(t, Actor.of(request.user), posted["kind"],
                            posted["round_number"] or None,
-                           base_url=request.build_absolute_uri("/"))
+                           base_url=request.build_absolute_uri("/"),
+                           layout=posted["layout"] or None)
         except ServiceError as exc:
             errors = exc.errors
         else:

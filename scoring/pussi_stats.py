@@ -1,0 +1,271 @@
+"""Pussi statistics: the seed's result sheet ("Ergebnis ...") and its per-series statistics.
+
+Per player, over all series: own games won and lost (as declarer) and their sum, the
+opponents' games won and lost, Schwarz won and lost (own or opponents' game alike, split
+as well), weighted points, premiums won (the party reached 500 first) and lost (the
+opponents did), weighted difference, the total and the place. Per series: the games, how
+the declarers fared, the Schwarz games, and the highest and lowest points, difference and
+series result with the players who had them. For every column the best and the worst
+values are marked, so a page can highlight them; ties are all marked.
+
+The seed highlights a band around the extremes (within 2 games, within 1 Schwarz game,
+places 1-3) and fixed thresholds for points (±1000) that fit its 6 series of 8 games;
+:data:`SEED_BANDS` gives those bands for :func:`pussi_stats`, the default marks the
+extremes only. Built on :mod:`scoring.pussi` (same tally, same premium rule), pure Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .discipline import played
+from .model import Tournament
+from .pussi import COUNTS, Game, Settings, tally
+
+HIGH, LOW = 1, -1  # which way a column gets better
+
+PLAYER_COLUMNS: tuple[tuple[str, int], ...] = (
+    ("own_won", HIGH), ("own_lost", LOW), ("own_games", HIGH),
+    ("opp_won", HIGH), ("opp_lost", LOW),
+    ("schwarz_won", HIGH), ("schwarz_lost", LOW),
+    ("points", HIGH), ("premiums_won", HIGH), ("premiums_lost", LOW),
+    ("difference", HIGH), ("total", HIGH), ("rank", LOW),
+)
+"""The result sheet's columns C to O, in its order, with the direction that is better."""
+
+SCHWARZ_COLUMNS: tuple[tuple[str, int], ...] = (
+    ("own_schwarz_won", HIGH), ("opp_schwarz_won", HIGH),
+    ("own_schwarz_lost", LOW), ("opp_schwarz_lost", LOW),
+)
+"""Schwarz split by whose game it was: own (this party declared) or the opponents'."""
+
+SERIES_EXTREMES = ("points", "difference", "result")
+
+SEED_BANDS: Mapping[str, int] = {
+    "own_won": 2, "own_lost": 2, "own_games": 2, "opp_won": 2, "opp_lost": 2,
+    "schwarz_won": 1, "schwarz_lost": 1, "rank": 2,
+}
+"""The seed's "good" and "bad": within this much of the best (worst) value."""
+
+Number = int | Fraction
+Shown = int | float
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One value of a table and whether it is among the best or the worst of its column."""
+
+    key: str
+    value: Shown | None
+    mark: str = ""  # "best", "worst" or ""
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    entrant: int  # the start number (the document's entrant id)
+    name: str
+    values: dict[str, Number]  # exact: weighted values are Fractions
+    cells: tuple[Cell, ...]  # PLAYER_COLUMNS
+    schwarz: tuple[Cell, ...]  # SCHWARZ_COLUMNS
+    series: tuple[Cell, ...]  # the series result per series; None: did not play
+
+    @property
+    def rank(self) -> int:
+        return int(self.values["rank"])
+
+
+@dataclass(frozen=True)
+class Extreme:
+    """The highest and lowest value of one kind in a series, with who had it."""
+
+    key: str  # points, difference or result
+    high: Shown
+    high_players: tuple[tuple[int, str], ...]
+    low: Shown
+    low_players: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class SeriesRow:
+    number: int
+    tables: int  # tables with a result
+    games: int
+    declarer_won: int
+    declarer_lost: int
+    schwarz: int  # games in which a party was played Schwarz
+    premiums: int  # tables at which a party reached the premium
+    flagged: tuple[int, ...]  # tables whose number of games is not the series' set number
+    extremes: tuple[Extreme, ...]
+
+
+@dataclass(frozen=True)
+class PussiStats:
+    players: tuple[PlayerRow, ...]  # in ranking order
+    series: tuple[SeriesRow, ...]
+    totals: dict[str, int] = field(default_factory=dict)  # games, declarer_won, ... overall
+    games_per_series: int = 8
+    premium_at: int = 500
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return tuple(k for k, _ in PLAYER_COLUMNS)
+
+    @property
+    def series_numbers(self) -> tuple[int, ...]:
+        return tuple(s.number for s in self.series)
+
+
+def game_facts(prev: tuple[int, int], game: Game) -> tuple[bool, tuple[bool, bool]]:
+    """Whether the declarer won, and which side (index) was played Schwarz."""
+    d = game.declarer - 1
+    won = game.totals[d] - prev[d] == game.bid
+    fell = tuple(game.totals[s] - prev[s] == -2 * game.bid for s in (0, 1))
+    return won, (fell[0], fell[1])
+
+
+def marks(values: Mapping[Any, Number | None], better: int, band: Number = 0
+          ) -> dict[Any, str]:
+    """``best`` / ``worst`` for the values within ``band`` of the best / worst one.
+
+    Nothing is marked when all values are equal (nobody stands out), and a value within
+    the band of both ends is neither.
+    """
+    present = {k: v for k, v in values.items() if v is not None}
+    if not present:
+        return {}
+    hi, lo = max(present.values()), min(present.values())
+    if hi == lo:
+        return {}
+    best, worst = (hi, lo) if better == HIGH else (lo, hi)
+    out = {}
+    for k, v in present.items():
+        is_best = abs(v - best) <= band
+        is_worst = abs(v - worst) <= band
+        if is_best != is_worst:
+            out[k] = "best" if is_best else "worst"
+    return out
+
+
+def _number(x: Number) -> int | float:
+    """A value to show: whole values as int, weighted ones (0.2 × difference) as float."""
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
+    return x
+
+
+def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = None
+                ) -> PussiStats:
+    """The statistics of a parsed Pussi tournament (all its rounds, results as they count)."""
+    s: Settings = tournament.settings
+    bands = bands or {}
+    names = {e.id: e.name for e in tournament.entrants}
+    zero = Fraction(0)
+    keys = [*COUNTS, *(k for k, _ in SCHWARZ_COLUMNS), "own_games", "premiums_won",
+            "premiums_lost"]
+    values: dict[int, dict[str, Any]] = {
+        e: {**dict.fromkeys(keys, 0), "points": zero, "difference": zero, "total": zero}
+        for e in names}
+    series_result: dict[int, dict[int, Fraction]] = {}  # round -> entrant -> result
+    series_values: dict[int, dict[str, dict[int, Fraction]]] = {}
+    rows: dict[int, dict[str, Any]] = {}
+    for rnd in tournament.rounds:
+        rows.setdefault(rnd.number, {"tables": 0, "games": 0, "declarer_won": 0,
+                                     "declarer_lost": 0, "schwarz": 0, "premiums": 0,
+                                     "flagged": []})
+        series_result.setdefault(rnd.number, {})
+        series_values.setdefault(rnd.number, {k: {} for k in SERIES_EXTREMES})
+    for rnd, table in played(tournament.rounds):
+        games = table.result.games
+        row = rows[rnd.number]
+        row["tables"] += 1
+        row["games"] += len(games)
+        if len(games) != s.games_per_series:
+            row["flagged"].append(table.number)
+        t = tally(games, s.premium_at)
+        row["premiums"] += t.premium is not None
+        split = _schwarz_split(games)
+        prev = (0, 0)
+        for g in games:
+            won, fell = game_facts(prev, g)
+            row["declarer_won" if won else "declarer_lost"] += 1
+            row["schwarz"] += any(fell)
+            prev = g.totals
+        for side in (0, 1):
+            own, opp = t.totals[side], t.totals[1 - side]
+            points = s.weight_points * own
+            difference = s.weight_difference * (own - opp)
+            premium = s.premium if t.premium == side else zero
+            result = points + difference + premium
+            for e in table.side(side + 1):
+                v = values[e]
+                for k in COUNTS:
+                    v[k] += t.counts[side][k]
+                for k, n in split[side].items():
+                    v[k] += n
+                v["points"] += points
+                v["difference"] += difference
+                v["total"] += result
+                v["premiums_won"] += t.premium == side
+                v["premiums_lost"] += t.premium == 1 - side
+                series_result[rnd.number][e] = result
+                per = series_values[rnd.number]
+                per["points"][e], per["difference"][e], per["result"][e] = (
+                    points, difference, result)
+    for v in values.values():
+        v["own_games"] = v["own_won"] + v["own_lost"]
+    totals = sorted((v["total"] for v in values.values()), reverse=True)
+    for v in values.values():
+        v["rank"] = 1 + totals.index(v["total"])
+    column_marks = {k: marks({e: v[k] for e, v in values.items()}, better, bands.get(k, 0))
+                    for k, better in (*PLAYER_COLUMNS, *SCHWARZ_COLUMNS)}
+    numbers = sorted(rows)
+    result_marks = {n: marks(series_result[n], HIGH, bands.get("result", 0)) for n in numbers}
+    order = sorted(values, key=lambda e: (values[e]["rank"], e))
+    players = tuple(
+        PlayerRow(e, names[e], dict(values[e]),
+                  tuple(Cell(k, _number(values[e][k]), column_marks[k].get(e, ""))
+                        for k, _ in PLAYER_COLUMNS),
+                  tuple(Cell(k, values[e][k], column_marks[k].get(e, ""))
+                        for k, _ in SCHWARZ_COLUMNS),
+                  tuple(Cell("result", _number(series_result[n][e])
+                             if e in series_result[n] else None,
+                             result_marks[n].get(e, "")) for n in numbers))
+        for e in order)
+    series = tuple(
+        SeriesRow(n, rows[n]["tables"], rows[n]["games"], rows[n]["declarer_won"],
+                  rows[n]["declarer_lost"], rows[n]["schwarz"], rows[n]["premiums"],
+                  tuple(rows[n]["flagged"]),
+                  tuple(_extreme(k, series_values[n][k], names) for k in SERIES_EXTREMES
+                        if series_values[n][k]))
+        for n in numbers)
+    overall = {k: sum(r[k] for r in rows.values())
+               for k in ("tables", "games", "declarer_won", "declarer_lost", "schwarz",
+                         "premiums")}
+    return PussiStats(players, series, overall, s.games_per_series, s.premium_at)
+
+
+def _schwarz_split(games: tuple[Game, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """Per side: Schwarz won and lost in its own games and in the opponents' games."""
+    out = ({k: 0 for k, _ in SCHWARZ_COLUMNS}, {k: 0 for k, _ in SCHWARZ_COLUMNS})
+    prev = (0, 0)
+    for g in games:
+        _won, fell = game_facts(prev, g)
+        d = g.declarer - 1
+        for side in (0, 1):
+            if fell[side]:
+                whose = "own" if side == d else "opp"
+                out[side][f"{whose}_schwarz_lost"] += 1
+                out[1 - side][f"{'opp' if side == d else 'own'}_schwarz_won"] += 1
+        prev = g.totals
+    return out
+
+
+def _extreme(key: str, values: dict[int, Fraction], names: dict[int, str]) -> Extreme:
+    hi, lo = max(values.values()), min(values.values())
+    return Extreme(key, _number(hi), tuple((e, names[e]) for e in sorted(values)
+                                           if values[e] == hi),
+                   _number(lo), tuple((e, names[e]) for e in sorted(values)
+                                      if values[e] == lo))

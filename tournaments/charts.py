@@ -1,0 +1,240 @@
+"""SVG charts written by hand: no plotting library and no JavaScript.
+
+The same markup serves the page, the phone and the PDF (weasyprint draws inline
+SVG), so the styling is in presentation attributes rather than CSS: a chart looks
+the same wherever it is embedded. Every chart names itself with ``<title>`` and
+``<desc>`` (tied to the ``<svg>`` by ``aria-labelledby``) and labels both axes;
+its numbers are also given as a table by the templates, for readers who cannot
+see the picture.
+
+Only numbers and strings come in; every string is escaped here, so a name like
+``Müller & Söhne <3`` cannot break the markup.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from django.utils.safestring import SafeString, mark_safe
+
+FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
+TEXT = "#1d2329"
+MUTED = "#5d6b78"
+GRID = "#d9dee4"
+REST = "#9aa5b1"  # the many lines nobody highlighted
+CHOSEN = "#111111"
+# Okabe-Ito: tell apart also with the common colour-vision deficiencies.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00")
+BAR = "#0b5cad"
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _n(x: float) -> str:
+    """A coordinate with one decimal, without a trailing ``.0``."""
+    s = f"{x:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def nice_step(span: float, parts: int, steps: Sequence[float] = (1, 2, 2.5, 5)) -> float:
+    """A round step (1, 2, 2.5, 5 × 10^k) cutting ``span`` into at most about ``parts`` parts."""
+    if span <= 0:
+        return 1.0
+    raw = span / max(parts, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for s in steps:
+        if s * power >= raw - 1e-12:
+            return s * power
+    return 10 * power
+
+
+def _truncate(text: str, length: int) -> str:
+    return text if len(text) <= length else text[:length - 1] + "…"
+
+
+def _frame(ident: str, width: int, height: int, title: str, desc: str, body: list[str]) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="{_e(ident)}" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+        f'aria-labelledby="{_e(ident)}-title {_e(ident)}-desc" '
+        f'font-family="{FONT}" font-size="12" fill="{TEXT}">'
+        f'<title id="{_e(ident)}-title">{_e(title)}</title>'
+        f'<desc id="{_e(ident)}-desc">{_e(desc)}</desc>'
+        + "".join(body) + "</svg>")
+
+
+@dataclass(frozen=True)
+class Series:
+    """One entrant's line: a rank (or None while not ranked) per x position."""
+
+    key: str
+    label: str  # the line's tooltip
+    points: Sequence[float | None]
+    tag: str = ""  # the name at the end of a highlighted line (default: the label)
+
+
+def _label_positions(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Move labels apart (keeping their order) so that none overlaps the next."""
+    placed: list[float] = []
+    for y in wanted:
+        placed.append(max(y, placed[-1] + gap) if placed else max(y, low))
+    overflow = placed[-1] - high if placed else 0
+    if overflow > 0:  # pushed past the bottom: shift back up as far as the top allows
+        placed = [y - overflow for y in placed]
+        for i in range(1, len(placed)):
+            placed[i] = max(placed[i], placed[i - 1] + gap)
+        placed = [max(y, low) if i == 0 else y for i, y in enumerate(placed)]
+    return placed
+
+
+def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str, desc: str,
+               x_label: str, y_label: str, highlight: Sequence[str] = (),
+               chosen: str | None = None, ident: str = "ranks", width: int = 760,
+               height: int = 380) -> SafeString:
+    """Rank over rounds, one ``<polyline>`` per entrant; rank 1 at the top.
+
+    Readable with hundreds of lines: everyone is a thin grey line, the
+    ``highlight`` keys (the leaders) get colours, markers and a name at the end,
+    and ``chosen`` (the one a reader picked) is drawn last, black and thick.
+    """
+    left, right, top, bottom = 52, 190, 16, 48
+    plot_w, plot_h = width - left - right, height - top - bottom
+    max_rank = max([int(p) for s in series for p in s.points if p is not None] or [1])
+    n_x = len(x_labels)
+
+    def x_at(i: int) -> float:
+        return left + (plot_w / 2 if n_x <= 1 else plot_w * i / (n_x - 1))
+
+    def y_at(rank: float) -> float:
+        return top + (0 if max_rank <= 1 else plot_h * (rank - 1) / (max_rank - 1))
+
+    body: list[str] = []
+    # grid and the rank axis (1 at the top; round steps in between)
+    step = max(1, int(nice_step(max_rank - 1, 8, (1, 2, 5))))
+    ticks = sorted({1, *range(step, max_rank, step), max_rank})
+    if len(ticks) > 2 and ticks[-1] - ticks[-2] < step / 2:
+        ticks.pop(-2)  # keep the last rank, drop its crowded neighbour
+    for r in ticks:
+        y = _n(y_at(r))
+        body.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y}" y2="{y}" '
+                    f'stroke="{GRID}" stroke-width="1"/>')
+        body.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" '
+                    f'dominant-baseline="middle" fill="{MUTED}">{r}</text>')
+    stride = max(1, math.ceil(n_x * 34 / max(plot_w, 1)))
+    for i, label in enumerate(x_labels):
+        x = _n(x_at(i))
+        body.append(f'<line x1="{x}" x2="{x}" y1="{top}" y2="{top + plot_h}" '
+                    f'stroke="{GRID}" stroke-width="1"/>')
+        if i % stride == 0 or i == n_x - 1:
+            body.append(f'<text x="{x}" y="{top + plot_h + 18}" text-anchor="middle" '
+                        f'fill="{MUTED}">{_e(label)}</text>')
+    body.append(f'<text x="{left + plot_w / 2:.0f}" y="{height - 8}" text-anchor="middle" '
+                f'font-weight="bold">{_e(x_label)}</text>')
+    body.append(f'<text transform="translate(14 {top + plot_h / 2:.0f}) rotate(-90)" '
+                f'text-anchor="middle" font-weight="bold">{_e(y_label)}</text>')
+
+    colours = {key: PALETTE[i % len(PALETTE)] for i, key in enumerate(highlight)}
+    if chosen is not None:
+        colours[chosen] = CHOSEN
+    ordered = ([s for s in series if s.key not in colours]
+               + [s for s in series if s.key in colours and s.key != chosen]
+               + [s for s in series if s.key == chosen])
+    labels: list[tuple[float, str, str]] = []  # (wanted y, text, colour)
+    for s in ordered:
+        pts = [(x_at(i), y_at(p)) for i, p in enumerate(s.points) if p is not None]
+        coords = " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
+        colour = colours.get(s.key)
+        if colour is None:
+            body.append(f'<polyline points="{coords}" fill="none" stroke="{REST}" '
+                        f'stroke-width="0.8" stroke-opacity="0.55" stroke-linejoin="round" '
+                        f'data-entrant="{_e(s.key)}"><title>{_e(s.label)}</title></polyline>')
+            continue
+        thick = "3" if s.key == chosen else "2.2"
+        dash = ' stroke-dasharray="6 3"' if s.key == chosen and s.key in highlight else ""
+        body.append(f'<polyline points="{coords}" fill="none" stroke="{colour}" '
+                    f'stroke-width="{thick}" stroke-linejoin="round"{dash} '
+                    f'data-entrant="{_e(s.key)}" class="highlight">'
+                    f'<title>{_e(s.label)}</title></polyline>')
+        body.extend(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="3" fill="{colour}"/>'
+                    for x, y in pts)
+        if pts:
+            last = [p for p in s.points if p is not None][-1]
+            labels.append((pts[-1][1], f"{int(last)}. {_truncate(s.tag or s.label, 24)}",
+                           colour))
+    labels.sort(key=lambda item: item[0])
+    spots = _label_positions([y for y, _, _ in labels], 14, top + 4, top + plot_h)
+    x_end = x_at(n_x - 1) if n_x else left
+    for (wanted, text, colour), y in zip(labels, spots, strict=True):
+        if abs(wanted - y) > 1:  # moved apart from its line: a leader line shows where it belongs
+            body.append(f'<line x1="{_n(x_end + 4)}" y1="{_n(wanted)}" x2="{_n(x_end + 14)}" '
+                        f'y2="{_n(y)}" stroke="{colour}" stroke-width="1"/>')
+        body.append(f'<text x="{_n(x_end + 16)}" y="{_n(y)}" dy="4" '
+                    f'fill="{colour}" font-weight="bold">{_e(text)}</text>')
+    return mark_safe(_frame(ident, width, height, title, desc, body))
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str  # what the bar counts, e.g. "12" or "100 to under 200"
+    count: int
+
+
+def histogram(bars: Sequence[Bar], *, title: str, desc: str, x_label: str, y_label: str,
+              edges: Sequence[str] | None = None, ident: str = "histogram",
+              width: int = 760, height: int = 300) -> SafeString:
+    """Bars side by side; ``edges`` (one more than bars) labels the bin boundaries instead.
+
+    Discrete values (Bobbl, chess points) get a label under each bar; ranges of a
+    continuous value get their boundaries on the axis, as a histogram reads.
+    """
+    left, right, top, bottom = 52, 16, 16, 52
+    plot_w, plot_h = width - left - right, height - top - bottom
+    peak = max([b.count for b in bars] or [0])
+    step = max(1, int(nice_step(peak, 5, (1, 2, 5))))
+    y_max = max(step, math.ceil(peak / step) * step)
+
+    def y_at(count: float) -> float:
+        return top + plot_h * (1 - count / y_max)
+
+    body: list[str] = []
+    for c in range(0, y_max + 1, step):
+        y = _n(y_at(c))
+        body.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y}" y2="{y}" '
+                    f'stroke="{GRID}" stroke-width="1"/>')
+        body.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" '
+                    f'dominant-baseline="middle" fill="{MUTED}">{c}</text>')
+    n = len(bars)
+    slot = plot_w / max(n, 1)
+    gap = 0 if edges else min(6.0, slot * 0.2)
+    for i, b in enumerate(bars):
+        x = left + i * slot + gap / 2
+        y = y_at(b.count)
+        body.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(max(slot - gap, 1))}" '
+                    f'height="{_n(top + plot_h - y)}" fill="{BAR}" stroke="#ffffff" '
+                    f'stroke-width="{1 if edges else 0}"><title>{_e(b.label)}: {b.count}'
+                    f'</title></rect>')
+        if b.count and slot >= 16:
+            body.append(f'<text x="{_n(x + (slot - gap) / 2)}" y="{_n(y - 4)}" '
+                        f'text-anchor="middle" font-size="10" fill="{MUTED}">{b.count}</text>')
+    axis_labels = list(edges) if edges else [b.label for b in bars]
+    widest = max([len(s) for s in axis_labels] or [1])
+    spacing = plot_w / max(len(axis_labels) - (1 if edges else 0), 1)
+    stride = max(1, math.ceil(widest * 7 / max(spacing, 1)))
+    for i, text in enumerate(axis_labels):
+        if i % stride and i != len(axis_labels) - 1:
+            continue
+        x = left + i * slot if edges else left + i * slot + slot / 2
+        body.append(f'<text x="{_n(x)}" y="{top + plot_h + 16}" text-anchor="middle" '
+                    f'fill="{MUTED}">{_e(text)}</text>')
+    body.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top + plot_h}" '
+                f'y2="{top + plot_h}" stroke="{TEXT}" stroke-width="1"/>')
+    body.append(f'<text x="{left + plot_w / 2:.0f}" y="{height - 10}" text-anchor="middle" '
+                f'font-weight="bold">{_e(x_label)}</text>')
+    body.append(f'<text transform="translate(14 {top + plot_h / 2:.0f}) rotate(-90)" '
+                f'text-anchor="middle" font-weight="bold">{_e(y_label)}</text>')
+    return mark_safe(_frame(ident, width, height, title, desc, body))

@@ -1,0 +1,29 @@
+"""Pussi statistics from the database: the seed's result sheet for the statistics page.
+
+``pussi_statistics(t)`` is :func:`scoring.pussi_stats.pussi_stats` over the tournament as
+the scoring core sees it (the results that count: submitted or confirmed, not disputed),
+cached by the tournament's version like the standings. ``templates/stats/_pussi.html``
+renders it (context name ``pussi_stats``).
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+
+from scoring.pussi_stats import PussiStats, pussi_stats
+
+from ..models import Tournament
+from .documents import scoring_tournament
+from .standings import version_key
+
+
+def pussi_statistics(t: Tournament) -> PussiStats | None:
+    """The statistics of a Pussi tournament; None for any other discipline."""
+    if t.discipline != "pussi":
+        return None
+    key = f"pussi-stats:{version_key(t)}"
+    stats = cache.get(key)
+    if stats is None:
+        stats = pussi_stats(scoring_tournament(t))
+        cache.set(key, stats, None)
+    return stats

@@ -1,0 +1,82 @@
+"""The what-if page and the statistics pages (director and spectators).
+
+All three only read: the what-if form is a GET form (bookmarkable, and nothing
+to confirm), and bad settings come back as errors at their fields with status
+400, never as a 500. Spectators see the statistics only of a public tournament;
+the rendered charts are cached per version, language and chosen entrant, so a
+hall of phones costs one render per change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+
+from ..models import Tournament
+from ..services.public import state_key
+from ..services.statistics import discipline_label, statistics
+from ..services.whatif import safe_what_if
+from .access import director_view
+from .public import CACHE_SECONDS, visible_tournament
+
+
+def chosen_entrant(params: QueryDict) -> int | None:
+    """``?entrant=N`` as a start number; anything else chooses nobody."""
+    try:
+        n = int(params.get("entrant") or 0)
+    except ValueError:
+        return None
+    return n if n > 0 else None
+
+
+@require_GET
+@director_view
+def what_if(request: HttpRequest, t: Tournament) -> HttpResponse:
+    result = safe_what_if(t, request.GET)  # None: the tournament itself cannot be scored
+    status = 400 if result is not None and not result.valid else 200
+    return render(request, "stats/what_if.html", {
+        "t": t, "discipline": discipline_label(t), "w": result}, status=status)
+
+
+def _charts_html(t: Tournament, highlight: int | None, audience: str) -> str:
+    stats = statistics(t, highlight, ident=f"stats-{audience}")
+    return render_to_string("stats/_charts.html", {"t": t, "stats": stats,
+                                                   "audience": audience})
+
+
+@require_GET
+@director_view
+def director_statistics(request: HttpRequest, t: Tournament) -> HttpResponse:
+    highlight = chosen_entrant(request.GET)
+    return render(request, "stats/statistics.html", _page(t, highlight, "director"))
+
+
+@require_GET
+def public_statistics(request: HttpRequest, slug: str) -> HttpResponse:
+    """Spectators' statistics: 404 unless the tournament is public (its staff may look)."""
+    t = visible_tournament(request, slug)
+    highlight = chosen_entrant(request.GET)
+    key = f"public:statistics:{highlight or ''}:{state_key(t)}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = _charts_html(t, highlight, "public")
+        cache.set(key, str(html), CACHE_SECONDS)
+    return render(request, "stats/statistics.html", {
+        **_page(t, highlight, "public", charts=html)})
+
+
+def _page(t: Tournament, highlight: int | None, audience: str,
+          charts: str | None = None) -> dict[str, Any]:
+    html = charts if charts is not None else _charts_html(t, highlight, audience)
+    entrants = list(t.entrants.order_by("start_number").values_list("start_number", "name"))
+    return {"t": t, "discipline": discipline_label(t), "audience": audience,
+            "charts_html": mark_safe(html), "entrants": entrants, "highlight": highlight,
+            "base_template": ("director/_layout.html" if audience == "director"
+                              else "base.html")}
