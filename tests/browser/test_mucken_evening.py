@@ -11,14 +11,13 @@ import re
 from collections import Counter
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.db import connection
 
 from tournaments import services
-from tournaments.models import Report, Result, Role
-from tournaments.services import Actor, seating
+from tournaments.models import Report, Result
+from tournaments.services import seating
 
+from .desks import mucken_with_desks, register_pairs
 from .test_walkthrough import PHONE, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,37 +32,8 @@ def bobbl_for(table_number: int, round_number: int) -> list[tuple[int, int]]:
 def test_a_mucken_evening_of_twelve_pairs(browser, live_server, shot):
     concurrent = connection.vendor != "sqlite"
     base = live_server.url
-    User = get_user_model()
-    director = User.objects.create_user("direktor", password="turnier-2026")
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    boss = Actor(director, "direktor")
-    t = services.create_tournament(boss, "Muckturnier Leupoldsgrün", "mucken", "pair")
-    services.update_tournament(t, boss, draw_options={
-        "registration": {"window": 4, "random_up_to": 0, "sequential_from": None}})
-    desks = []
-    for name in ("anmeldung1", "anmeldung2"):
-        user = User.objects.create_user(name, password="turnier-2026")
-        services.grant_role(t, boss, user, Role.Kind.DESK)
-        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        login(page, base, name)
-        page.goto(f"{base}/desk/{t.slug}/")
-        desks.append(page)
-
-    # The desks: six pairs each, pressing Enter together where the database allows it.
-    for i in range(6):
-        for k, page in enumerate(desks):
-            names = page.locator("#desk-signup input[type=text][name$=name]")
-            names.nth(0).fill(f"Tisch{k + 1} Spieler {i}a")
-            names.nth(1).fill(f"Tisch{k + 1} Spieler {i}b")
-            if not concurrent:
-                names.nth(1).press("Enter")
-                page.wait_for_selector(f"#desk-flash:has-text('Tisch{k + 1} Spieler {i}a')")
-        if concurrent:
-            for page in desks:
-                page.locator("#desk-signup input[type=text][name$=name]").nth(1).press("Enter")
-            for k, page in enumerate(desks):
-                page.wait_for_selector(f"#desk-flash:has-text('Tisch{k + 1} Spieler {i}a')",
-                                       timeout=20000)
+    t, desks = mucken_with_desks(browser, base, "Muckturnier Leupoldsgrün")
+    register_pairs(desks, 6, "Tisch", together=concurrent)
     seats = [(s.table, s.side) for s in t.registration_seats.all()]
     assert len(seats) == 12 and len(set(seats)) == 12
     shot(desks[1], "mucken-01-desk")

@@ -13,14 +13,12 @@ cannot take writes from two server threads at once.
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.db import connection
 
-from tournaments import services
-from tournaments.models import RegistrationSeat, Role, Seat
-from tournaments.services import Actor, seating
+from tournaments.models import RegistrationSeat, Seat
+from tournaments.services import seating
 
+from .desks import mucken_with_desks, register_pairs
 from .test_walkthrough import login
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,32 +28,8 @@ def test_two_desks_register_twelve_pairs_concurrently(browser, live_server, shot
     if connection.vendor == "sqlite":
         pytest.skip("concurrent writes need a server database: runs in make test-services")
     base = live_server.url
-    User = get_user_model()
-    director = User.objects.create_user("direktor", password="turnier-2026")
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    boss = Actor(director, "direktor")
-    t = services.create_tournament(boss, "Hofer Volksfest", "mucken", "pair")
-    services.update_tournament(t, boss, draw_options={
-        "registration": {"window": 4, "random_up_to": 0, "sequential_from": None}})
-    desks = []
-    for name in ("anmeldung1", "anmeldung2"):
-        user = User.objects.create_user(name, password="turnier-2026")
-        services.grant_role(t, boss, user, Role.Kind.DESK)
-        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        login(page, base, name)
-        page.goto(f"{base}/desk/{t.slug}/")
-        desks.append(page)
-
-    for i in range(6):
-        for k, page in enumerate(desks):
-            names = page.locator("#desk-signup input[type=text][name$=name]")
-            names.nth(0).fill(f"Desk{k + 1} Spieler {i}a")
-            names.nth(1).fill(f"Desk{k + 1} Spieler {i}b")
-        for page in desks:  # both submit before either answer arrives
-            page.locator("#desk-signup input[type=text][name$=name]").nth(1).press("Enter")
-        for k, page in enumerate(desks):
-            page.wait_for_selector(f"#desk-flash:has-text('Desk{k + 1} Spieler {i}a')",
-                                   timeout=20000)
+    t, desks = mucken_with_desks(browser, base, "Hofer Volksfest")
+    register_pairs(desks, 6, "Desk", together=True)
 
     seats = list(RegistrationSeat.objects.filter(tournament=t))
     assert len(seats) == 12
