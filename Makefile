@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/turnierwart
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-services test-browser test-dutch test-trf lint bench bench-dutch messages clean
+.PHONY: run test test-services test-browser test-dutch test-trf test-faults lint bench bench-dutch messages clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -47,6 +47,12 @@ test-browser: $(STAMP) messages
 # Every Dutch reference file through the database and back as TRF (make test: a sample).
 test-trf: $(STAMP)
 	$(BIN)/python tools/trf_roundtrip.py
+
+# Break the production topology on purpose: own PostgreSQL (initdb, port 5440) and Redis
+# (port 6390), never the shared ones; needs PostgreSQL server binaries and redis-server.
+# See docs/faults.md.
+test-faults: $(STAMP)
+	$(BIN)/python -m pytest tests/faults -q -p no:cacheprovider -s
 
 bench: $(STAMP)
 	$(BIN)/python bench/standings.py

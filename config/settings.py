@@ -75,13 +75,21 @@ DATABASES = {"default": dj_database_url.parse(
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several desks at once on the embedded default: wait for the write lock instead of failing.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+else:
+    # After a database restart the first request on an old connection would fail.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL, "TIMEOUT": 3600}}
+    CACHES = {"default": {"BACKEND": "config.cache.TolerantRedisCache",
+                          "LOCATION": REDIS_URL, "TIMEOUT": 3600,
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     CELERY_BROKER_URL = REDIS_URL
+    # A task whose worker died is handed out again after this many seconds (Redis keeps it
+    # unacknowledged until then); longer than the longest report takes to render.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600"))}
     CELERY_RESULT_BACKEND = None
     # The services test tier runs most tests in-process and starts a real worker for the rest.
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_EAGER", False)
@@ -90,6 +98,16 @@ else:
                           "TIMEOUT": 3600}}
     CELERY_TASK_ALWAYS_EAGER = True  # the embedded default: tasks run in-process
     CELERY_BROKER_URL = "memory://"
+# Rate limits of the captains' links, per client IP and minute (tournaments/ratelimit.py).
+# X-Forwarded-For is used only with RATE_LIMIT_TRUSTED_PROXIES = number of proxies in front.
+RATE_LIMITS = {
+    "enabled": env_bool("RATE_LIMITS_ENABLED", True),
+    "window": int(os.environ.get("RATE_LIMIT_WINDOW", "60")),
+    "captain": int(os.environ.get("RATE_LIMIT_CAPTAIN", "300")),
+    "captain_unknown": int(os.environ.get("RATE_LIMIT_CAPTAIN_UNKNOWN", "30")),
+    "trusted_proxies": int(os.environ.get("RATE_LIMIT_TRUSTED_PROXIES", "0")),
+}
+
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -10,6 +10,7 @@ invalidate every spectator's cached page a few times per PDF).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,8 @@ KIND_LABELS: dict[str, Any] = {
 NEEDS_ROUND = (Report.Kind.PAIRINGS, Report.Kind.SCORE_SHEETS)
 AFTER_ROUND = (Report.Kind.STANDINGS, CROSS_TABLE, PROGRESS_TABLE, CATEGORY_STANDINGS)
 
+
+log = logging.getLogger(__name__)
 
 def _not_chess(t: Tournament) -> str | None:
     return None if t.discipline == "chess" else _("this output is for chess tournaments")
@@ -136,8 +139,16 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
 
     from ..tasks import render_report  # the task module imports this one
 
-    transaction.on_commit(lambda: render_report.delay(report.pk, base_url=base_url,
-                                                      language=language, **extra))
+    def enqueue() -> None:
+        try:
+            render_report.delay(report.pk, base_url=base_url, language=language, **extra)
+        except Exception as exc:  # kombu's OperationalError: the broker is away (faults.md)
+            log.warning("report %s not queued: %s", report.pk, exc)
+            mark_failed(report.pk, _("The report queue is not reachable; order it again in "
+                                     "a moment."))
+            report.status = Report.Status.FAILED
+
+    transaction.on_commit(enqueue)
     return report
 
 
