@@ -972,10 +972,24 @@ class CaptainView(APIBase):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """Per-IP rate limit (tournaments.ratelimit): 429 with Retry-After when over it."""
+        from rest_framework.exceptions import Throttled
+
+        from .. import ratelimit
+
+        super().initial(request, *args, **kwargs)
+        retry = ratelimit.check_captain(request)
+        if retry:
+            raise Throttled(wait=retry, detail=ratelimit.message())
+
     def table(self, token: str) -> Table:
         try:
             return services.table_for_token(token)
         except ServiceError:
+            from .. import ratelimit
+
+            ratelimit.failed_lookup(self.request)
             raise NotFound(_("This link is not valid.")) from None
 
     @extend_schema(summary="The captain's table", parameters=[OpenApiParameter(

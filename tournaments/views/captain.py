@@ -4,6 +4,9 @@ No account: the unguessable token is the permission, and only for its own table 
 round is open. The page shows only this table. Results go through
 ``services.captain_submit`` (which keeps every submission and marks disagreement as
 disputed); the discipline's inputs come from :mod:`tournaments.result_forms`.
+
+Every request is counted per client IP and failed token lookups separately
+(:mod:`tournaments.ratelimit`): over a limit the answer is 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import result_forms, services
+from .. import ratelimit, result_forms, services
 from ..models import Result, Round, Table
 from ..services import ServiceError
 
@@ -35,6 +38,7 @@ def _table(token: str) -> Table | None:
 
 
 def _unknown(request: HttpRequest) -> HttpResponse:
+    ratelimit.failed_lookup(request)
     return render(request, "captain/unknown.html", status=404)
 
 
@@ -78,6 +82,9 @@ def _done(token: str, status: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table and its result form; take a submission."""
+    retry = ratelimit.check_captain(request)
+    if retry:
+        return ratelimit.too_many_page(request, retry)
     table = _table(token)
     if table is None:
         return _unknown(request)
@@ -121,7 +128,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def qr(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code of this table's absolute captain link, for score sheets and screens."""
+    retry = ratelimit.check_captain(request)
+    if retry:
+        return ratelimit.too_many_page(request, retry)
     if _table(token) is None:
+        ratelimit.failed_lookup(request)
         return HttpResponseNotFound("unknown table link", content_type="text/plain")
     url = request.build_absolute_uri(reverse("captain:table", args=[token]))
     out = io.BytesIO()
