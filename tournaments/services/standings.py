@@ -6,6 +6,7 @@ makes every cached page of the tournament stale at once; no timeouts needed.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.core.cache import cache
@@ -23,7 +24,9 @@ def version_key(t: Tournament) -> str:
 
 def standings_key(t: Tournament, after_round: int | None = None,
                   category: str | None = None) -> str:
-    return f"standings:{version_key(t)}:{after_round}:{category}"
+    """A cache key; the category comes from a query string, so it enters only as a digest."""
+    tag = hashlib.sha256(category.encode()).hexdigest()[:16] if category else "-"
+    return f"standings:{version_key(t)}:{after_round}:{tag}"
 
 
 def standings(t: Tournament, after_round: int | None = None,
