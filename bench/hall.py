@@ -1,0 +1,602 @@
+"""An evening in the hall against the production topology, started here and torn down after.
+
+    .venv/bin/python bench/hall.py                      # 3 minutes, 1000 spectators, 250 tables
+    .venv/bin/python bench/hall.py --minutes 1 --spectators 300 --tables 50
+    .venv/bin/python bench/hall.py --find-rate 250,500,1000,1500,2000 --step-seconds 30
+    .venv/bin/python bench/hall.py --wrk                # also 30 s of wrk: standings vs static
+
+What runs: a fresh PostgreSQL database ``turnierwart_bench`` (dropped and created), Redis db 14
+(flushed), gunicorn (gthread, 4 workers x 4 threads) on a free port, one Celery worker;
+``DJANGO_DEBUG=0``, ``ALLOWED_HOSTS=127.0.0.1``. A Mucken tournament of fixed pairs (two per
+table) has round 1 drawn and published. Then, at once, with asyncio + httpx in this process:
+
+- spectators poll the standings fragment every 5 s, sending If-None-Match (304s counted),
+  one poll in twenty is the whole public page;
+- one captain per table submits within the first 80 % of the run; some tables get a second
+  agreeing submission, some a differing one (a dispute);
+- desks register late entries through the API;
+- the director orders PDFs (the reports page, with a session) and reads the API standings;
+  when the captains are done, settles the disputes, closes round 1, draws and publishes round 2.
+
+Afterwards the database is checked directly: every accepted captain submission is exactly one
+ResultRevision, nothing is lost or duplicated, the API standings equal a recomputation from the
+exported document (``scoring.standings``), every late entry is there once, every PDF is done.
+Exit 0 when every check passes, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+PG = "postgres://postgres@127.0.0.1:5432"
+DB_NAME = "turnierwart_bench"
+REDIS = "redis://127.0.0.1:6379/14"
+POLL = 5.0
+
+
+# ---------------------------------------------------------------- the stack
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fresh_database() -> None:
+    import psycopg
+
+    with psycopg.connect(PG + "/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+
+
+def drop_database() -> None:
+    import psycopg
+
+    with psycopg.connect(PG + "/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+
+
+class Stack:
+    def __init__(self, workers: int, threads: int) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.media = Path(tempfile.mkdtemp(prefix="hall-media-"))
+        self.logs = Path(tempfile.mkdtemp(prefix="hall-logs-"))
+        self.env = {**os.environ, "DATABASE_URL": f"{PG}/{DB_NAME}", "REDIS_URL": REDIS,
+                    "CELERY_EAGER": "0", "MEDIA_ROOT": str(self.media), "DJANGO_DEBUG": "0",
+                    "SECRET_KEY": "hall-bench-key", "ALLOWED_HOSTS": "127.0.0.1",
+                    "PYTHONPATH": str(ROOT),
+                    # phones come through one proxy hop: each captain has its own address in
+                    # X-Forwarded-For (one NAT address for 250 tables would hit the 300/min
+                    # captain rate limit; see docs/load.md)
+                    "RATE_LIMIT_TRUSTED_PROXIES": "1"}
+        self.commands = {
+            "gunicorn": [str(BIN / "gunicorn"), "config.wsgi", "--bind",
+                         f"127.0.0.1:{self.port}", "--workers", str(workers),
+                         "--worker-class", "gthread", "--threads", str(threads),
+                         "--timeout", "60", "--keep-alive", "10"],
+            "celery": [str(BIN / "celery"), "-A", "config", "worker", "--loglevel=warning",
+                       "--concurrency=1", "--without-gossip", "--without-mingle",
+                       "--without-heartbeat"],
+        }
+        self.processes: dict[str, subprocess.Popen] = {}
+
+    def start(self) -> None:
+        for name, cmd in self.commands.items():
+            with open(self.logs / f"{name}.log", "w") as log:
+                self.processes[name] = subprocess.Popen(
+                    cmd, cwd=ROOT, env=self.env, start_new_session=True,
+                    stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/t/", timeout=2)
+                return
+            except Exception:
+                if time.monotonic() > deadline or self.processes["gunicorn"].poll() is not None:
+                    raise RuntimeError("gunicorn did not start: " + self.log("gunicorn")) from None
+                time.sleep(0.2)
+
+    def log(self, name: str) -> str:
+        return (self.logs / f"{name}.log").read_text()[-3000:]
+
+    def stop(self) -> None:
+        for p in self.processes.values():
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGTERM)
+        for p in self.processes.values():
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+        shutil.rmtree(self.media, ignore_errors=True)
+
+
+def setup_django() -> None:
+    os.environ.update({"DATABASE_URL": f"{PG}/{DB_NAME}", "REDIS_URL": REDIS,
+                       "CELERY_EAGER": "0", "DJANGO_DEBUG": "0", "SECRET_KEY": "hall-bench-key",
+                       "ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SETTINGS_MODULE": "config.settings"})
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def prepare(tables: int) -> dict:
+    """Migrate, flush Redis db 14, make the director, desks and round 1 of a Mucken evening."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from tournaments import services
+    from tournaments.models import Round
+    from tournaments.services import Actor
+
+    call_command("migrate", verbosity=0)
+    cache.clear()  # the cache is Redis db 14
+    users = get_user_model().objects
+    director = users.create_user("direktor", password="bench-pass")
+    actor = Actor(director, "direktor")
+    t = services.create_tournament(actor, "Hall bench Mucken", "mucken", "pair")
+    for i in range(2 * tables):
+        services.register(t, actor, [{"name": f"Spieler {i}a"}, {"name": f"Spieler {i}b"}],
+                          status="present")
+    services.draw_round(t, actor, seed="hall")
+    services.publish_round(t, actor, 1)
+    rnd = Round.objects.get(tournament=t, number=1)
+    tokens = {tb.number: tb.token for tb in rnd.tables.all()}
+    return {"slug": t.slug, "pk": t.pk, "token": Token.objects.create(user=director).key,
+            "tables": tokens}
+
+
+# ---------------------------------------------------------------- measuring
+
+
+@dataclass
+class Stats:
+    lat: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    status: dict[str, dict[int, int]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    conn_errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    examples: dict[str, str] = field(default_factory=dict)
+
+    def add(self, kind: str, seconds: float, code: int) -> None:
+        self.lat[kind].append(seconds)
+        self.status[kind][code] += 1
+
+    async def request(self, client: httpx.AsyncClient, kind: str, method: str, url: str,
+                      **kw) -> httpx.Response | None:
+        start = time.perf_counter()
+        try:
+            resp = await client.request(method, url, **kw)
+        except httpx.HTTPError as exc:
+            self.conn_errors[kind] += 1
+            self.examples.setdefault(kind + " conn", repr(exc))
+            return None
+        self.add(kind, time.perf_counter() - start, resp.status_code)
+        if resp.status_code >= 500:
+            self.examples.setdefault(kind + " 5xx", resp.text[:300])
+        return resp
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+def report(stats: Stats, seconds: float) -> list[str]:
+    lines = [f"{'kind':<16}{'req':>8}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
+             f"{'304':>7}{'4xx':>6}{'>=500':>7}{'conn':>6}"]
+    total = 0
+    for kind in sorted(set(stats.lat) | set(stats.conn_errors)):
+        v = stats.lat[kind]
+        codes = stats.status[kind]
+        total += len(v)
+        lines.append(
+            f"{kind:<16}{len(v):>8}{len(v) / seconds:>9.1f}{pct(v, 50) * 1000:>9.1f}"
+            f"{pct(v, 95) * 1000:>9.1f}{pct(v, 99) * 1000:>9.1f}{codes.get(304, 0):>7}"
+            f"{sum(n for c, n in codes.items() if 400 <= c < 500):>6}"
+            f"{sum(n for c, n in codes.items() if c >= 500):>7}{stats.conn_errors[kind]:>6}")
+    lines.append(f"{'all':<16}{total:>8}{total / seconds:>9.1f}")
+    return lines
+
+
+# ---------------------------------------------------------------- the actors
+
+
+def bobbl(rng: random.Random) -> dict:
+    games = []
+    for _ in range(2):
+        loser = rng.randrange(0, 21)
+        games.append([21, loser] if rng.random() < 0.5 else [loser, 21])
+    return {"bobbl": games}
+
+
+async def spectator(client, stats, slug: str, until: float, rng: random.Random) -> None:
+    etag = None
+    await asyncio.sleep(rng.uniform(0, POLL))
+    while time.monotonic() < until:
+        nxt = time.monotonic() + POLL
+        if rng.random() < 0.05:
+            await stats.request(client, "page", "GET", f"/t/{slug}/")
+        else:
+            headers = {"HX-Request": "true"}
+            if etag:
+                headers["If-None-Match"] = etag
+            resp = await stats.request(client, "standings", "GET", f"/t/{slug}/standings/",
+                                       headers=headers)
+            if resp is not None and resp.status_code in (200, 304):
+                etag = resp.headers.get("ETag", etag)
+        await asyncio.sleep(max(0.0, nxt - time.monotonic()))
+
+
+async def captain(client, stats, sent: dict, number: int, token: str, window: float,
+                  rng: random.Random) -> None:
+    """One table: a first submission, then maybe a second agreeing or differing one."""
+    payload = bobbl(rng)
+    await asyncio.sleep(rng.uniform(0, window))
+    plan = [payload]
+    roll = rng.random()
+    if roll < 0.2:
+        plan.append(payload)  # the other party's captain sends the same
+    elif roll < 0.3:
+        other = bobbl(rng)
+        while other == payload:
+            other = bobbl(rng)
+        plan.append(other)  # a differing result: the table is disputed
+    for k, body in enumerate(plan):
+        if k:
+            await asyncio.sleep(rng.uniform(1, 15))
+        phone = {"X-Forwarded-For": f"10.{k}.{number // 250}.{number % 250}"}
+        if rng.random() < 0.5:
+            await stats.request(client, "captain-get", "GET", f"/c/{token}/", headers=phone)
+        resp = await stats.request(client, "captain-post", "POST", f"/api/v1/captain/{token}/",
+                                   json=body, headers=phone)
+        sent[number].append({"payload": body,
+                             "status": resp.status_code if resp is not None else None})
+
+
+async def desk(client, stats, entered: list, slug: str, token: str, desk_no: int, until: float,
+               rng: random.Random) -> None:
+    auth = {"Authorization": f"Token {token}"}
+    k = 0
+    while time.monotonic() < until:
+        await asyncio.sleep(rng.uniform(5, 15))
+        k += 1
+        name = f"Nachzuegler {desk_no}-{k}"
+        resp = await stats.request(
+            client, "desk-register", "POST", f"/api/v1/tournaments/{slug}/entrants/",
+            headers=auth, json={"players": [{"name": name + "a"}, {"name": name + "b"}],
+                                "status": "present"})
+        entered.append({"name": name, "status": resp.status_code if resp is not None else None,
+                        "start_number": (resp.json().get("start_number")
+                                         if resp is not None and resp.status_code == 201
+                                         else None)})
+        await stats.request(client, "desk-list", "GET", f"/api/v1/tournaments/{slug}/entrants/",
+                            headers=auth)
+
+
+async def login(client: httpx.AsyncClient) -> None:
+    page = await client.get("/accounts/login/")
+    csrf = client.cookies.get("csrftoken") or re.search(
+        r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+    await client.post("/accounts/login/", data={"username": "direktor",
+                                                "password": "bench-pass",
+                                                "csrfmiddlewaretoken": csrf},
+                      headers={"Referer": str(client.base_url) + "/accounts/login/"})
+
+
+async def director(client, base: str, stats, notes: dict, slug: str, token: str,
+                   captains_done: asyncio.Event, until: float, rng: random.Random) -> None:
+    auth = {"Authorization": f"Token {token}"}
+    api = f"/api/v1/tournaments/{slug}"
+    async with httpx.AsyncClient(base_url=base, timeout=60) as web:
+        for _attempt in range(5):
+            try:
+                await login(web)
+                break
+            except httpx.HTTPError as exc:
+                stats.conn_errors["director-login"] += 1
+                stats.examples.setdefault("director-login conn", repr(exc))
+        ordered = 0
+
+        async def order(kind: str, rnd: int | None) -> None:
+            nonlocal ordered
+            csrf = web.cookies.get("csrftoken", "")
+            resp = await stats.request(
+                web, "director-pdf", "POST", f"/director/{slug}/reports/",
+                data={"kind": kind, "round_number": str(rnd or ""), "layout": "",
+                      "csrfmiddlewaretoken": csrf},
+                headers={"Referer": base + f"/director/{slug}/reports/"})
+            if resp is not None and resp.status_code in (200, 302):
+                ordered += 1
+            notes["pdf_ordered"] = ordered
+
+        kinds = [("standings", None), ("pairings", 1), ("score_sheets", 1)]
+        k = 0
+        while not captains_done.is_set() and time.monotonic() < until:
+            await order(*kinds[k % len(kinds)])
+            k += 1
+            for _ in range(3):
+                await stats.request(client, "director-api", "GET", f"{api}/standings/",
+                                    headers=auth)
+                await stats.request(web, "director-pdf", "GET",
+                                    f"/director/{slug}/reports/status/")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(captains_done.wait(), 10)
+        # settle every dispute with the first captain's revision, close, draw, publish
+        tables = await stats.request(client, "director-api", "GET", f"{api}/rounds/1/",
+                                     headers=auth)
+        settled = 0
+        for tb in (tables.json().get("tables", []) if tables is not None else []):
+            number = tb.get("number")
+            res = await stats.request(client, "director-api", "GET",
+                                      f"{api}/rounds/1/tables/{number}/result/", headers=auth)
+            if res is None or res.status_code != 200:
+                continue
+            body = res.json()
+            if body.get("status") == "disputed":
+                first = body["revisions"][0]["id"]
+                await stats.request(client, "director-api", "POST",
+                                    f"{api}/rounds/1/tables/{number}/accept/",
+                                    headers=auth, json={"revision": first})
+                settled += 1
+        notes["disputes_settled"] = settled
+        for step, path, body in [("close", f"{api}/rounds/1/close/", None),
+                                 ("draw", f"{api}/rounds/draw/", {"seed": "hall-2"}),
+                                 ("publish", f"{api}/rounds/2/publish/", None)]:
+            resp = await stats.request(client, "director-draw", "POST", path, headers=auth,
+                                       json=body or {})
+            notes[step] = (resp.status_code, resp.text[:300]) if resp is not None else None
+        await order("pairings", 2)
+        await order("standings", None)
+
+
+async def evening(base: str, info: dict, minutes: float, spectators: int, seed: int,
+                  desks: int) -> tuple[Stats, dict, float]:
+    rng = random.Random(seed)
+    stats = Stats()
+    sent: dict[int, list] = defaultdict(list)
+    entered: list = []
+    notes: dict = {}
+    duration = minutes * 60
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
+        start = time.monotonic()
+        until = start + duration
+        done = asyncio.Event()
+        caps = [asyncio.create_task(captain(client, stats, sent, n, tok, 0.8 * duration - 15,
+                                            random.Random(rng.random())))
+                for n, tok in info["tables"].items()]
+        others = [asyncio.create_task(spectator(client, stats, info["slug"], until,
+                                                random.Random(rng.random())))
+                  for _ in range(spectators)]
+        others += [asyncio.create_task(desk(client, stats, entered, info["slug"], info["token"],
+                                            d + 1, until, random.Random(rng.random())))
+                   for d in range(desks)]
+        others.append(asyncio.create_task(director(client, base, stats, notes, info["slug"],
+                                                   info["token"], done, until,
+                                                   random.Random(rng.random()))))
+        await asyncio.gather(*caps)
+        done.set()
+        await asyncio.gather(*others)
+        elapsed = time.monotonic() - start
+    notes["sent"] = sent
+    notes["entered"] = entered
+    return stats, notes, elapsed
+
+
+async def spectators_only(base: str, slug: str, count: int, seconds: float) -> Stats:
+    stats = Stats()
+    rng = random.Random(count)
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
+        until = time.monotonic() + seconds
+        await asyncio.gather(*[spectator(client, stats, slug, until, random.Random(rng.random()))
+                               for _ in range(count)])
+    return stats
+
+
+# ---------------------------------------------------------------- checking
+
+
+def check(info: dict, notes: dict, base: str) -> list[str]:
+    """What the database says against what was sent; the failures (empty when all is well)."""
+    import scoring
+    from tournaments.models import Entrant, Report, Result, ResultRevision, Tournament
+    from tournaments.services import export_document
+
+    failures = []
+    t = Tournament.objects.get(pk=info["pk"])
+    by_number = {n: n for n in info["tables"]}
+    accepted = lost = duplicated = 0
+    for number in by_number:
+        # a submission whose answer never came (client timeout) may or may not be stored
+        tried = notes["sent"].get(number, [])
+        sent = [s["payload"] for s in tried if s["status"] == 200]
+        unknown = [s["payload"] for s in tried if s["status"] is None]
+        revs = [r.payload for r in ResultRevision.objects.filter(
+            table__round__tournament=t, table__round__number=1, table__number=number,
+            source="captain").order_by("pk")]
+        accepted += len(sent)
+        rest = list(revs)
+        for p in sent:
+            if p in rest:
+                rest.remove(p)
+            else:
+                lost += 1
+        for p in unknown:
+            if p in rest:
+                rest.remove(p)
+        duplicated += len(rest)
+        if sent or revs:
+            result = Result.objects.filter(table__round__tournament=t, table__round__number=1,
+                                           table__number=number).first()
+            if result is None:
+                failures.append(f"table {number}: no Result")
+            elif result.payload not in sent + unknown:
+                failures.append(f"table {number}: result {result.payload} was never sent")
+    refused = sum(1 for v in notes["sent"].values() for s in v if s["status"] != 200)
+    timed_out = sum(1 for v in notes["sent"].values() for s in v if s["status"] is None)
+    notes["submissions"] = {"sent": sum(len(v) for v in notes["sent"].values()),
+                            "accepted": accepted, "not_200": refused, "no_answer": timed_out,
+                            "lost": lost,
+                            "duplicated": duplicated}
+    if lost or duplicated:
+        failures.append(f"{lost} captain submission(s) lost, {duplicated} duplicated")
+    if refused:
+        failures.append(f"{refused} captain submission(s) not answered 200")
+    # late entries: each accepted one exactly once
+    for e in notes["entered"]:
+        if e["status"] != 201:
+            failures.append(f"late entry {e['name']}: HTTP {e['status']}")
+            continue
+        n = Entrant.objects.filter(tournament=t, players__name=e["name"] + "a").count()
+        if n != 1:
+            failures.append(f"late entry {e['name']} is there {n} times")
+    # the director's steps
+    for step in ("close", "draw", "publish"):
+        got = notes.get(step)
+        if not got or got[0] >= 300:
+            failures.append(f"director {step}: {got}")
+    # reports: wait for the worker to finish what was ordered
+    deadline = time.monotonic() + 120
+    while (Report.objects.filter(tournament=t, status__in=["queued", "running"]).exists()
+           and time.monotonic() < deadline):
+        time.sleep(1)
+    reports = {s: Report.objects.filter(tournament=t, status=s).count()
+               for s in ("queued", "running", "done", "failed")}
+    notes["reports"] = reports
+    if reports["done"] != notes.get("pdf_ordered", 0) or reports["failed"] or \
+            reports["queued"] or reports["running"]:
+        failures.append(f"reports: ordered {notes.get('pdf_ordered')}, in the database "
+                        f"{reports}: " + "; ".join(
+                            Report.objects.filter(tournament=t, status="failed")
+                            .values_list("error", flat=True)[:3]))
+    # standings through the API == from scratch from the exported document
+    t.refresh_from_db()
+    req = urllib.request.Request(f"{base}/api/v1/tournaments/{t.slug}/standings/",
+                                 headers={"Authorization": f"Token {info['token']}"})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        api = json.loads(resp.read())
+    doc = json.loads(json.dumps(export_document(t)))
+    fresh = json.loads(json.dumps(scoring.standings(scoring.parse(doc))))
+    if api != fresh:
+        failures.append("API standings differ from scoring.standings on the exported document")
+    notes["standings_rows"] = len(fresh.get("rows", fresh.get("standings", [])) or [])
+    return failures
+
+
+# ---------------------------------------------------------------- main
+
+
+def run_wrk(base: str, path: str, seconds: int) -> float:
+    out = subprocess.run(["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", base + path],
+                         capture_output=True, text=True).stdout
+    print(out)
+    m = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    return float(m.group(1)) if m else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--minutes", type=float, default=3)
+    ap.add_argument("--spectators", type=int, default=1000)
+    ap.add_argument("--tables", type=int, default=250)
+    ap.add_argument("--desks", type=int, default=3)
+    ap.add_argument("--workers", type=int, default=4)
+    ap.add_argument("--threads", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--find-rate", default="",
+                    help="after the evening: spectator counts to step through, e.g. 500,1000")
+    ap.add_argument("--step-seconds", type=float, default=30)
+    ap.add_argument("--wrk", action="store_true", help="30 s of wrk: standings vs static file")
+    ap.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    args = ap.parse_args(argv)
+
+    fresh_database()
+    setup_django()
+    info = prepare(args.tables)
+    stack = Stack(args.workers, args.threads)
+    failures: list[str] = []
+    try:
+        stack.start()
+        print(f"stack: {stack.base}, gunicorn gthread {args.workers}x{args.threads}, "
+              f"1 celery worker; {args.tables} tables, {args.spectators} spectators, "
+              f"{args.minutes} min; logs in {stack.logs}", flush=True)
+        stats, notes, elapsed = asyncio.run(evening(stack.base, info, args.minutes,
+                                                    args.spectators, args.seed, args.desks))
+        print(f"\nevening: {elapsed:.1f} s")
+        print("\n".join(report(stats, elapsed)))
+        for k, v in stats.examples.items():
+            print(f"  first {k}: {v}")
+        failures = check(info, notes, stack.base)
+        print(f"\nsubmissions: {notes['submissions']}")
+        print(f"late entries: {sum(1 for e in notes['entered'] if e['status'] == 201)} of "
+              f"{len(notes['entered'])}; disputes settled: {notes.get('disputes_settled')}")
+        print(f"director: close {notes['close'][0] if notes.get('close') else None}, "
+              f"draw {notes['draw'][0] if notes.get('draw') else None}, "
+              f"publish {notes['publish'][0] if notes.get('publish') else None}; "
+              f"reports {notes['reports']} (ordered {notes.get('pdf_ordered')})")
+        if sum(stats.conn_errors.values()) or any(
+                c >= 500 for v in stats.status.values() for c in v):
+            failures.append("errors: status >= 500 or connection errors (see the table)")
+        for count in [int(x) for x in args.find_rate.split(",") if x.strip()]:
+            s = asyncio.run(spectators_only(stack.base, info["slug"], count, args.step_seconds))
+            v = s.lat["standings"]
+            codes = s.status["standings"]
+            print(f"find-rate: {count:>5} spectators  {len(v) / args.step_seconds:7.1f} "
+                  f"standings req/s  p50 {pct(v, 50) * 1000:6.1f}  p99 "
+                  f"{pct(v, 99) * 1000:6.1f} ms  304 {codes.get(304, 0)}  errors "
+                  f"{sum(n for c, n in codes.items() if c >= 500) + s.conn_errors['standings']}",
+                  flush=True)
+        if args.wrk:
+            if shutil.which("wrk"):
+                dyn = run_wrk(stack.base, f"/t/{info['slug']}/standings/", 30)
+                static = run_wrk(stack.base, "/static/css/desk.css", 30)
+                print(f"wrk: standings {dyn:.0f} req/s, static {static:.0f} req/s, "
+                      f"static/standings = {static / dyn if dyn else float('nan'):.1f}")
+            else:
+                print("wrk: not installed")
+    finally:
+        stack.stop()
+        from django.db import connections
+
+        connections.close_all()
+        if not args.keep:
+            drop_database()
+    print("\nchecks: " + ("all passed" if not failures else "FAILED"))
+    print(f"  ({len(failures)} failure(s))" if failures else "")
+    for f in failures[:30]:
+        print("  - " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
