@@ -29,10 +29,15 @@ def test_a_report_that_cannot_be_queued_is_marked_failed(make_tournament, direct
     settings.CELERY_TASK_ALWAYS_EAGER = False
     from config.celery import app
 
+    def fresh_connections() -> None:  # earlier tests may have pooled a connection
+        app._pool = None
+        app.amqp._producer_pool = None
+
     app.conf.broker_url = CLOSED
     app.conf.broker_connection_retry_on_startup = False
     app.conf.broker_connection_max_retries = 0
     app.conf.task_always_eager = False
+    fresh_connections()
     try:
         t = make_tournament("mucken", "pair", 4)
         services.draw_round(t, Actor(director, "direktor"), seed="x")
@@ -43,3 +48,4 @@ def test_a_report_that_cannot_be_queued_is_marked_failed(make_tournament, direct
     finally:
         app.conf.broker_url = "memory://"
         app.conf.task_always_eager = True
+        fresh_connections()
