@@ -73,3 +73,17 @@ def director_client(client, director):
 def desk_client(client, desk_user):
     client.force_login(desk_user)
     return client
+
+
+@pytest.fixture
+def eager_reports(settings, tmp_path):
+    """Report tasks run in-process without re-raising (a failed render marks the report);
+    PDFs land in a temporary media folder."""
+    from celery import current_app
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    conf = current_app.conf
+    saved = conf.task_always_eager, conf.task_eager_propagates
+    conf.task_always_eager, conf.task_eager_propagates = True, False
+    yield
+    conf.task_always_eager, conf.task_eager_propagates = saved

@@ -16,21 +16,15 @@ from typing import Any
 import pytest
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tournaments import services
 from tournaments.models import ActionLog, Entrant, PairingRule, Player, Tournament
 from tournaments.services import Actor
 
+from .test_api import client_for
+
 API = "/api/v1"
-
-
-def client_for(user: Any = None) -> APIClient:
-    c = APIClient()
-    if user is not None:
-        c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return c
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import datetime
 from fractions import Fraction
 
 import pytest
-from celery import current_app
 from django.urls import reverse
 
 from pairing.roundrobin import berger
@@ -26,14 +25,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def eager_and_private_media(settings, tmp_path):
-    """Tasks run in-process; PDFs land in a temporary media folder."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    conf = current_app.conf
-    saved = conf.task_always_eager, conf.task_eager_propagates
-    conf.task_always_eager, conf.task_eager_propagates = True, False
-    yield
-    conf.task_always_eager, conf.task_eager_propagates = saved
+def _eager(eager_reports):
+    """Every test here renders reports in-process (conftest's ``eager_reports``)."""
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 import segno
-from celery import current_app
 from django.urls import reverse
 
 from tournaments import services
@@ -208,13 +207,8 @@ def test_live_check_messages_are_on_the_page(phone, mucken_round):
 # --- the printed pad -------------------------------------------------------------------------
 
 @pytest.fixture
-def eager(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    conf = current_app.conf
-    saved = conf.task_always_eager, conf.task_eager_propagates
-    conf.task_always_eager, conf.task_eager_propagates = True, False
-    yield
-    conf.task_always_eager, conf.task_eager_propagates = saved
+def eager(eager_reports):
+    """Reports render in-process (conftest's ``eager_reports``)."""
 
 
 def order_pad(t: Any, actor: Actor, layout: str | None, capture: Any) -> Report:

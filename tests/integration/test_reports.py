@@ -7,7 +7,6 @@ import subprocess
 from datetime import timedelta
 
 import pytest
-from celery import current_app
 from django.urls import reverse
 from django.utils import timezone
 
@@ -22,14 +21,8 @@ BASE = "http://halle.example/"
 
 
 @pytest.fixture(autouse=True)
-def eager_and_private_media(settings, tmp_path):
-    """Tasks run in-process; PDFs land in a temporary media folder."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    conf = current_app.conf
-    saved = conf.task_always_eager, conf.task_eager_propagates
-    conf.task_always_eager, conf.task_eager_propagates = True, False
-    yield
-    conf.task_always_eager, conf.task_eager_propagates = saved
+def _eager(eager_reports):
+    """Every test here renders reports in-process (conftest's ``eager_reports``)."""
 
 
 @pytest.fixture
