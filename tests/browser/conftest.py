@@ -39,3 +39,13 @@ def shot():
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
     return take
+
+
+@pytest.fixture(autouse=True)
+def close_pages(request):
+    """Close every page a test opened: a spectator's page keeps polling, and its requests
+    would reach the live server after the test and print errors into later tests' output."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
