@@ -110,7 +110,7 @@ def test_standings_fragment_etag_and_304(client, make_tournament, boss):
     first = client.get(url)
     assert first.status_code == 200
     etag = first["ETag"]
-    assert etag.startswith('"') and str(t.pk) in etag
+    assert etag.startswith('W/"') and str(t.pk) in etag
     assert "no-cache" in first["Cache-Control"]
 
     again = client.get(url, HTTP_IF_NONE_MATCH=etag)

@@ -161,11 +161,6 @@ SIDE_LABELS: dict[str, tuple[Any, Any]] = {
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
 
 
-def state_key(t: Tournament) -> str:
-    """Names this state of this tournament: changes bump the version, restores a new row."""
-    return f"{t.pk}.{t.created.timestamp():.6f}.{t.version}"
-
-
 def number(value: Any) -> str:
     """A standings value as people write it: whole numbers plain, others to two places."""
     if isinstance(value, bool) or value is None:

@@ -4,7 +4,7 @@ The live blocks (standings, current pairings) are htmx fragments that phones
 poll every few seconds. Each fragment carries an ETag naming the tournament's
 version, so an unchanged tournament answers 304 without rendering anything,
 and the rendered HTML is cached per version and language: a hall full of
-phones costs one render per change, not one per phone. The standings can be
+phones costs one render per change, not one per phone (``rendercache``). The standings can be
 narrowed to a category (seniors, women, youth A …) present in the tournament;
 chess tournaments also show their cross table (round robin) and progress table.
 """
@@ -14,11 +14,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -35,14 +33,13 @@ from ..services.public import (
     round_byes,
     round_tables,
     standings_table,
-    state_key,
     visible_rounds,
 )
+from .rendercache import block_name, block_response, etag, rendered
 
 log = logging.getLogger(__name__)
 FRAGMENTS = {"standings": "public/_standings.html", "pairings": "public/_pairings.html"}
 PROJECTOR_COLUMNS = 4  # the projector shows the ranking criteria, not every statistic
-CACHE_SECONDS = 3600  # keys carry the version, so this only bounds memory, never staleness
 
 
 def visible_tournament(request: HttpRequest, slug: str) -> Tournament:
@@ -57,8 +54,8 @@ def fragment_mode(request: HttpRequest) -> str:
     return "projector" if request.GET.get("view") == "projector" else "page"
 
 
-def fragment_etag(t: Tournament, part: str, mode: str, category: str | None = None) -> str:
-    return f'"{part}-{mode}-{category or ""}-{state_key(t)}-{get_language()}"'
+def fragment_name(t: Tournament, part: str, mode: str, category: str | None = None) -> str:
+    return block_name(t, part, mode, category or "", get_language())
 
 
 def chosen_category(request: HttpRequest, t: Tournament) -> str | None:
@@ -82,20 +79,22 @@ def fragment_context(t: Tournament, part: str, mode: str,
             "tables": round_tables(rnd) if rnd else [], "byes": round_byes(rnd) if rnd else []}
 
 
-def render_fragment(t: Tournament, part: str, mode: str, category: str | None = None) -> str:
-    """The fragment's HTML, rendered once per tournament version, part, mode and language."""
-    key = f"public:{part}:{mode}:{category or ''}:{state_key(t)}:{get_language()}"
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(FRAGMENTS[part], fragment_context(t, part, mode, category))
-        cache.set(key, str(html), CACHE_SECONDS)
-    return mark_safe(html)  # our own template's output, escaped when it was rendered
+def fragment_builder(t: Tournament, part: str, mode: str,
+                     category: str | None = None) -> Callable[[], str]:
+    return lambda: render_to_string(FRAGMENTS[part], fragment_context(t, part, mode, category))
 
 
 def live_blocks(t: Tournament, mode: str, category: str | None = None) -> dict:
-    parts = {part: (category if part == "standings" else None) for part in FRAGMENTS}
-    return {f"{part}_html": render_fragment(t, part, mode, c) for part, c in parts.items()} | {
-        f"{part}_etag": fragment_etag(t, part, mode, c) for part, c in parts.items()}
+    """The live blocks inside a page, each with the ETag its polling starts from."""
+    blocks = {}
+    for part in FRAGMENTS:
+        c = category if part == "standings" else None
+        name = fragment_name(t, part, mode, c)
+        entry = rendered(name, t.version, fragment_builder(t, part, mode, c))
+        # our own template's output, escaped when it was rendered
+        blocks[f"{part}_html"] = mark_safe(entry.html)
+        blocks[f"{part}_etag"] = etag(name, entry)
+    return blocks
 
 
 @require_GET
@@ -134,14 +133,8 @@ def fragment(request: HttpRequest, slug: str, part: str) -> HttpResponse:
     t = visible_tournament(request, slug)
     mode = fragment_mode(request)
     category = chosen_category(request, t) if part == "standings" else None
-    etag = fragment_etag(t, part, mode, category)
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        response = HttpResponse(render_fragment(t, part, mode, category))
-    response["ETag"] = etag
-    # Phones must ask every time (no stale standings), but may reuse what they have on a 304.
-    patch_cache_control(response, no_cache=True)
-    return response
+    return block_response(request, fragment_name(t, part, mode, category), t.version,
+                          fragment_builder(t, part, mode, category))
 
 
 @require_GET
@@ -180,13 +173,10 @@ def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[st
     Only the table is cached, never the page around it: the page carries the
     visitor's own CSRF token.
     """
-    key = f"public:{name}:{':'.join(options.values())}:{state_key(t)}:{get_language()}"
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(partial, {"t": t, **build()})
-        cache.set(key, str(html), CACHE_SECONDS)
+    entry = rendered(block_name(t, name, *options.values(), get_language()), t.version,
+                     lambda: render_to_string(partial, {"t": t, **build()}))
     return render(request, "public/chess_table.html", {
-        "t": t, "name": name, "options": options, "table_html": mark_safe(html),
+        "t": t, "name": name, "options": options, "table_html": mark_safe(entry.html),
         "chess_pages": chess_pages(t), "round": current_round(t)})
 
 

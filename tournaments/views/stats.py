@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -20,11 +19,11 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from ..models import Tournament
-from ..services.public import state_key
 from ..services.statistics import discipline_label, statistics
 from ..services.whatif import safe_what_if
 from .access import director_view
-from .public import CACHE_SECONDS, visible_tournament
+from .public import visible_tournament
+from .rendercache import block_name, rendered
 
 
 def chosen_entrant(params: QueryDict) -> int | None:
@@ -63,11 +62,8 @@ def public_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     """Spectators' statistics: 404 unless the tournament is public (its staff may look)."""
     t = visible_tournament(request, slug)
     highlight = chosen_entrant(request.GET)
-    key = f"public:statistics:{highlight or ''}:{state_key(t)}:{get_language()}"
-    html = cache.get(key)
-    if html is None:
-        html = _charts_html(t, highlight, "public")
-        cache.set(key, str(html), CACHE_SECONDS)
+    html = rendered(block_name(t, "statistics", str(highlight or ""), get_language()),
+                    t.version, lambda: _charts_html(t, highlight, "public")).html
     return render(request, "stats/statistics.html", {
         **_page(t, highlight, "public", charts=html)})
 

@@ -1,0 +1,134 @@
+"""Spectators' blocks: one render per version even when many phones ask at once.
+
+The threads here are real and share the configured cache (local memory with
+SQLite, Redis in the services tier); the render is slow on purpose so that the
+requests overlap.
+"""
+
+from __future__ import annotations
+
+import gzip
+import threading
+import time
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.services import Actor
+from tournaments.views import rendercache
+from tournaments.views.public import fragment_name
+from tournaments.views.rendercache import etag, rendered
+
+
+def slow_builder(calls: list[int], version: int, seconds: float = 0.3):
+    def build() -> str:
+        calls.append(version)
+        if seconds:
+            time.sleep(seconds)  # long enough for every thread to arrive meanwhile
+        return f"<p>version {version}</p>"
+    return build
+
+
+def in_threads(n: int, work) -> list:
+    results: list = [None] * n
+    start = threading.Barrier(n)
+
+    def run(i: int) -> None:
+        start.wait()
+        results[i] = work()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return results
+
+
+@pytest.fixture
+def name():
+    key = f"test-block-{time.monotonic_ns()}"
+    yield key
+    cache.delete(f"public:{key}")
+    cache.delete(f"public-lock:{key}")
+
+
+def test_many_polls_of_a_new_version_render_it_once(name):
+    calls: list[int] = []
+    rendered(name, 1, slow_builder(calls, 1, seconds=0))
+    results = in_threads(8, lambda: rendered(name, 2, slow_builder(calls, 2)))
+    assert calls == [1, 2]  # version 2 was rendered by one request only
+    # the others got version 1 meanwhile (never nothing), or 2 if they came after
+    assert {r.version for r in results} <= {1, 2} and 2 in {r.version for r in results}
+    assert rendered(name, 2, slow_builder(calls, 2)).html == "<p>version 2</p>"
+    assert calls == [1, 2]
+
+
+def test_the_first_rendering_is_awaited_not_repeated(name):
+    calls: list[int] = []
+    results = in_threads(6, lambda: rendered(name, 1, slow_builder(calls, 1)))
+    assert calls == [1]
+    assert all(r.html == "<p>version 1</p>" for r in results)
+
+
+def test_a_newer_rendering_serves_an_older_request(name):
+    calls: list[int] = []
+    rendered(name, 5, slow_builder(calls, 5, seconds=0))
+    assert rendered(name, 4, slow_builder(calls, 4, seconds=0)).version == 5
+    assert calls == [5]
+
+
+def test_a_cache_that_is_away_renders_here_without_waiting(name, monkeypatch):
+    """Redis down: no entry and no lock can be had; render at once rather than wait 5 s."""
+    monkeypatch.setattr(rendercache.cache, "get", lambda *a, **k: None)
+    monkeypatch.setattr(rendercache.cache, "add", lambda *a, **k: False)
+    naps: list[float] = []
+    monkeypatch.setattr(rendercache.time, "sleep", naps.append)
+    calls: list[int] = []
+    assert rendered(name, 3, slow_builder(calls, 3, seconds=0)).html == "<p>version 3</p>"
+    assert calls == [3] and naps == [rendercache.POLL_SECONDS]
+
+
+def test_a_stale_block_carries_its_own_etag(client, make_tournament, director):
+    """While another request renders the new version, phones get the last one under its ETag."""
+    boss = Actor(director, director.username)
+    t = make_tournament("chess", entrants=4)
+    url = reverse("public:standings", args=[t.slug])
+    first = client.get(url)
+    old_tag = first["ETag"]
+    services.register(t, boss, [{"name": "Nachzügler"}], status="present")
+    t.refresh_from_db()
+    name = fragment_name(t, "standings", "page")
+    lock = f"public-lock:{name}"
+    assert cache.add(lock, t.version, 30)  # someone else is rendering the new version
+    try:
+        stale = client.get(url)
+        assert stale["ETag"] == old_tag and "Nachzügler" not in stale.content.decode()
+        assert client.get(url, HTTP_IF_NONE_MATCH=old_tag).status_code == 304
+    finally:
+        cache.delete(lock)
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=old_tag)
+    assert fresh.status_code == 200 and "Nachzügler" in fresh.content.decode()
+    assert fresh["ETag"] != old_tag
+    assert client.get(url, HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304
+
+
+def test_gzip_is_made_once_and_is_the_same_block(client, make_tournament):
+    t = make_tournament("chess", entrants=4)
+    url = reverse("public:standings", args=[t.slug])
+    plain = client.get(url)
+    zipped = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert "Content-Encoding" not in plain
+    assert zipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.content) == plain.content
+    assert len(zipped.content) < len(plain.content)
+    for response in (plain, zipped):
+        assert "Accept-Encoding" in response["Vary"]
+    # one representation's ETag is good for the other (weak: same block, other coding)
+    assert zipped["ETag"] == plain["ETag"] and plain["ETag"].startswith("W/")
+    assert client.get(url, HTTP_ACCEPT_ENCODING="gzip",
+                      HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 304
+    entry = rendered(fragment_name(t, "standings", "page"), t.version, lambda: "unused")
+    assert etag(fragment_name(t, "standings", "page"), entry) == plain["ETag"]
