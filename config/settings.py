@@ -98,12 +98,13 @@ else:
                           "TIMEOUT": 3600}}
     CELERY_TASK_ALWAYS_EAGER = True  # the embedded default: tasks run in-process
     CELERY_BROKER_URL = "memory://"
-# Rate limits of the captains' links, per client IP and minute (tournaments/ratelimit.py).
+# Rate limits of the captains' links, per link (captain) and per client IP (unknown tokens), per
+# minute (tournaments/ratelimit.py).
 # X-Forwarded-For is used only with RATE_LIMIT_TRUSTED_PROXIES = number of proxies in front.
 RATE_LIMITS = {
     "enabled": env_bool("RATE_LIMITS_ENABLED", True),
     "window": int(os.environ.get("RATE_LIMIT_WINDOW", "60")),
-    "captain": int(os.environ.get("RATE_LIMIT_CAPTAIN", "300")),
+    "captain": int(os.environ.get("RATE_LIMIT_CAPTAIN", "120")),
     "captain_unknown": int(os.environ.get("RATE_LIMIT_CAPTAIN_UNKNOWN", "30")),
     "trusted_proxies": int(os.environ.get("RATE_LIMIT_TRUSTED_PROXIES", "0")),
 }

@@ -1,15 +1,19 @@
 """Rate limits for the table captains' links (``/c/<token>/``, its QR code, the captain API).
 
 The captain token is the only permission there is, so these endpoints are the ones worth
-guessing at. Two fixed-window counters per client IP, kept in the Django cache (so they are
-shared by all gunicorn workers when ``REDIS_URL`` is set; local memory in tests and in the
-embedded default, where there is one process):
+guessing at. Two fixed-window counters, kept in the Django cache (so they are shared by all
+gunicorn workers when ``REDIS_URL`` is set; local memory in tests and in the embedded default,
+where there is one process):
 
-- ``captain``: every captain request (default 300 per minute: a club hall behind one NAT
-  address with 40 tables, each loading, sending and seeing the confirmation, stays below it);
-- ``captain_unknown``: failed token lookups (default 30 per minute). Once an IP has used them
-  up, all its captain requests are refused until the window ends, valid tokens included, so
-  trying tokens cannot be mixed with a real one to keep going.
+- ``captain``: requests per table link (default 120 per minute; a table loads its page, sends,
+  sees the confirmation, perhaps corrects: a dozen). It is counted per link, not per address,
+  because a hall's phones often share one NAT address: 250 tables must not share one budget.
+- ``captain_unknown``: failed token lookups per client IP (default 30 per minute). Once an IP
+  has used them up, all its captain requests are refused until the window ends, valid tokens
+  included: otherwise a guess that hits would be told apart from the refused ones. Tokens have
+  192 random bits, so this is about floods and log noise rather than odds; behind one NAT a
+  phone that keeps mistyping blocks the hall's links for the rest of that minute, which is
+  why the limit is not lower.
 
 Over a limit the answer is 429 with ``Retry-After`` (seconds to the end of the window): a small
 HTML page for the pages, ``{"detail": ...}`` for the API.
@@ -28,6 +32,7 @@ only for tests that really do bursts), ``window`` (seconds), ``captain``, ``capt
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from typing import Any
@@ -41,7 +46,7 @@ from django.utils.translation import gettext as _
 DEFAULTS: dict[str, Any] = {
     "enabled": True,
     "window": 60,
-    "captain": 300,
+    "captain": 120,
     "captain_unknown": 30,
     "trusted_proxies": 0,
 }
@@ -70,16 +75,16 @@ def _window() -> tuple[int, int]:
     return int(now // size), max(1, math.ceil(size - now % size))
 
 
-def _key(bucket: str, ip: str, index: int) -> str:
-    return f"{PREFIX}:{bucket}:{ip}:{index}"
+def _key(bucket: str, who: str, index: int) -> str:
+    return f"{PREFIX}:{bucket}:{who}:{index}"
 
 
-def _count(bucket: str, ip: str, index: int) -> int:
-    return int(cache.get(_key(bucket, ip, index)) or 0)
+def _count(bucket: str, who: str, index: int) -> int:
+    return int(cache.get(_key(bucket, who, index)) or 0)
 
 
-def _incr(bucket: str, ip: str, index: int) -> int:
-    key = _key(bucket, ip, index)
+def _incr(bucket: str, who: str, index: int) -> int:
+    key = _key(bucket, who, index)
     cache.add(key, 0, timeout=int(config()["window"]) + 5)
     try:
         return int(cache.incr(key))
@@ -88,16 +93,16 @@ def _incr(bucket: str, ip: str, index: int) -> int:
         return 1
 
 
-def check_captain(request: HttpRequest) -> int | None:
-    """Count this captain request; the seconds to wait if the IP is over a limit, else None."""
+def check_captain(request: HttpRequest, token: str) -> int | None:
+    """Count this request on its link; the seconds to wait if over a limit, else None."""
     conf = config()
     if not conf["enabled"]:
         return None
-    ip = client_ip(request)
     index, retry = _window()
-    if _count("captain_unknown", ip, index) >= int(conf["captain_unknown"]):
+    if _count("captain_unknown", client_ip(request), index) >= int(conf["captain_unknown"]):
         return retry
-    if _incr("captain", ip, index) > int(conf["captain"]):
+    link = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()[:24]  # no secret in keys
+    if _incr("captain", link, index) > int(conf["captain"]):
         return retry
     return None
 

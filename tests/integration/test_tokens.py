@@ -205,14 +205,20 @@ def test_api_unknown_tokens_count_too(phone, two_tournaments, limits):
     assert r.status_code == 429 and int(r["Retry-After"]) >= 1
 
 
-def test_overall_limit_per_ip(phone, two_tournaments, limits):
+def test_limit_per_link_not_per_address(phone, two_tournaments, limits):
+    """A hall behind one NAT address: each table's link has its own budget."""
     limits(captain=4, captain_unknown=100)
     (_t, _r, tables), _b = two_tournaments
     for _ in range(4):
         assert phone.get(page(tables[0])).status_code == 200
     assert phone.get(page(tables[0])).status_code == 429
     assert phone.post(page(tables[0]), {"score": "1-0"}).status_code == 429
+    assert phone.get(page(tables[0]), REMOTE_ADDR="10.0.0.7").status_code == 429  # same link
     assert not Result.objects.exists()
+    # the next table, from the same address, is not affected
+    assert phone.get(page(tables[1])).status_code == 200
+    assert phone.post(api(tables[1]), {"score": "1-0"},
+                      content_type="application/json").status_code == 200
 
 
 def test_limit_window_ends(phone, two_tournaments, limits):

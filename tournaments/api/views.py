@@ -973,13 +973,13 @@ class CaptainView(APIBase):
     permission_classes = [AllowAny]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        """Per-IP rate limit (tournaments.ratelimit): 429 with Retry-After when over it."""
+        """Rate limits per link and per IP (tournaments.ratelimit): 429 with Retry-After."""
         from rest_framework.exceptions import Throttled
 
         from .. import ratelimit
 
         super().initial(request, *args, **kwargs)
-        retry = ratelimit.check_captain(request)
+        retry = ratelimit.check_captain(request, str(kwargs.get("token", "")))
         if retry:
             raise Throttled(wait=retry, detail=ratelimit.message())
 

@@ -82,7 +82,7 @@ def _done(token: str, status: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table and its result form; take a submission."""
-    retry = ratelimit.check_captain(request)
+    retry = ratelimit.check_captain(request, token)
     if retry:
         return ratelimit.too_many_page(request, retry)
     table = _table(token)
@@ -128,7 +128,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def qr(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code of this table's absolute captain link, for score sheets and screens."""
-    retry = ratelimit.check_captain(request)
+    retry = ratelimit.check_captain(request, token)
     if retry:
         return ratelimit.too_many_page(request, retry)
     if _table(token) is None:
