@@ -12,9 +12,12 @@ table) has round 1 drawn and published. Then, at once, with asyncio + httpx in t
 
 - spectators poll the standings fragment every 5 s, sending If-None-Match (304s counted),
   one poll in twenty is the whole public page;
-- one captain per table submits within the first 80 % of the run; some tables get a second
-  agreeing submission, some a differing one (a dispute);
-- desks register late entries through the API;
+- one captain per table submits within the first 80 % of the run, half of them through the
+  phone page's form (load, post, confirmation), half through the captain API; some tables get a
+  second agreeing submission, some a differing one (a dispute); every phone comes from
+  127.0.0.1, as in a hall behind one NAT address;
+- desk users (not the director) register late entries on the desk page's form (htmx), and
+  now and then reload the desk page;
 - the director orders PDFs (the reports page, with a session) and reads the API standings;
   when the captains are done, settles the disputes, closes round 1, draws and publishes round 2.
 
@@ -88,11 +91,9 @@ class Stack:
         self.env = {**os.environ, "DATABASE_URL": f"{PG}/{DB_NAME}", "REDIS_URL": REDIS,
                     "CELERY_EAGER": "0", "MEDIA_ROOT": str(self.media), "DJANGO_DEBUG": "0",
                     "SECRET_KEY": "hall-bench-key", "ALLOWED_HOSTS": "127.0.0.1",
-                    "PYTHONPATH": str(ROOT),
-                    # phones come through one proxy hop: each captain has its own address in
-                    # X-Forwarded-For (one NAT address for 250 tables would hit the 300/min
-                    # captain rate limit; see docs/load.md)
-                    "RATE_LIMIT_TRUSTED_PROXIES": "1"}
+                    # every phone and desk comes from 127.0.0.1, like a hall behind one NAT
+                    # address: the captain rate limit counts per table link (docs/load.md)
+                    "PYTHONPATH": str(ROOT)}
         self.commands = {
             "gunicorn": [str(BIN / "gunicorn"), "config.wsgi", "--bind",
                          f"127.0.0.1:{self.port}", "--workers", str(workers),
@@ -145,8 +146,8 @@ def setup_django() -> None:
     django.setup()
 
 
-def prepare(tables: int) -> dict:
-    """Migrate, flush Redis db 14, make the director, desks and round 1 of a Mucken evening."""
+def prepare(tables: int, desks: int) -> dict:
+    """Migrate, flush Redis db 14, make the director, desk users and round 1 of an evening."""
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.core.management import call_command
@@ -162,6 +163,9 @@ def prepare(tables: int) -> dict:
     director = users.create_user("direktor", password="bench-pass")
     actor = Actor(director, "direktor")
     t = services.create_tournament(actor, "Hall bench Mucken", "mucken", "pair")
+    for d in range(1, desks + 1):  # desk users: they may register, not direct
+        services.grant_role(t, actor, users.create_user(f"desk{d}", password="bench-pass"),
+                            "desk")
     for i in range(2 * tables):
         services.register(t, actor, [{"name": f"Spieler {i}a"}, {"name": f"Spieler {i}b"}],
                           status="present")
@@ -256,8 +260,8 @@ async def spectator(client, stats, slug: str, until: float, rng: random.Random) 
         await asyncio.sleep(max(0.0, nxt - time.monotonic()))
 
 
-async def captain(client, stats, sent: dict, number: int, token: str, window: float,
-                  rng: random.Random) -> None:
+async def captain(client, base: str, stats, sent: dict, number: int, token: str,
+                  window: float, rng: random.Random) -> None:
     """One table: a first submission, then maybe a second agreeing or differing one."""
     payload = bobbl(rng)
     await asyncio.sleep(rng.uniform(0, window))
@@ -270,43 +274,79 @@ async def captain(client, stats, sent: dict, number: int, token: str, window: fl
         while other == payload:
             other = bobbl(rng)
         plan.append(other)  # a differing result: the table is disputed
+    by_form = rng.random() < 0.5  # the phone's page; else an app on the captain API
     for k, body in enumerate(plan):
         if k:
             await asyncio.sleep(rng.uniform(1, 15))
-        phone = {"X-Forwarded-For": f"10.{k}.{number // 250}.{number % 250}"}
-        if rng.random() < 0.5:
-            await stats.request(client, "captain-get", "GET", f"/c/{token}/", headers=phone)
-        resp = await stats.request(client, "captain-post", "POST", f"/api/v1/captain/{token}/",
-                                   json=body, headers=phone)
-        sent[number].append({"payload": body,
-                             "status": resp.status_code if resp is not None else None})
+        if by_form:
+            status = await captain_form(base, stats, token, body)
+        else:
+            if rng.random() < 0.5:
+                await stats.request(client, "captain-get", "GET", f"/c/{token}/")
+            resp = await stats.request(client, "captain-post", "POST",
+                                       f"/api/v1/captain/{token}/", json=body)
+            status = resp.status_code if resp is not None else None
+        sent[number].append({"payload": body, "status": status})
 
 
-async def desk(client, stats, entered: list, slug: str, token: str, desk_no: int, until: float,
+FIELD = re.compile(r'name="(csrfmiddlewaretoken|nonce)" value="([^"]+)"')
+
+
+async def captain_form(base: str, stats, token: str, body: dict) -> int | None:
+    """What a phone does: load /c/<token>/, post the form, follow to the confirmation.
+
+    200 when the confirmation came, the status otherwise, None without an answer. Its own
+    client: a phone has its own cookies (CSRF, and the session remembering the form's nonce).
+    """
+    async with httpx.AsyncClient(base_url=base, timeout=30) as phone:
+        page = await stats.request(phone, "captain-get", "GET", f"/c/{token}/")
+        if page is None or page.status_code != 200:
+            return page.status_code if page is not None else None
+        form = dict(FIELD.findall(page.text))
+        for k, (left, right) in enumerate(body["bobbl"]):
+            form[f"bobbl[{k}].side1"], form[f"bobbl[{k}].side2"] = str(left), str(right)
+        resp = await stats.request(phone, "captain-form", "POST", f"/c/{token}/", data=form)
+        if resp is None or resp.status_code != 302 or "sent=" not in resp.headers["location"]:
+            if resp is not None and resp.status_code != 302:
+                stats.examples.setdefault("captain-form refused", resp.text[:300])
+            return resp.status_code if resp is not None else None
+        await stats.request(phone, "captain-get", "GET", resp.headers["location"])
+        return 200
+
+
+REGISTERED = re.compile(r"Registered: (\d+)\. ")
+
+
+async def desk(base: str, stats, entered: list, slug: str, desk_no: int, until: float,
                rng: random.Random) -> None:
-    auth = {"Authorization": f"Token {token}"}
-    k = 0
-    while time.monotonic() < until:
-        await asyncio.sleep(rng.uniform(5, 15))
-        k += 1
-        name = f"Nachzuegler {desk_no}-{k}"
-        resp = await stats.request(
-            client, "desk-register", "POST", f"/api/v1/tournaments/{slug}/entrants/",
-            headers=auth, json={"players": [{"name": name + "a"}, {"name": name + "b"}],
-                                "status": "present"})
-        entered.append({"name": name, "status": resp.status_code if resp is not None else None,
-                        "start_number": (resp.json().get("start_number")
-                                         if resp is not None and resp.status_code == 201
-                                         else None)})
-        await stats.request(client, "desk-list", "GET", f"/api/v1/tournaments/{slug}/entrants/",
-                            headers=auth)
+    """A desk user's browser: the desk page's sign-up form (htmx), now and then the whole page."""
+    async with httpx.AsyncClient(base_url=base, timeout=30,
+                                 headers={"Accept-Language": "en"}) as web:
+        await login(web, f"desk{desk_no}")
+        await stats.request(web, "desk-page", "GET", f"/desk/{slug}/")
+        k = 0
+        while time.monotonic() < until:
+            await asyncio.sleep(rng.uniform(5, 15))
+            k += 1
+            name = f"Nachzuegler {desk_no}-{k}"
+            resp = await stats.request(
+                web, "desk-register", "POST", f"/desk/{slug}/",
+                headers={"HX-Request": "true", "Referer": f"{base}/desk/{slug}/"},
+                data={"csrfmiddlewaretoken": web.cookies.get("csrftoken", ""),
+                      "status": "present", "p1_name": name + "a", "p2_name": name + "b"})
+            got = REGISTERED.search(resp.text) if resp is not None else None
+            entered.append({"name": name,
+                            "status": 201 if got else (resp.status_code if resp else None),
+                            "start_number": int(got.group(1)) if got else None})
+            if k % 4 == 0:  # someone reloads the desk page (the whole list)
+                await stats.request(web, "desk-page", "GET", f"/desk/{slug}/")
 
 
-async def login(client: httpx.AsyncClient) -> None:
+async def login(client: httpx.AsyncClient, username: str = "direktor") -> None:
     page = await client.get("/accounts/login/")
     csrf = client.cookies.get("csrftoken") or re.search(
         r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
-    await client.post("/accounts/login/", data={"username": "direktor",
+    await client.post("/accounts/login/", data={"username": username,
                                                 "password": "bench-pass",
                                                 "csrfmiddlewaretoken": csrf},
                       headers={"Referer": str(client.base_url) + "/accounts/login/"})
@@ -391,14 +431,15 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
         start = time.monotonic()
         until = start + duration
         done = asyncio.Event()
-        caps = [asyncio.create_task(captain(client, stats, sent, n, tok, 0.8 * duration - 15,
+        caps = [asyncio.create_task(captain(client, base, stats, sent, n, tok,
+                                            0.8 * duration - 15,
                                             random.Random(rng.random())))
                 for n, tok in info["tables"].items()]
         others = [asyncio.create_task(spectator(client, stats, info["slug"], until,
                                                 random.Random(rng.random())))
                   for _ in range(spectators)]
-        others += [asyncio.create_task(desk(client, stats, entered, info["slug"], info["token"],
-                                            d + 1, until, random.Random(rng.random())))
+        others += [asyncio.create_task(desk(base, stats, entered, info["slug"], d + 1, until,
+                                            random.Random(rng.random())))
                    for d in range(desks)]
         others.append(asyncio.create_task(director(client, base, stats, notes, info["slug"],
                                                    info["token"], done, until,
@@ -542,7 +583,7 @@ def main(argv: list[str] | None = None) -> int:
 
     fresh_database()
     setup_django()
-    info = prepare(args.tables)
+    info = prepare(args.tables, args.desks)
     stack = Stack(args.workers, args.threads)
     failures: list[str] = []
     try:
