@@ -98,6 +98,9 @@ else:
                           "TIMEOUT": 3600}}
     CELERY_TASK_ALWAYS_EAGER = True  # the embedded default: tasks run in-process
     CELERY_BROKER_URL = "memory://"
+# Spectators' blocks are rendered at most once per this many seconds while results pour in
+# (tournaments/views/rendercache.py); 0 renders every new version at once.
+PUBLIC_RENDER_INTERVAL = float(os.environ.get("PUBLIC_RENDER_INTERVAL", "2"))
 # Rate limits of the captains' links, per link (captain) and per client IP (unknown tokens), per
 # minute (tournaments/ratelimit.py).
 # X-Forwarded-For is used only with RATE_LIMIT_TRUSTED_PROXIES = number of proxies in front.

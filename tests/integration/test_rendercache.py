@@ -51,8 +51,7 @@ def in_threads(n: int, work) -> list:
 def name():
     key = f"test-block-{time.monotonic_ns()}"
     yield key
-    cache.delete(f"public:{key}")
-    cache.delete(f"public-lock:{key}")
+    cache.delete_many([f"public:{key}:html", f"public:{key}:gzip", f"public-lock:{key}"])
 
 
 def test_many_polls_of_a_new_version_render_it_once(name):
@@ -132,3 +131,41 @@ def test_gzip_is_made_once_and_is_the_same_block(client, make_tournament):
                       HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 304
     entry = rendered(fragment_name(t, "standings", "page"), t.version, lambda: "unused")
     assert etag(fragment_name(t, "standings", "page"), entry) == plain["ETag"]
+    zipped_entry = rendered(fragment_name(t, "standings", "page"), t.version, lambda: "unused",
+                            "gzip")
+    assert zipped_entry.body == zipped.content and zipped_entry.html == entry.html
+
+
+def test_one_rendering_per_interval_while_results_pour_in(name, settings, monkeypatch):
+    settings.PUBLIC_RENDER_INTERVAL = 2
+    now = [1000.0]
+    monkeypatch.setattr(rendercache.time, "time", lambda: now[0])
+    calls: list[int] = []
+    rendered(name, 1, slow_builder(calls, 1, seconds=0))
+    for version in (2, 3, 4):  # three results within the interval: still version 1
+        now[0] += 0.5
+        assert rendered(name, version, slow_builder(calls, version, seconds=0)).version == 1
+    now[0] += 0.6  # 2.1 s after the rendering
+    assert rendered(name, 4, slow_builder(calls, 4, seconds=0)).version == 4
+    assert calls == [1, 4]
+    now[0] += 60  # an unchanged tournament is never rendered again, however long it waits
+    assert rendered(name, 4, slow_builder(calls, 4, seconds=0)).version == 4
+    assert calls == [1, 4]
+
+
+def test_a_poll_within_the_interval_says_which_version_it_shows(client, make_tournament,
+                                                                   director, settings,
+                                                                   monkeypatch):
+    settings.PUBLIC_RENDER_INTERVAL = 2
+    now = [5000.0]
+    monkeypatch.setattr(rendercache.time, "time", lambda: now[0])
+    boss = Actor(director, director.username)
+    t = make_tournament("chess", entrants=4)
+    url = reverse("public:standings", args=[t.slug])
+    old_tag = client.get(url)["ETag"]
+    services.register(t, boss, [{"name": "Nachzügler"}], status="present")
+    now[0] += 1
+    assert client.get(url, HTTP_IF_NONE_MATCH=old_tag).status_code == 304
+    now[0] += 1.5
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=old_tag)
+    assert fresh.status_code == 200 and "Nachzügler" in fresh.content.decode()

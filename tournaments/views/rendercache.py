@@ -10,10 +10,16 @@ So each block (tournament, part, options, language) has one cache entry holding
 its last rendering and the version it shows, and a lock. The request that gets
 the lock renders the version it read; the others answer meanwhile with the last
 rendering, under that rendering's own ETag, so the phone asks again at its next
-poll and gets the new one. What a spectator sees is never older than the render
-in progress: the services' version bump still invalidates everything, no
-timeout decides freshness. The gzipped body is made once per rendering, not
-once per phone.
+poll and gets the new one. A block is also rendered at most once per
+``PUBLIC_RENDER_INTERVAL`` seconds (default 2): when results arrive several a
+second, the phones (which poll every 5 s) see them at most that much later,
+and the server renders a handful of times a minute instead of per result.
+The services' version bump still invalidates everything: no timeout decides
+freshness, and an unchanged tournament is never rendered again.
+
+The gzipped body is made once per rendering, not once per phone, and kept
+under its own key, so a phone's poll fetches a few kilobytes from the cache
+instead of the whole HTML.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -38,9 +45,19 @@ POLL_SECONDS = 0.05
 
 @dataclass(frozen=True)
 class Rendered:
+    """One coding of a block: ``body`` is the HTML (str) or its gzip (bytes)."""
+
     version: int
-    html: str
-    gzipped: bytes
+    made: float  # time.time() of the rendering, for the render interval
+    body: str | bytes
+
+    @property
+    def html(self) -> str:
+        return self.body if isinstance(self.body, str) else gzip.decompress(self.body).decode()
+
+
+def render_interval() -> float:
+    return float(getattr(settings, "PUBLIC_RENDER_INTERVAL", 2.0))
 
 
 def block_name(t: Tournament, *parts: str) -> str:
@@ -52,11 +69,14 @@ def block_name(t: Tournament, *parts: str) -> str:
     return f"{t.pk}-" + hashlib.sha256(raw.encode()).hexdigest()[:20]
 
 
-def rendered(name: str, version: int, build: Callable[[], str]) -> Rendered:
-    """The block at ``version`` or newer; while another request renders it, the last one."""
-    key, lock = f"public:{name}", f"public-lock:{name}"
+def rendered(name: str, version: int, build: Callable[[], str],
+             coding: str = "html") -> Rendered:
+    """The block at ``version`` or newer, as ``html`` or ``gzip``; while another request
+    renders it, or within the render interval of the last rendering, the last one."""
+    key, lock = entry_key(name, coding), f"public-lock:{name}"
     entry = cache.get(key)
-    if entry is not None and entry.version >= version:
+    if entry is not None and (entry.version >= version
+                              or time.time() - entry.made < render_interval()):
         return entry
     if not cache.add(lock, version, LOCK_SECONDS):
         if entry is not None:
@@ -69,19 +89,26 @@ def rendered(name: str, version: int, build: Callable[[], str]) -> Rendered:
                 return entry
             if cache.get(lock) is None:  # its renderer is done or died, or the cache is away
                 break
-        return make(name, version, build, store=False)
+        return make(name, version, build, store=False)[coding]
     try:
-        return make(name, version, build, store=True)
+        return make(name, version, build, store=True)[coding]
     finally:
         cache.delete(lock)
 
 
-def make(name: str, version: int, build: Callable[[], str], store: bool) -> Rendered:
+def entry_key(name: str, coding: str) -> str:
+    return f"public:{name}:{coding}"
+
+
+def make(name: str, version: int, build: Callable[[], str], store: bool) -> dict[str, Rendered]:
     html = str(build())
-    entry = Rendered(version, html, gzip.compress(html.encode(), compresslevel=6, mtime=0))
+    made = time.time()
+    entries = {"html": Rendered(version, made, html),
+               "gzip": Rendered(version, made, gzip.compress(html.encode(), compresslevel=6,
+                                                             mtime=0))}
     if store:
-        cache.set(f"public:{name}", entry, CACHE_SECONDS)
-    return entry
+        cache.set_many({entry_key(name, c): e for c, e in entries.items()}, CACHE_SECONDS)
+    return entries
 
 
 def etag(name: str, entry: Rendered) -> str:
@@ -99,15 +126,14 @@ def block_response(request: HttpRequest, name: str, version: int,
     current = f'W/"{name}:{version}"'
     response = get_conditional_response(request, etag=current)
     if response is None:
-        entry = rendered(name, version, build)
+        coding = "gzip" if accepts_gzip(request) else "html"
+        entry = rendered(name, version, build, coding)
         tag = etag(name, entry)
         response = get_conditional_response(request, etag=tag)
         if response is None:
-            if accepts_gzip(request):
-                response = HttpResponse(entry.gzipped)
+            response = HttpResponse(entry.body)
+            if coding == "gzip":
                 response["Content-Encoding"] = "gzip"
-            else:
-                response = HttpResponse(entry.html)
         response["ETag"] = tag
     else:
         response["ETag"] = current
