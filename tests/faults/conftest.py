@@ -176,8 +176,9 @@ class Stack:
         return proc
 
     def start_gunicorn(self) -> None:
-        self._spawn("gunicorn", [str(BIN / "gunicorn"), "config.wsgi", "--bind",
-                                 f"127.0.0.1:{self.port}", "--workers", "3", "--timeout", "30"])
+        self._spawn("gunicorn", [str(BIN / "gunicorn"), "-c", "config/gunicorn.py",
+                                 "config.wsgi", "--bind", f"127.0.0.1:{self.port}",
+                                 "--workers", "3", "--timeout", "30"])
         deadline = time.monotonic() + 30
         while True:
             try:

@@ -73,8 +73,8 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
            "SECRET_KEY": "services-tier-test-key", "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "PYTHONPATH": str(ROOT)}
     commands = {
-        "gunicorn": [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
-                     "--workers", "3", "--timeout", "60"],
+        "gunicorn": [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi",
+                     "--bind", f"127.0.0.1:{port}", "--workers", "3"],
         "celery": [str(BIN / "celery"), "-A", "config", "worker", "--loglevel=warning",
                    "--concurrency=2", "--without-gossip", "--without-mingle",
                    "--without-heartbeat"],
