@@ -6,9 +6,11 @@
     .venv/bin/python bench/hall.py --wrk                # also 30 s of wrk: standings vs static
 
 What runs: a fresh PostgreSQL database ``turnierwart_bench`` (dropped and created), Redis db 14
-(flushed), gunicorn (gthread, 4 workers x 4 threads) on a free port, one Celery worker;
+(flushed), gunicorn (config/gunicorn.py: gthread, 4 workers x 4 threads) on a free port, one
+Celery worker (niced, as in docker-compose.yml);
 ``DJANGO_DEBUG=0``, ``ALLOWED_HOSTS=127.0.0.1``. A Mucken tournament of fixed pairs (two per
-table) has round 1 drawn and published. Then, at once, with asyncio + httpx in this process:
+table) has round 1 drawn and published. Then, at once, from this process (asyncio; httpx for
+the captains, desks and director, a bare keep-alive connection per spectator's phone):
 
 - spectators poll the standings fragment every 5 s, sending If-None-Match (304s counted),
   one poll in twenty is the whole public page;
@@ -32,10 +34,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import fcntl
 import json
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -95,11 +99,14 @@ class Stack:
                     # address: the captain rate limit counts per table link (docs/load.md)
                     "PYTHONPATH": str(ROOT)}
         self.commands = {
-            "gunicorn": [str(BIN / "gunicorn"), "config.wsgi", "--bind",
-                         f"127.0.0.1:{self.port}", "--workers", str(workers),
-                         "--worker-class", "gthread", "--threads", str(threads),
-                         "--timeout", "60", "--keep-alive", "10"],
-            "celery": [str(BIN / "celery"), "-A", "config", "worker", "--loglevel=warning",
+            "gunicorn": [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi",
+                         "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
+                         "--threads", str(threads),
+                         # the server's own time per request (ms), apart from client queueing
+                         "--access-logfile", str(self.logs / "access.log"),
+                         "--access-logformat", "%(m)s %(U)s %(s)s %(M)s"],
+            "celery": ["nice", "-n", "10",  # as in docker-compose.yml
+                       str(BIN / "celery"), "-A", "config", "worker", "--loglevel=warning",
                        "--concurrency=1", "--without-gossip", "--without-mingle",
                        "--without-heartbeat"],
         }
@@ -207,6 +214,73 @@ class Stats:
         return resp
 
 
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds used so far by each part of the stack (Linux /proc; children included)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    groups: dict[str, float] = defaultdict(float)
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmd = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            stat = (proc / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        used = sum(int(x) for x in fields[11:15]) / tick  # utime stime cutime cstime
+        if int(proc.name) == os.getpid():
+            group = "load generator (this process)"
+        elif "gunicorn" in cmd and "config.wsgi" in cmd:
+            group = "gunicorn"
+        elif "celery" in cmd and "worker" in cmd:
+            group = "celery worker"
+        elif cmd.startswith("postgres"):
+            group = "postgresql"
+        elif cmd.startswith("redis-server"):
+            group = "redis"
+        else:
+            group = "everything else"
+        groups[group] += used
+    return groups
+
+
+def cpu_report(before: dict[str, float], after: dict[str, float], seconds: float) -> list[str]:
+    lines = [f"{'cpu':<32}{'seconds':>9}{'cores':>7}"]
+    for group in sorted(after, key=lambda g: -(after[g] - before.get(g, 0.0))):
+        used = after[group] - before.get(group, 0.0)
+        lines.append(f"{group:<32}{used:>9.1f}{used / seconds:>7.2f}")
+    return lines
+
+
+def server_times(log: Path, since: int) -> list[str]:
+    """Per kind of request, the time gunicorn spent on it (ms), from its access log."""
+    kinds = [("standings", re.compile(r"^GET /t/[^/]+/standings/$")),
+             ("page", re.compile(r"^GET /t/[^/]+/$")),
+             ("captain-post", re.compile(r"^POST /api/v1/captain/")),
+             ("captain-form", re.compile(r"^POST /c/")),
+             ("captain-get", re.compile(r"^GET /c/")),
+             ("desk-register", re.compile(r"^POST /desk/")),
+             ("desk-page", re.compile(r"^GET /desk/")),
+             ("director", re.compile(r"^\w+ /(api/v1/tournaments|director)/"))]
+    times: dict[str, list[float]] = defaultdict(list)
+    with log.open() as f:
+        f.seek(since)
+        for line in f:
+            parts = line.split()
+            if len(parts) != 4:
+                continue
+            method, path, _status, ms = parts
+            for kind, pattern in kinds:
+                if pattern.match(f"{method} {path}"):
+                    times[kind].append(float(ms) / 1000)
+                    break
+    lines = [f"{'server time':<16}{'req':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"]
+    for kind, v in sorted(times.items()):
+        lines.append(f"{kind:<16}{len(v):>8}{pct(v, 50) * 1000:>9.1f}{pct(v, 95) * 1000:>9.1f}"
+                     f"{pct(v, 99) * 1000:>9.1f}")
+    return lines
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -242,22 +316,70 @@ def bobbl(rng: random.Random) -> dict:
     return {"bobbl": games}
 
 
-async def spectator(client, stats, slug: str, until: float, rng: random.Random) -> None:
+class Phone:
+    """A spectator's phone: one keep-alive HTTP/1.1 connection, the body read but not parsed.
+
+    httpx costs about a millisecond of CPU per request; with a thousand phones that was most
+    of a core taken from the server on this 2-core machine. These few lines cost a tenth.
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def get(self, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str]]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        lines = [f"GET {path} HTTP/1.1", f"Host: {self.host}", "Accept-Encoding: gzip",
+                 *(f"{k}: {v}" for k, v in headers.items()), "", ""]
+        self.writer.write("\r\n".join(lines).encode())
+        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(head[0].split()[1])
+        got = {k.strip().lower(): v.strip() for k, _, v in
+               (line.partition(":") for line in head[1:] if line)}
+        if "chunked" in got.get("transfer-encoding", ""):
+            raise OSError("chunked answer: not expected from these pages")
+        await self.reader.readexactly(int(got.get("content-length", "0")))
+        if got.get("connection", "").lower() == "close":
+            self.close()
+        return status, got
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def spectator(base: str, stats, slug: str, until: float, rng: random.Random) -> None:
+    """Polls the standings every 5 s with If-None-Match; one poll in 20 is the whole page."""
+    host, port = base.removeprefix("http://").split(":")
+    phone = Phone(host, int(port))
     etag = None
     await asyncio.sleep(rng.uniform(0, POLL))
     while time.monotonic() < until:
         nxt = time.monotonic() + POLL
-        if rng.random() < 0.05:
-            await stats.request(client, "page", "GET", f"/t/{slug}/")
+        page = rng.random() < 0.05
+        kind, path = ("page", f"/t/{slug}/") if page else ("standings", f"/t/{slug}/standings/")
+        headers = {} if page else {"HX-Request": "true"}
+        if etag and not page:
+            headers["If-None-Match"] = etag
+        start = time.perf_counter()
+        try:
+            status, got = await asyncio.wait_for(phone.get(path, headers), 30)
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError,
+                TimeoutError, ValueError, IndexError) as exc:
+            stats.conn_errors[kind] += 1
+            stats.examples.setdefault(kind + " conn", repr(exc))
+            phone.close()
         else:
-            headers = {"HX-Request": "true"}
-            if etag:
-                headers["If-None-Match"] = etag
-            resp = await stats.request(client, "standings", "GET", f"/t/{slug}/standings/",
-                                       headers=headers)
-            if resp is not None and resp.status_code in (200, 304):
-                etag = resp.headers.get("ETag", etag)
+            stats.add(kind, time.perf_counter() - start, status)
+            if status >= 500:
+                stats.examples.setdefault(kind + " 5xx", f"HTTP {status}")
+            if not page and status in (200, 304):
+                etag = got.get("etag", etag)
         await asyncio.sleep(max(0.0, nxt - time.monotonic()))
+    phone.close()
 
 
 async def captain(client, base: str, stats, sent: dict, number: int, token: str,
@@ -435,7 +557,7 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
                                             0.8 * duration - 15,
                                             random.Random(rng.random())))
                 for n, tok in info["tables"].items()]
-        others = [asyncio.create_task(spectator(client, stats, info["slug"], until,
+        others = [asyncio.create_task(spectator(base, stats, info["slug"], until,
                                                 random.Random(rng.random())))
                   for _ in range(spectators)]
         others += [asyncio.create_task(desk(base, stats, entered, info["slug"], d + 1, until,
@@ -456,11 +578,9 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
 async def spectators_only(base: str, slug: str, count: int, seconds: float) -> Stats:
     stats = Stats()
     rng = random.Random(count)
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
-        until = time.monotonic() + seconds
-        await asyncio.gather(*[spectator(client, stats, slug, until, random.Random(rng.random()))
-                               for _ in range(count)])
+    until = time.monotonic() + seconds
+    await asyncio.gather(*[spectator(base, stats, slug, until, random.Random(rng.random()))
+                           for _ in range(count)])
     return stats
 
 
@@ -581,6 +701,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", action="store_true", help="keep the database afterwards")
     args = ap.parse_args(argv)
 
+    lock = open(Path(tempfile.gettempdir()) / "turnierwart-hall.lock", "w")  # noqa: SIM115
+    try:  # two runs would drop each other's database
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print("another bench/hall.py is running (it owns the bench database)", file=sys.stderr)
+        return 2
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a connection per phone
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     fresh_database()
     setup_django()
     info = prepare(args.tables, args.desks)
@@ -591,10 +719,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"stack: {stack.base}, gunicorn gthread {args.workers}x{args.threads}, "
               f"1 celery worker; {args.tables} tables, {args.spectators} spectators, "
               f"{args.minutes} min; logs in {stack.logs}", flush=True)
+        access = stack.logs / "access.log"
+        cpu_before = cpu_seconds()
         stats, notes, elapsed = asyncio.run(evening(stack.base, info, args.minutes,
                                                     args.spectators, args.seed, args.desks))
-        print(f"\nevening: {elapsed:.1f} s")
+        cpu_after = cpu_seconds()
+        print(f"\nevening: {elapsed:.1f} s (times as the clients saw them)")
         print("\n".join(report(stats, elapsed)))
+        print("\n".join(["", *server_times(access, 0), "", *cpu_report(cpu_before, cpu_after,
+                                                                      elapsed)]))
         for k, v in stats.examples.items():
             print(f"  first {k}: {v}")
         failures = check(info, notes, stack.base)
@@ -609,13 +742,17 @@ def main(argv: list[str] | None = None) -> int:
                 c >= 500 for v in stats.status.values() for c in v):
             failures.append("errors: status >= 500 or connection errors (see the table)")
         for count in [int(x) for x in args.find_rate.split(",") if x.strip()]:
+            since = access.stat().st_size
             s = asyncio.run(spectators_only(stack.base, info["slug"], count, args.step_seconds))
+            server = [" ".join(x.split()[1:]) for x in server_times(access, since)
+                      if x.startswith("standings ")]
             v = s.lat["standings"]
             codes = s.status["standings"]
             print(f"find-rate: {count:>5} spectators  {len(v) / args.step_seconds:7.1f} "
                   f"standings req/s  p50 {pct(v, 50) * 1000:6.1f}  p99 "
                   f"{pct(v, 99) * 1000:6.1f} ms  304 {codes.get(304, 0)}  errors "
-                  f"{sum(n for c, n in codes.items() if c >= 500) + s.conn_errors['standings']}",
+                  f"{sum(n for c, n in codes.items() if c >= 500) + s.conn_errors['standings']}"
+                  f"  (server req p50 p95 p99: {server[0] if server else '-'})",
                   flush=True)
         if args.wrk:
             if shutil.which("wrk"):
