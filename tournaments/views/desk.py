@@ -25,10 +25,13 @@ from django.contrib.auth.views import redirect_to_login
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -254,25 +257,74 @@ def _seat(entrant: Entrant, per_side: int) -> str:
     return seating.seat_label(seat.table, seat.side, seat.position, per_side) if seat else ""
 
 
-def _decorate(t: Tournament, e: Entrant, marks: dict[int, list[str]],
-              seat: RegistrationSeat | None, show: str, mark: str, q: str) -> Entrant:
-    """What a row shows besides the model: markers, seat, filter state."""
-    labels = {m: (label, title) for m, label, title in MARKS}
+def _entrant_url(name: str, t: Tournament) -> Any:
+    """``number -> URL`` of one of the row's views: one ``reverse`` per answer, not per row."""
+    sentinel = 987654321
+    head, _sep, tail = reverse(f"desk:{name}", args=[t.slug, sentinel]).rpartition(
+        f"/{sentinel}/")
+    return lambda number: f"{head}/{number}/{tail}"
+
+
+def _snippet(template: str, **context: Any) -> str:
+    """A part of a row, rendered once for many rows (without the file's last newline)."""
+    return mark_safe(render_to_string(template, context).strip())  # escaped by the template
+
+
+def _row_kit(request: HttpRequest, t: Tournament, show: str, mark: str,
+             q: str) -> dict[str, Any]:
+    """What the rows of one answer share, worked out once instead of once per row.
+
+    A big evening has 500 and more rows, and the list comes again with every sign-up; per
+    row the template reversed six URLs, translated the same labels and ran the same loop of
+    status buttons. Here the status buttons are rendered once per status and the marker
+    toggles once per marker and state (the same templates, the same HTML), each with the
+    form's CSRF field.
+    """
+    actions = [(s, str(label), str(title)) for s, label, title in ACTIONS]
+    settable = [(m, str(label), str(title)) for m, label, title in _settable(t)]
+    filters = {"show": show, "mark": mark, "q": q, "csrf_token": get_token(request)}
+    return {
+        "show": show, "mark": mark, "q": q, "settable": settable,
+        "per_side": seating.per_side(t),
+        "badges": {m: (str(label), str(title)) for m, label, title in MARKS},
+        "status_labels": {s: str(label) for s, label in Entrant.Status.choices},
+        "buttons": {s: _snippet("desk/_buttons.html", actions=actions, status=s, **filters)
+                    for s in STATUSES},
+        "toggles": {(m, on): _snippet("desk/_toggle.html", m=m, label=label, on=on, **filters)
+                    for m, label, _title in settable for on in (False, True)},
+        "status_url": _entrant_url("status", t), "marker_url": _entrant_url("marker", t),
+        "slip_url": _entrant_url("slip", t),
+    }
+
+
+def _decorate(e: Entrant, marks: dict[int, list[str]], seat: RegistrationSeat | None,
+              kit: dict[str, Any]) -> Entrant:
+    """What a row shows besides the model: markers, seat, filter state, links and buttons."""
     e.marks = marks.get(e.pk, [])
-    e.mark_badges = [(m, *labels[m]) for m in e.marks]
-    e.seat = (seating.seat_label(seat.table, seat.side, seat.position, seating.per_side(t))
+    e.mark_badges = [(m, *kit["badges"][m]) for m in e.marks]
+    e.seat = (seating.seat_label(seat.table, seat.side, seat.position, kit["per_side"])
               if seat else "")
     e.search_text = _search_text(e)
-    e.hidden = not _matches(e, show, q, mark)
+    e.hidden = not _matches(e, kit["show"], kit["q"], kit["mark"])
+    e.status_label = kit["status_labels"].get(e.status, e.status)
+    e.status_url = kit["status_url"](e.start_number)
+    e.marker_url = kit["marker_url"](e.start_number)
+    e.slip_url = kit["slip_url"](e.start_number)
+    e.buttons = kit["buttons"].get(e.status, "")
+    # "+ pre-registered" is no choice for one who is here (the service refuses it).
+    e.toggles = [kit["toggles"][m, m in e.marks] for m, _label, _title in kit["settable"]
+                 if m != "preregistered" or m in e.marks or e.status != Entrant.Status.PRESENT]
     return e
 
 
-def _row_context(t: Tournament, e: Entrant, show: str, mark: str, q: str) -> dict[str, Any]:
+def _row_context(request: HttpRequest, t: Tournament, e: Entrant, show: str, mark: str,
+                 q: str) -> dict[str, Any]:
     """One row after a change, with the counts and panels to swap in beside it."""
     marks = registration.markers(t)
-    _decorate(t, e, marks, RegistrationSeat.objects.filter(entrant=e).first(), show, mark, q)
-    return {"t": t, "e": e, "actions": ACTIONS, "show": show, "mark": mark, "q": q,
-            "settable": _settable(t), "oob": True, **_side_context(t, marks, mark)}
+    kit = _row_kit(request, t, show, mark, q)
+    _decorate(e, marks, RegistrationSeat.objects.filter(entrant=e).first(), kit)
+    return {"t": t, "e": e, "show": show, "mark": mark, "q": q, "settable": kit["settable"],
+            "oob": True, **_side_context(t, marks, mark)}
 
 
 def _settable(t: Tournament) -> list[tuple[str, Any, Any]]:
@@ -282,14 +334,16 @@ def _settable(t: Tournament) -> list[tuple[str, Any, Any]]:
             and not (computed and m[0] == "draw_missing")]
 
 
-def _list_context(tournament: Tournament, show: str, q: str, mark: str = "") -> dict[str, Any]:
+def _list_context(request: HttpRequest, tournament: Tournament, show: str, q: str,
+                  mark: str = "") -> dict[str, Any]:
     entrants = list(Entrant.objects.filter(tournament=tournament).order_by("start_number"))
     seats = {s.entrant_id: s for s in RegistrationSeat.objects.filter(tournament=tournament)}
     marks = registration.markers(tournament, entrants)
+    kit = _row_kit(request, tournament, show, mark, q)
     for e in entrants:
-        _decorate(tournament, e, marks, seats.get(e.pk), show, mark, q)
+        _decorate(e, marks, seats.get(e.pk), kit)
     return {"entrants": entrants, "shown": sum(not e.hidden for e in entrants),
-            "show": show, "q": q, "settable": _settable(tournament),
+            "show": show, "q": q, "settable": kit["settable"],
             **_side_context(tournament, marks, mark)}
 
 
@@ -307,9 +361,10 @@ def _scan_shown(tournament: Tournament) -> bool:
 
 def _page_context(request: HttpRequest, tournament: Tournament, form: SignUpForm, show: str,
                   q: str, mark: str = "") -> dict[str, Any]:
-    return {**_form_context(tournament, form), "actions": ACTIONS,
+    return {**_form_context(tournament, form),
             "discipline": DISCIPLINES[tournament.discipline].label,
-            "statuses": Entrant.Status.choices, **_list_context(tournament, show, q, mark),
+            "statuses": Entrant.Status.choices,
+            **_list_context(request, tournament, show, q, mark),
             "scan": _scan_shown(tournament), "drawing": seating.drawing_at_registration(
                 tournament), "director": is_director(request.user, tournament),
             "prereg_url": request.build_absolute_uri(reverse("public:prereg",
@@ -432,7 +487,7 @@ def _row_change(request: HttpRequest, t: Tournament, start_number: int, action: 
         error = gettext("The database was busy. Please try again.")
     show, mark, q = _filters(request.POST)
     if request.htmx:
-        ctx = _row_context(t, entrant, show, mark, q)
+        ctx = _row_context(request, t, entrant, show, mark, q)
         return render(request, "desk/_status.html", {**ctx, "error": error})
     if error:
         messages.error(request, f"{entrant}: {error}")
@@ -500,7 +555,7 @@ def scan(request: HttpRequest, t: Tournament) -> HttpResponse:
                                "scan_code": code if error else "",
                                "new_entrant": None if error else entrant.start_number}
         if not error:
-            ctx.update(_list_context(t, show, q, mark), actions=ACTIONS, oob=True)
+            ctx.update(_list_context(request, t, show, q, mark), oob=True)
         return render(request, "desk/_scan.html", ctx)
     if not error:
         messages.success(request, done)
@@ -544,9 +599,9 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
         done = _flash(done, _slip_link(t, pair))
     show, mark, q = _filters(request.POST)
     if request.htmx:
-        ctx = {"t": t, "pair_error": error, "pair_done": done, "actions": ACTIONS,
+        ctx = {"t": t, "pair_error": error, "pair_done": done,
                "new_entrant": pair.start_number if pair else None, "oob": True,
-               **_list_context(t, show, q, mark)}
+               **_list_context(request, t, show, q, mark)}
         return render(request, "desk/_paired.html", ctx)
     if error:
         messages.error(request, error)
