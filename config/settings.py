@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tournaments.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while the DB is away
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -219,7 +219,9 @@ def test_postgres_restart_under_load_fails_cleanly_and_recovers(stack, director)
           f"last failure {recovered:.1f} s after restart; slowest request {slowest:.1f} s")
     assert set(before) == {"200"}
     assert slowest < 20, "a request hung"
-    assert set(during) <= {"200", "500", "502", "503"}, during
+    # a passing state, said as such: 503 with Retry-After (tournaments/middleware.py), no 500
+    assert set(during) <= {"200", "503"}, during
+    assert during["503"] > 0, "the outage was not seen"
     assert first_ok is not None, "no request succeeded after PostgreSQL came back"
     tail = [o for t, o in after if t > up_at + 5]
     assert tail and set(tail) == {"200"}, collections.Counter(tail)

@@ -1,0 +1,49 @@
+"""A database that is away (restarting, unreachable) answers 503 and says so, never a 500.
+
+While PostgreSQL restarts every request fails; that is unavoidable, but the phone, the desk
+and an API client should learn that it is a passing state and when to try again, not see a
+server error. Nothing is written in such a request (its transaction never began or is rolled
+back), so trying again is safe. The error is logged with its traceback for the operator.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+
+log = logging.getLogger(__name__)
+RETRY_SECONDS = 5
+
+
+class DatabaseUnavailableMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        log.error("database unavailable for %s %s", request.method, request.path,
+                  exc_info=exception)
+        message = _("The database is not reachable at the moment (it may be restarting). "
+                    "Nothing was saved; please try again in a few seconds.")
+        if request.path.startswith("/api/"):
+            response: HttpResponse = JsonResponse({"detail": message}, status=503)
+        else:
+            title = escape(_("Please try again in a moment"))
+            response = HttpResponse(
+                f'<!doctype html><html lang="{escape(getattr(request, "LANGUAGE_CODE", "de"))}">'
+                f'<head><meta charset="utf-8"><meta name="viewport" '
+                f'content="width=device-width, initial-scale=1"><title>{title}</title></head>'
+                f"<body><h1>{title}</h1><p>{escape(message)}</p></body></html>",
+                status=503, content_type="text/html; charset=utf-8")
+        response["Retry-After"] = str(RETRY_SECONDS)
+        response["Cache-Control"] = "no-store"
+        return response
