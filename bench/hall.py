@@ -60,6 +60,7 @@ PG = "postgres://postgres@127.0.0.1:5432"
 DB_NAME = "turnierwart_bench"
 REDIS = "redis://127.0.0.1:6379/14"
 POLL = 5.0
+WARM_UP = 15.0  # seconds reported apart: the start of the run is not the evening
 
 
 # ---------------------------------------------------------------- the stack
@@ -194,10 +195,22 @@ class Stats:
         default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     conn_errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     examples: dict[str, str] = field(default_factory=dict)
+    done_at: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, kind: str, seconds: float, code: int) -> None:
         self.lat[kind].append(seconds)
         self.status[kind][code] += 1
+        self.done_at[kind].append(time.monotonic())
+
+    def after(self, moment: float) -> Stats:
+        """The requests finished after ``moment`` (latencies and statuses only)."""
+        later = Stats()
+        for kind, times in self.done_at.items():
+            for t, seconds in zip(times, self.lat[kind], strict=True):
+                if t >= moment:
+                    later.lat[kind].append(seconds)
+                    later.done_at[kind].append(t)
+        return later
 
     async def request(self, client: httpx.AsyncClient, kind: str, method: str, url: str,
                       **kw) -> httpx.Response | None:
@@ -289,19 +302,28 @@ def pct(values: list[float], p: float) -> float:
 
 
 def report(stats: Stats, seconds: float) -> list[str]:
+    codes_known = bool(stats.status)
     lines = [f"{'kind':<16}{'req':>8}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
-             f"{'304':>7}{'4xx':>6}{'>=500':>7}{'conn':>6}"]
+             + (f"{'304':>7}{'4xx':>6}{'>=500':>7}{'conn':>6}" if codes_known else "")]
     total = 0
     for kind in sorted(set(stats.lat) | set(stats.conn_errors)):
+        if kind.startswith("("):
+            continue
         v = stats.lat[kind]
         codes = stats.status[kind]
         total += len(v)
         lines.append(
             f"{kind:<16}{len(v):>8}{len(v) / seconds:>9.1f}{pct(v, 50) * 1000:>9.1f}"
-            f"{pct(v, 95) * 1000:>9.1f}{pct(v, 99) * 1000:>9.1f}{codes.get(304, 0):>7}"
-            f"{sum(n for c, n in codes.items() if 400 <= c < 500):>6}"
-            f"{sum(n for c, n in codes.items() if c >= 500):>7}{stats.conn_errors[kind]:>6}")
+            f"{pct(v, 95) * 1000:>9.1f}{pct(v, 99) * 1000:>9.1f}"
+            + (f"{codes.get(304, 0):>7}{sum(n for c, n in codes.items() if 400 <= c < 500):>6}"
+               f"{sum(n for c, n in codes.items() if c >= 500):>7}{stats.conn_errors[kind]:>6}"
+               if codes_known else ""))
     lines.append(f"{'all':<16}{total:>8}{total / seconds:>9.1f}")
+    lag = stats.lat.get("(client loop lag)")
+    if lag:
+        lines.append(f"client event loop wakes late by p50 {pct(lag, 50) * 1000:.1f}, p95 "
+                     f"{pct(lag, 95) * 1000:.1f}, p99 {pct(lag, 99) * 1000:.1f} ms "
+                     "(part of every latency above)")
     return lines
 
 
@@ -566,13 +588,22 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
         others.append(asyncio.create_task(director(client, base, stats, notes, info["slug"],
                                                    info["token"], done, until,
                                                    random.Random(rng.random()))))
+        lag = asyncio.create_task(loop_lag(stats, until))
         await asyncio.gather(*caps)
         done.set()
-        await asyncio.gather(*others)
+        await asyncio.gather(*others, lag)
         elapsed = time.monotonic() - start
     notes["sent"] = sent
     notes["entered"] = entered
     return stats, notes, elapsed
+
+
+async def loop_lag(stats, until: float) -> None:
+    """How late this process's event loop wakes up: client-side delay inside every latency."""
+    while time.monotonic() < until:
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.lat["(client loop lag)"].append(time.perf_counter() - start - 0.01)
 
 
 async def spectators_only(base: str, slug: str, count: int, seconds: float) -> Stats:
@@ -727,6 +758,10 @@ def main(argv: list[str] | None = None) -> int:
         cpu_after = cpu_seconds()
         print(f"\nevening: {elapsed:.1f} s (times as the clients saw them)")
         print("\n".join(report(stats, elapsed)))
+        settled = min((t for v in stats.done_at.values() for t in v), default=0) + WARM_UP
+        print(f"\nthe same without the first {WARM_UP:.0f} s (logins, cold cache, every phone's "
+              "first poll at once):")
+        print("\n".join(report(stats.after(settled), elapsed - WARM_UP)))
         print("\n".join(["", *server_times(access, 0), "", *cpu_report(cpu_before, cpu_after,
                                                                       elapsed)]))
         for k, v in stats.examples.items():
