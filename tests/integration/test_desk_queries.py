@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.models import RegistrationSeat
 from tournaments.services import Actor, registration
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +118,49 @@ def test_every_row_form_carries_a_working_csrf_token(make_tournament, desk_user)
     r = client.post(marker_action, dict(HIDDEN.findall(marker_body)))
     assert r.status_code == 302
     assert t.entrants.get(start_number=1).draw_missing
+
+
+def test_rows_from_the_memo_are_the_rows_rendered_afresh(make_tournament, director, desk_user,
+                                                         desk_client, settings):
+    """The list's rows are kept by what they show: each change shows at once, as rendered."""
+    from tournaments.views import desk as desk_views
+
+    desk = Actor(desk_user, desk_user.username)
+    csrf = re.compile(r'(name="csrfmiddlewaretoken" value=")\w+"|("X-CSRFToken": ")\w+"')
+
+    def same(t, **params) -> None:
+        kept = desk_client.get(page(t), params).content.decode()  # rows from the memo
+        settings.DEBUG = True  # no memo: every row rendered afresh
+        fresh = desk_client.get(page(t), params).content.decode()
+        settings.DEBUG = False
+        assert csrf.sub("", kept) == csrf.sub("", fresh)
+        assert "csrf-slot" not in kept
+
+    t = chess_singles(make_tournament, director, desk_user, 6)
+    entrant = t.entrants.get(start_number=2)
+    # One thing at a time, each after the rows went into the memo.
+    for change in [lambda: registration.update_entrant(entrant, desk, name="Umbenannt"),
+                   lambda: registration.update_entrant(entrant, desk, club="Neuer Klub"),
+                   lambda: registration.update_entrant(entrant, desk, elo=1999),
+                   lambda: registration.set_marker(entrant, desk, "draw_missing", True),
+                   lambda: services.set_status(entrant, desk, "absent")]:
+        same(t)
+        change()
+        entrant.refresh_from_db()
+        same(t)
+    same(t, show="present", q="spieler")
+    same(t, mark="draw_missing")
+    desk_client.cookies["django_language"] = "de"
+    same(t)
+    t = window_pairs(make_tournament, director, desk_user, 6)  # seats
+    same(t)
+    services.set_status(t.entrants.get(start_number=7), desk, "present")  # pre-registered
+    same(t)
+    seat = RegistrationSeat.objects.filter(tournament=t).order_by("table").last()
+    RegistrationSeat.objects.filter(pk=seat.pk).update(table=seat.table + 10)  # as the cleanup
+    same(t)
+    for name in ("Erst", "Dann"):  # only the newest sign-up is highlighted
+        html = desk_client.post(page(t), {"status": "present", "p1_name": f"{name} A",
+                                          "p2_name": f"{name} B"}, **HX).content.decode()
+        assert html.count('class="desk-new"') == 1
+    assert len(desk_views._ROWS) > 0

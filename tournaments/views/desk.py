@@ -16,10 +16,14 @@ slip for each seat of the window draw.
 from __future__ import annotations
 
 import logging
+import secrets
+import threading
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.db import DatabaseError, transaction
@@ -32,7 +36,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -270,7 +274,7 @@ def _snippet(template: str, **context: Any) -> str:
     return mark_safe(render_to_string(template, context).strip())  # escaped by the template
 
 
-def _row_kit(request: HttpRequest, t: Tournament, show: str, mark: str,
+def _row_kit(csrf_token: str, t: Tournament, show: str, mark: str,
              q: str) -> dict[str, Any]:
     """What the rows of one answer share, worked out once instead of once per row.
 
@@ -282,7 +286,7 @@ def _row_kit(request: HttpRequest, t: Tournament, show: str, mark: str,
     """
     actions = [(s, str(label), str(title)) for s, label, title in ACTIONS]
     settable = [(m, str(label), str(title)) for m, label, title in _settable(t)]
-    filters = {"show": show, "mark": mark, "q": q, "csrf_token": get_token(request)}
+    filters = {"show": show, "mark": mark, "q": q, "csrf_token": csrf_token}
     return {
         "show": show, "mark": mark, "q": q, "settable": settable,
         "per_side": seating.per_side(t),
@@ -321,7 +325,7 @@ def _row_context(request: HttpRequest, t: Tournament, e: Entrant, show: str, mar
                  q: str) -> dict[str, Any]:
     """One row after a change, with the counts and panels to swap in beside it."""
     marks = registration.markers(t)
-    kit = _row_kit(request, t, show, mark, q)
+    kit = _row_kit(get_token(request), t, show, mark, q)
     _decorate(e, marks, RegistrationSeat.objects.filter(entrant=e).first(), kit)
     return {"t": t, "e": e, "show": show, "mark": mark, "q": q, "settable": kit["settable"],
             "oob": True, **_side_context(t, marks, mark)}
@@ -334,16 +338,59 @@ def _settable(t: Tournament) -> list[tuple[str, Any, Any]]:
             and not (computed and m[0] == "draw_missing")]
 
 
+# Rendered rows of the list by everything a row shows, in this process. The list comes again
+# with every sign-up, and on a big evening almost every row is what it was the last time.
+# The rows keep a stand-in for the CSRF token (each answer puts in its own).
+_ROWS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_ROWS_MAX = 5000
+_ROWS_LOCK = threading.Lock()
+_CSRF_SLOT = f"csrf-slot-{secrets.token_hex(8)}"
+
+
+def _row_key(e: Entrant, kit: dict[str, Any], new_entrant: int | None) -> tuple[Any, ...]:
+    """Everything ``desk/_row.html`` shows of one row in the list: a new field there goes here."""
+    return (kit["key"], e.start_number, e.name, e.club, e.rating, e.status, e.joined_round,
+            e.seat, tuple(e.marks), e.start_number == new_entrant)
+
+
+def _rows(t: Tournament, entrants: list[Entrant], kit: dict[str, Any],
+          new_entrant: int | None, csrf_token: str) -> str:
+    """The list's rows, each rendered once while it stays the same (not with DEBUG on, where
+    templates change under a running server)."""
+    html, memo = [], not settings.DEBUG
+    for e in entrants:
+        key = _row_key(e, kit, new_entrant)
+        row = None
+        if memo:
+            with _ROWS_LOCK:
+                row = _ROWS.get(key)
+                if row is not None:
+                    _ROWS.move_to_end(key)
+        if row is None:
+            row = render_to_string("desk/_row.html", {"t": t, "e": e, "new_entrant": new_entrant,
+                                                      "settable": kit["settable"]})
+            if memo:
+                with _ROWS_LOCK:
+                    _ROWS[key] = row
+                    while len(_ROWS) > _ROWS_MAX:
+                        _ROWS.popitem(last=False)
+        html.append(row)
+    return mark_safe("".join(html).replace(_CSRF_SLOT, csrf_token))  # rendered by the template
+
+
 def _list_context(request: HttpRequest, tournament: Tournament, show: str, q: str,
-                  mark: str = "") -> dict[str, Any]:
+                  mark: str = "", new_entrant: int | None = None) -> dict[str, Any]:
     entrants = list(Entrant.objects.filter(tournament=tournament).order_by("start_number"))
     seats = {s.entrant_id: s for s in RegistrationSeat.objects.filter(tournament=tournament)}
     marks = registration.markers(tournament, entrants)
-    kit = _row_kit(request, tournament, show, mark, q)
+    kit = _row_kit(_CSRF_SLOT, tournament, show, mark, q)
+    kit["key"] = (get_language(), tournament.slug, show, q, mark,
+                  tuple(m for m, _l, _t in kit["settable"]))
     for e in entrants:
         _decorate(e, marks, seats.get(e.pk), kit)
     return {"entrants": entrants, "shown": sum(not e.hidden for e in entrants),
-            "show": show, "q": q, "settable": kit["settable"],
+            "rows": _rows(tournament, entrants, kit, new_entrant, get_token(request)),
+            "show": show, "q": q, "settable": kit["settable"], "new_entrant": new_entrant,
             **_side_context(tournament, marks, mark)}
 
 
@@ -360,11 +407,11 @@ def _scan_shown(tournament: Tournament) -> bool:
 
 
 def _page_context(request: HttpRequest, tournament: Tournament, form: SignUpForm, show: str,
-                  q: str, mark: str = "") -> dict[str, Any]:
+                  q: str, mark: str = "", new_entrant: int | None = None) -> dict[str, Any]:
     return {**_form_context(tournament, form),
             "discipline": DISCIPLINES[tournament.discipline].label,
             "statuses": Entrant.Status.choices,
-            **_list_context(request, tournament, show, q, mark),
+            **_list_context(request, tournament, show, q, mark, new_entrant),
             "scan": _scan_shown(tournament), "drawing": seating.drawing_at_registration(
                 tournament), "director": is_director(request.user, tournament),
             "prereg_url": request.build_absolute_uri(reverse("public:prereg",
@@ -439,8 +486,8 @@ def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
             messages.success(request, done)
             return redirect(reverse("desk:tournament", args=[t.slug]))
         fresh = SignUpForm(pair=pair, initial={"status": form.cleaned_data["status"]})
-        ctx = _page_context(request, t, fresh, show, q, mark)
-        ctx.update(done=done, new_entrant=entrant.start_number, oob=True)
+        ctx = _page_context(request, t, fresh, show, q, mark, entrant.start_number)
+        ctx.update(done=done, oob=True)
         return render(request, "desk/_signup.html", ctx)
     if request.htmx:
         return render(request, "desk/_signup.html", {**_form_context(t, form), "oob": False})
@@ -555,7 +602,7 @@ def scan(request: HttpRequest, t: Tournament) -> HttpResponse:
                                "scan_code": code if error else "",
                                "new_entrant": None if error else entrant.start_number}
         if not error:
-            ctx.update(_list_context(request, t, show, q, mark), oob=True)
+            ctx.update(_list_context(request, t, show, q, mark, entrant.start_number), oob=True)
         return render(request, "desk/_scan.html", ctx)
     if not error:
         messages.success(request, done)
@@ -600,8 +647,8 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
     show, mark, q = _filters(request.POST)
     if request.htmx:
         ctx = {"t": t, "pair_error": error, "pair_done": done,
-               "new_entrant": pair.start_number if pair else None, "oob": True,
-               **_list_context(request, t, show, q, mark)}
+               "oob": True, **_list_context(request, t, show, q, mark,
+                                            pair.start_number if pair else None)}
         return render(request, "desk/_paired.html", ctx)
     if error:
         messages.error(request, error)
