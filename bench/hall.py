@@ -461,29 +461,27 @@ async def captain_form(base: str, stats, token: str, body: dict) -> int | None:
 REGISTERED = re.compile(r"Registered: (\d+)\. ")
 
 
-async def desk(base: str, stats, entered: list, slug: str, desk_no: int, until: float,
-               rng: random.Random) -> None:
-    """A desk user's browser: the desk page's sign-up form (htmx), now and then the whole page."""
-    async with httpx.AsyncClient(base_url=base, timeout=30,
-                                 headers={"Accept-Language": "en"}) as web:
-        await login(web, f"desk{desk_no}")
-        await stats.request(web, "desk-page", "GET", f"/desk/{slug}/")
-        k = 0
-        while time.monotonic() < until:
-            await asyncio.sleep(rng.uniform(5, 15))
-            k += 1
-            name = f"Nachzuegler {desk_no}-{k}"
-            resp = await stats.request(
-                web, "desk-register", "POST", f"/desk/{slug}/",
-                headers={"HX-Request": "true", "Referer": f"{base}/desk/{slug}/"},
-                data={"csrfmiddlewaretoken": web.cookies.get("csrftoken", ""),
-                      "status": "present", "p1_name": name + "a", "p2_name": name + "b"})
-            got = REGISTERED.search(resp.text) if resp is not None else None
-            entered.append({"name": name,
-                            "status": 201 if got else (resp.status_code if resp else None),
-                            "start_number": int(got.group(1)) if got else None})
-            if k % 4 == 0:  # someone reloads the desk page (the whole list)
-                await stats.request(web, "desk-page", "GET", f"/desk/{slug}/")
+async def desk(web: httpx.AsyncClient, base: str, stats, entered: list, slug: str,
+               desk_no: int, until: float, rng: random.Random) -> None:
+    """A desk user's browser (logged in): the desk page's sign-up form (htmx), now and then
+    the whole page."""
+    await stats.request(web, "desk-page", "GET", f"/desk/{slug}/")
+    k = 0
+    while time.monotonic() < until:
+        await asyncio.sleep(rng.uniform(5, 15))
+        k += 1
+        name = f"Nachzuegler {desk_no}-{k}"
+        resp = await stats.request(
+            web, "desk-register", "POST", f"/desk/{slug}/",
+            headers={"HX-Request": "true", "Referer": f"{base}/desk/{slug}/"},
+            data={"csrfmiddlewaretoken": web.cookies.get("csrftoken", ""),
+                  "status": "present", "p1_name": name + "a", "p2_name": name + "b"})
+        got = REGISTERED.search(resp.text) if resp is not None else None
+        entered.append({"name": name,
+                        "status": 201 if got else (resp.status_code if resp else None),
+                        "start_number": int(got.group(1)) if got else None})
+        if k % 4 == 0:  # someone reloads the desk page (the whole list)
+            await stats.request(web, "desk-page", "GET", f"/desk/{slug}/")
 
 
 async def login(client: httpx.AsyncClient, username: str = "direktor") -> None:
@@ -496,70 +494,64 @@ async def login(client: httpx.AsyncClient, username: str = "direktor") -> None:
                       headers={"Referer": str(client.base_url) + "/accounts/login/"})
 
 
-async def director(client, base: str, stats, notes: dict, slug: str, token: str,
-                   captains_done: asyncio.Event, until: float, rng: random.Random) -> None:
+async def director(client, web: httpx.AsyncClient, base: str, stats, notes: dict, slug: str,
+                   token: str, captains_done: asyncio.Event, until: float,
+                   rng: random.Random) -> None:
+    """The director: the API with a token, the reports page with a (logged-in) session."""
     auth = {"Authorization": f"Token {token}"}
     api = f"/api/v1/tournaments/{slug}"
-    async with httpx.AsyncClient(base_url=base, timeout=60) as web:
-        for _attempt in range(5):
-            try:
-                await login(web)
-                break
-            except httpx.HTTPError as exc:
-                stats.conn_errors["director-login"] += 1
-                stats.examples.setdefault("director-login conn", repr(exc))
-        ordered = 0
+    ordered = 0
 
-        async def order(kind: str, rnd: int | None) -> None:
-            nonlocal ordered
-            csrf = web.cookies.get("csrftoken", "")
-            resp = await stats.request(
-                web, "director-pdf", "POST", f"/director/{slug}/reports/",
-                data={"kind": kind, "round_number": str(rnd or ""), "layout": "",
-                      "csrfmiddlewaretoken": csrf},
-                headers={"Referer": base + f"/director/{slug}/reports/"})
-            if resp is not None and resp.status_code in (200, 302):
-                ordered += 1
-            notes["pdf_ordered"] = ordered
+    async def order(kind: str, rnd: int | None) -> None:
+        nonlocal ordered
+        csrf = web.cookies.get("csrftoken", "")
+        resp = await stats.request(
+            web, "director-pdf", "POST", f"/director/{slug}/reports/",
+            data={"kind": kind, "round_number": str(rnd or ""), "layout": "",
+                  "csrfmiddlewaretoken": csrf},
+            headers={"Referer": base + f"/director/{slug}/reports/"})
+        if resp is not None and resp.status_code in (200, 302):
+            ordered += 1
+        notes["pdf_ordered"] = ordered
 
-        kinds = [("standings", None), ("pairings", 1), ("score_sheets", 1)]
-        k = 0
-        while not captains_done.is_set() and time.monotonic() < until:
-            await order(*kinds[k % len(kinds)])
-            k += 1
-            for _ in range(3):
-                await stats.request(client, "director-api", "GET", f"{api}/standings/",
-                                    headers=auth)
-                await stats.request(web, "director-pdf", "GET",
-                                    f"/director/{slug}/reports/status/")
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(captains_done.wait(), 10)
-        # settle every dispute with the first captain's revision, close, draw, publish
-        tables = await stats.request(client, "director-api", "GET", f"{api}/rounds/1/",
-                                     headers=auth)
-        settled = 0
-        for tb in (tables.json().get("tables", []) if tables is not None else []):
-            number = tb.get("number")
-            res = await stats.request(client, "director-api", "GET",
-                                      f"{api}/rounds/1/tables/{number}/result/", headers=auth)
-            if res is None or res.status_code != 200:
-                continue
-            body = res.json()
-            if body.get("status") == "disputed":
-                first = body["revisions"][0]["id"]
-                await stats.request(client, "director-api", "POST",
-                                    f"{api}/rounds/1/tables/{number}/accept/",
-                                    headers=auth, json={"revision": first})
-                settled += 1
-        notes["disputes_settled"] = settled
-        for step, path, body in [("close", f"{api}/rounds/1/close/", None),
-                                 ("draw", f"{api}/rounds/draw/", {"seed": "hall-2"}),
-                                 ("publish", f"{api}/rounds/2/publish/", None)]:
-            resp = await stats.request(client, "director-draw", "POST", path, headers=auth,
-                                       json=body or {})
-            notes[step] = (resp.status_code, resp.text[:300]) if resp is not None else None
-        await order("pairings", 2)
-        await order("standings", None)
+    kinds = [("standings", None), ("pairings", 1), ("score_sheets", 1)]
+    k = 0
+    while not captains_done.is_set() and time.monotonic() < until:
+        await order(*kinds[k % len(kinds)])
+        k += 1
+        for _ in range(3):
+            await stats.request(client, "director-api", "GET", f"{api}/standings/",
+                                headers=auth)
+            await stats.request(web, "director-pdf", "GET",
+                                f"/director/{slug}/reports/status/")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(captains_done.wait(), 10)
+    # settle every dispute with the first captain's revision, close, draw, publish
+    tables = await stats.request(client, "director-api", "GET", f"{api}/rounds/1/",
+                                 headers=auth)
+    settled = 0
+    for tb in (tables.json().get("tables", []) if tables is not None else []):
+        number = tb.get("number")
+        res = await stats.request(client, "director-api", "GET",
+                                  f"{api}/rounds/1/tables/{number}/result/", headers=auth)
+        if res is None or res.status_code != 200:
+            continue
+        body = res.json()
+        if body.get("status") == "disputed":
+            first = body["revisions"][0]["id"]
+            await stats.request(client, "director-api", "POST",
+                                f"{api}/rounds/1/tables/{number}/accept/",
+                                headers=auth, json={"revision": first})
+            settled += 1
+    notes["disputes_settled"] = settled
+    for step, path, body in [("close", f"{api}/rounds/1/close/", None),
+                             ("draw", f"{api}/rounds/draw/", {"seed": "hall-2"}),
+                             ("publish", f"{api}/rounds/2/publish/", None)]:
+        resp = await stats.request(client, "director-draw", "POST", path, headers=auth,
+                                   json=body or {})
+        notes[step] = (resp.status_code, resp.text[:300]) if resp is not None else None
+    await order("pairings", 2)
+    await order("standings", None)
 
 
 async def evening(base: str, info: dict, minutes: float, spectators: int, seed: int,
@@ -571,7 +563,17 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
     notes: dict = {}
     duration = minutes * 60
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
+    async with contextlib.AsyncExitStack() as staff, \
+            httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
+        # The staff log in before the doors open (PBKDF2 takes about 0.8 s of CPU a login).
+        office = await staff.enter_async_context(httpx.AsyncClient(base_url=base, timeout=60))
+        await login(office)
+        desk_browsers = []
+        for d in range(desks):
+            web = await staff.enter_async_context(httpx.AsyncClient(
+                base_url=base, timeout=30, headers={"Accept-Language": "en"}))
+            await login(web, f"desk{d + 1}")
+            desk_browsers.append(web)
         start = time.monotonic()
         until = start + duration
         done = asyncio.Event()
@@ -582,11 +584,11 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
         others = [asyncio.create_task(spectator(base, stats, info["slug"], until,
                                                 random.Random(rng.random())))
                   for _ in range(spectators)]
-        others += [asyncio.create_task(desk(base, stats, entered, info["slug"], d + 1, until,
-                                            random.Random(rng.random())))
-                   for d in range(desks)]
-        others.append(asyncio.create_task(director(client, base, stats, notes, info["slug"],
-                                                   info["token"], done, until,
+        others += [asyncio.create_task(desk(web, base, stats, entered, info["slug"], d + 1,
+                                            until, random.Random(rng.random())))
+                   for d, web in enumerate(desk_browsers)]
+        others.append(asyncio.create_task(director(client, office, base, stats, notes,
+                                                   info["slug"], info["token"], done, until,
                                                    random.Random(rng.random()))))
         lag = asyncio.create_task(loop_lag(stats, until))
         await asyncio.gather(*caps)
@@ -759,8 +761,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nevening: {elapsed:.1f} s (times as the clients saw them)")
         print("\n".join(report(stats, elapsed)))
         settled = min((t for v in stats.done_at.values() for t in v), default=0) + WARM_UP
-        print(f"\nthe same without the first {WARM_UP:.0f} s (logins, cold cache, every phone's "
-              "first poll at once):")
+        print(f"\nthe same without the first {WARM_UP:.0f} s (cold cache, every phone's first "
+              "poll at once, new connections):")
         print("\n".join(report(stats.after(settled), elapsed - WARM_UP)))
         print("\n".join(["", *server_times(access, 0), "", *cpu_report(cpu_before, cpu_after,
                                                                       elapsed)]))
