@@ -45,10 +45,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files answered here, before gzip
-    # Pages and the desk's answers gzipped (a 270 KB public page, the desk list of 500 rows);
-    # the spectators' blocks come gzipped from the cache already (tournaments/views/rendercache).
-    "tournaments.middleware.GZipMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

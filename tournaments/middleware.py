@@ -1,6 +1,4 @@
-"""Middleware: a database that is away answers 503 (never a 500); gzip, but not for PDFs.
-
-A database that is away (restarting, unreachable) answers 503 and says so.
+"""A database that is away (restarting, unreachable) answers 503 and says so, never a 500.
 
 While PostgreSQL restarts every request fails; that is unavoidable, but the phone, the desk
 and an API client should learn that it is a passing state and when to try again, not see a
@@ -15,7 +13,6 @@ from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.middleware.gzip import GZipMiddleware as DjangoGZipMiddleware
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
@@ -50,13 +47,3 @@ class DatabaseUnavailableMiddleware:
         response["Retry-After"] = str(RETRY_SECONDS)
         response["Cache-Control"] = "no-store"
         return response
-
-
-class GZipMiddleware(DjangoGZipMiddleware):
-    """Django's gzip for pages and the desk's answers; PDFs go as they are (already compressed
-    inside, and a download keeps its Content-Length)."""
-
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if response.get("Content-Type", "").startswith("application/pdf"):
-            return response
-        return super().process_response(request, response)
