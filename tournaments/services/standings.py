@@ -17,9 +17,14 @@ from ..models import Tournament
 from .documents import scoring_tournament
 
 
+def identity_key(t: Tournament) -> str:
+    """Names this tournament across restores (ids can repeat after one; creation times not)."""
+    return f"{t.pk}.{t.created.timestamp():.6f}"
+
+
 def version_key(t: Tournament) -> str:
-    """Names this state of this tournament (ids can repeat after a restore; creation times not)."""
-    return f"{t.pk}.{t.created.timestamp():.6f}.{t.version}"
+    """Names this state of this tournament."""
+    return f"{identity_key(t)}.{t.version}"
 
 
 def standings_key(t: Tournament, after_round: int | None = None,

@@ -94,7 +94,7 @@ def live_blocks(t: Tournament, mode: str, category: str | None = None) -> dict:
         entry = rendered(name, t.version, fragment_builder(t, part, mode, c))
         # our own template's output, escaped when it was rendered
         blocks[f"{part}_html"] = mark_safe(entry.html)
-        blocks[f"{part}_etag"] = etag(name, entry)
+        blocks[f"{part}_etag"] = etag(name, entry.version)
     return blocks
 
 

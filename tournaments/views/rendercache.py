@@ -36,6 +36,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 
 from ..models import Tournament
+from ..services.standings import identity_key
 
 CACHE_SECONDS = 3600  # bounds memory only: entries are replaced by version, not by age
 LOCK_SECONDS = 30  # a renderer that died frees its block after this
@@ -65,7 +66,7 @@ def block_name(t: Tournament, *parts: str) -> str:
 
     A restored tournament is a new row with a new creation time, so a new name.
     """
-    raw = "\x1f".join([f"{t.pk}.{t.created.timestamp():.6f}", *parts])
+    raw = "\x1f".join([identity_key(t), *parts])
     return f"{t.pk}-" + hashlib.sha256(raw.encode()).hexdigest()[:20]
 
 
@@ -111,9 +112,9 @@ def make(name: str, version: int, build: Callable[[], str], store: bool) -> dict
     return entries
 
 
-def etag(name: str, entry: Rendered) -> str:
+def etag(name: str, version: int) -> str:
     """Weak: the plain and the gzipped body are the same block (RFC 9110 8.8.3)."""
-    return f'W/"{name}:{entry.version}"'
+    return f'W/"{name}:{version}"'
 
 
 def accepts_gzip(request: HttpRequest) -> bool:
@@ -123,12 +124,12 @@ def accepts_gzip(request: HttpRequest) -> bool:
 def block_response(request: HttpRequest, name: str, version: int,
                    build: Callable[[], str]) -> HttpResponse:
     """The block for a polling phone: 304 when it has what we would send, gzip when it may."""
-    current = f'W/"{name}:{version}"'
+    current = etag(name, version)
     response = get_conditional_response(request, etag=current)
     if response is None:
         coding = "gzip" if accepts_gzip(request) else "html"
         entry = rendered(name, version, build, coding)
-        tag = etag(name, entry)
+        tag = etag(name, entry.version)
         response = get_conditional_response(request, etag=tag)
         if response is None:
             response = HttpResponse(entry.body)
