@@ -15,12 +15,17 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The embedded default: SQLite, in-process tasks, local-memory cache, demo tournaments.
+# HOST=0.0.0.0 serves the hall's Wi-Fi (QR codes then carry this machine's LAN address,
+# or PUBLIC_URL when set); the addresses and logins are printed once the server is ready.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+LISTEN := $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
+
 run: $(STAMP)
-	$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*' || true
-	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate -v0
-	DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
-	@echo "Turnierwart: http://127.0.0.1:8000/  (director: http://127.0.0.1:8000/director/)"
-	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+	@$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*' || true
+	@DJANGO_DEBUG=1 $(BIN)/python manage.py migrate -v0
+	@DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
+	@DJANGO_DEBUG=1 $(BIN)/python manage.py serve $(LISTEN)
 
 lint: $(STAMP)
 	$(BIN)/ruff check scoring pairing tournaments config tests bench tools

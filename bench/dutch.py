@@ -1,7 +1,7 @@
 """How fast the Dutch engine pairs large fields (issue goal: 1,000 players < 5 s, 2,000 < 30 s,
 5,000 < 5 min, and the same pairings as the endorsed engine).
 
-For each ``../shared/fixtures/dutch-large/pNNNN.trf.gz`` (unpacked in memory):
+For each ``fixtures/dutch-large/pNNNN.trf.gz`` (unpacked in memory):
 build the tournament as it stands before round 6, time ``pairing.dutch.pair``,
 take the peak memory of the process (``ru_maxrss``; ``--tracemalloc`` for the
 Python allocations alone, slower), and compare with ``pNNNN.round6.txt`` where
@@ -32,7 +32,7 @@ from pairing.swiss import SwissPairing
 from pairing.trf import read_file, read_pairing, state_before_round
 
 ROOT = Path(__file__).resolve().parent.parent
-LARGE = ROOT.parent / "shared" / "fixtures" / "dutch-large"
+LARGE = ROOT / "fixtures" / "dutch-large"
 ROUND = 6
 
 

@@ -9,7 +9,10 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config.hall import BadPublicUrl, host_of, parse_public_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,9 +27,18 @@ if not SECRET_KEY:
     if not DEBUG and os.environ.get("DJANGO_REQUIRE_SECRET_KEY") == "1":
         raise RuntimeError("SECRET_KEY must be set")
     SECRET_KEY = "insecure-development-key-set-SECRET_KEY-in-production"
-ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
-                 if h]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+# Where phones in the hall reach this server, e.g. http://192.168.1.20:8000: every absolute
+# link that leaves the screen (QR codes, printed captain links, PDFs) is built from it
+# (tournaments/links.py); without it, from the request's host. (`manage.py serve`, which
+# `make run` starts, fills it in with this machine's LAN address when it listens beyond loopback.)
+try:
+    PUBLIC_URL = parse_public_url(os.environ.get("PUBLIC_URL", ""))
+except BadPublicUrl as exc:
+    raise ImproperlyConfigured(str(exc)) from None
+ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h] or [
+    "localhost", "127.0.0.1", "[::1]", *([host_of(PUBLIC_URL)] if PUBLIC_URL else [])]
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o] or (
+    [PUBLIC_URL] if PUBLIC_URL else [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -1,7 +1,7 @@
 """Replay the reference tournaments through the Dutch engine: does every round come out the same?
 
 ``python -m pairing.replay [FILES...] [--jobs N] [--limit K]`` pairs every round of
-every file (default: all of ``../shared/fixtures/dutch/*.trf`` next to the
+every file (default: all of ``fixtures/dutch/*.trf`` in the
 repository) from the tournament as it stood before that round, compares with the
 recorded round (pairs, who has white, the PAB; not the board order), prints one
 line per mismatch and then MATCHED/TOTAL rounds, files fully matched and the time.
@@ -22,7 +22,7 @@ from pathlib import Path
 from .swiss import SwissPairing, SwissState
 from .trf import TrfError, read_file, recorded_pairing, state_before_round
 
-FIXTURES = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "dutch"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "dutch"
 
 Engine = Callable[[SwissState], SwissPairing]
 

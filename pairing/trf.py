@@ -19,7 +19,7 @@ What the pairing needs is read from the known lines:
 Unknown lines are kept for writing back and ignored for pairing. A malformed
 file raises :class:`TrfError` naming the line and the column.
 
-The fixtures' README (``../shared/fixtures/dutch/README.md``) defines "the
+The fixtures' README (``fixtures/dutch/README.md``) defines "the
 tournament as it stood before round r": :func:`before_round` builds it as a
 TRF, :func:`state_before_round` as the engine's :class:`~pairing.swiss.SwissState`,
 and :func:`recorded_pairing` reads round r as it was paired.

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/trf_roundtrip.py [--states] [FILES...]
 
-Default: all of ``../shared/fixtures/dutch/*.trf`` and ``dutch-large/*.trf.gz``. Each
+Default: all of ``fixtures/dutch/*.trf`` and ``dutch-large/*.trf.gz``. Each
 file is imported with :func:`tournaments.services.trf.import_trf` into a new SQLite
 database in a temporary directory, exported with ``export_trf``, and both are
 compared by meaning (``trf_differences``). Prints every difference, then
@@ -22,11 +22,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "fixtures"
+FIXTURES = ROOT / "fixtures"
 
 
 def default_files() -> list[Path]:
-    return sorted((SHARED / "dutch").glob("*.trf")) + sorted((SHARED / "dutch-large").glob(
+    return sorted((FIXTURES / "dutch").glob("*.trf")) + sorted((FIXTURES / "dutch-large").glob(
         "*.trf.gz"))
 
 

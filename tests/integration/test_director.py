@@ -852,7 +852,7 @@ def test_a_trf_file_imports_as_a_chess_tournament_and_exports_again(dclient):
     from pairing.trf import read
     from tournaments.services.trf import trf_differences
 
-    text = (Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch"
+    text = (Path(__file__).resolve().parents[2] / "fixtures" / "dutch"
             / "t0001.trf").read_bytes()
     r = dclient.post(reverse("director:home"), {
         "action": "import", "import-document": SimpleUploadedFile("t0001.trf", text)})

@@ -215,7 +215,7 @@ def test_the_base_url_comes_from_the_request(client, director, chess, monkeypatc
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("reports:list", args=[chess.slug]),
                     {"kind": "pairings", "round_number": "1"}, HTTP_HOST="localhost:8000")
-    assert seen["base_url"] == "http://localhost:8000/"
+    assert seen["base_url"] == "http://localhost:8000"
     assert seen["report"] == Report.objects.get().pk
     assert Report.objects.get().status == Report.Status.QUEUED  # nothing ran yet
 

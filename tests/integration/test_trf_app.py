@@ -1,6 +1,6 @@
 """TRF through the database: import, export, the engine's view (tournaments.services.trf).
 
-The Dutch reference files (../shared/fixtures/dutch) must come back unchanged in
+The Dutch reference files (fixtures/dutch) must come back unchanged in
 meaning, and the Dutch engine fed from the database must pair every round as the
 file records it: that proves the converter both ways. ``tools/trf_roundtrip.py``
 runs the round trip over every file.
@@ -32,7 +32,7 @@ from tournaments.services.trf import (
 
 pytestmark = pytest.mark.django_db
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 DUTCH = FIXTURES / "dutch"
 SAMPLE = [f"t{k:04d}.trf" for k in range(1, 301, 12)]  # 25 files over the set (random order)
 ACTOR = Actor(None, "test")

@@ -1,4 +1,4 @@
-"""Chess tiebreaks on the FIDE TEC exercises (shared/fixtures/tiebreaks) and small cases."""
+"""Chess tiebreaks on the FIDE TEC exercises (fixtures/tiebreaks) and small cases."""
 
 import json
 

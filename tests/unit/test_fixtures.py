@@ -1,4 +1,4 @@
-"""Every scoring fixture in shared/fixtures/scoring gives exactly its expected standings."""
+"""Every scoring fixture in fixtures/scoring gives exactly its expected standings."""
 
 import json
 import subprocess

@@ -1,12 +1,15 @@
 """DWZ and FIDE Elo: the fixture cases A–G, hand-computed cases, FIDE tables, properties.
 
-Fixture cases come from /work/shared/fixtures/ratings/README.md. The hand-computed cases
+The fixture cases A–G are also data in ``fixtures/ratings/cases.json`` (checked by
+``test_fixture_case``); the hand-computed cases
 below show their arithmetic in the comments; P(D) = ½(1 + erf(D/400)), so P(0) = 0.5,
 P(±50) = 0.5 ± 0.2202, P(±100) = 0.5 ± 0.1382.
 """
 
+import json
 from fractions import Fraction as F
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -28,6 +31,8 @@ from scoring.ratings import (
 )
 
 HALF = F(1, 2)
+CASES = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "ratings"
+                    / "cases.json").read_text(encoding="utf-8"))
 CASE_A_OPPONENTS = (2216, 2234, 2245, 2247, 2270, 2231, 2278, 2118, 2337)
 
 
@@ -301,3 +306,23 @@ def test_elo_change_bounded_and_signed(rating, k, played):
 def test_dp_monotone(p, q):
     if p <= q:
         assert dp_from_score(p) <= dp_from_score(q)
+
+
+# ----------------------------------------------------------------- the fixture file
+
+
+@pytest.mark.parametrize("case", CASES["dwz"], ids=lambda c: c["case"])
+def test_fixture_case_dwz(case):
+    played = [(opp, F(points)) for opp, points in case["games"]]
+    r = dwz_evaluation(case["ro"], case["index"], case["age"], played)
+    assert r.w == F(case["w"])
+    assert r.we == pytest.approx(case["we"], abs=5e-4)
+    assert (r.e, r.rn) == (case["e"], case["rn"])
+    if "rh" in case:
+        assert r.rh == case["rh"]
+
+
+@pytest.mark.parametrize("case", CASES["elo"], ids=lambda c: c["case"])
+def test_fixture_case_elo(case):
+    played = [(opp, F(points)) for opp, points in case["games"]]
+    assert elo_change(case["rating"], case["k"], played).change == case["change"]

@@ -1,6 +1,6 @@
 """Round robin schedules: FIDE Berger tables, the shift system, double round robins.
 
-The FIDE tables in ``tests/data/fide_berger_tables.json`` are typed from the
+The FIDE tables in ``fixtures/roundrobin/fide_berger_tables.json`` are typed from the
 published Annex (see its ``source``), not produced by ``pairing.roundrobin``, so
 the equality test is an independent check of the seed's construction rule.
 """
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pairing import roundrobin as rr
 from pairing.base import Competitor, Draw, DrawError, DrawRequest, Layout
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "fide_berger_tables.json"
+DATA = Path(__file__).resolve().parents[2] / "fixtures" / "roundrobin" / "fide_berger_tables.json"
 SIZES = range(3, 25)
 SYSTEMS = {"berger": rr.berger, "shift": rr.shift}
 

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import ratelimit, result_forms, services
+from ..links import captain_link
 from ..models import Result, Round, Table
 from ..services import ServiceError
 
@@ -134,7 +135,7 @@ def qr(request: HttpRequest, token: str) -> HttpResponse:
     if _table(token) is None:
         ratelimit.failed_lookup(request)
         return HttpResponseNotFound("unknown table link", content_type="text/plain")
-    url = request.build_absolute_uri(reverse("captain:table", args=[token]))
+    url = captain_link(request, token)
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
                                     title=url)

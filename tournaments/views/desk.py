@@ -42,6 +42,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from .. import services
 from ..disciplines import DISCIPLINES
+from ..links import absolute
 from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
 from ..permissions import is_director
 from ..services import Actor, ServiceError, prereg, registration, seating
@@ -414,8 +415,7 @@ def _page_context(request: HttpRequest, tournament: Tournament, form: SignUpForm
             **_list_context(request, tournament, show, q, mark, new_entrant),
             "scan": _scan_shown(tournament), "drawing": seating.drawing_at_registration(
                 tournament), "director": is_director(request.user, tournament),
-            "prereg_url": request.build_absolute_uri(reverse("public:prereg",
-                                                             args=[tournament.slug]))}
+            "prereg_url": absolute(request, reverse("public:prereg", args=[tournament.slug]))}
 
 
 def _slip_link(t: Tournament, entrant: Entrant) -> str:

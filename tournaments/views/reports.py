@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from ..links import public_base
 from ..models import Report, Round, Tournament
 from ..services import Actor, ServiceError, chess_outputs
 from ..services import reports as report_service
@@ -55,7 +56,7 @@ def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
         try:
             request_report(t, Actor.of(request.user), posted["kind"],
                            posted["round_number"] or None,
-                           base_url=request.build_absolute_uri("/"),
+                           base_url=public_base(request),
                            layout=posted["layout"] or None)
         except ServiceError as exc:
             errors = exc.errors
