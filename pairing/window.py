@@ -2,7 +2,7 @@
 
 Mucken halls seat people as they register: nobody knows how many tables will be
 needed, yet the first tables must fill without gaps so play can start. The
-"Fenster-Auslosung" (seed 001, RULES.md "Draw at registration") draws each new
+"Fenster-Auslosung" (seed 001; docs/rules.md, "Draw at registration") draws each new
 registration uniformly among the free seats of a window: the table with the first free
 seat plus the next ``window`` tables. Tables before the window are therefore always
 full. When registration closes, the last tables may have gaps; the "Bereinigung"

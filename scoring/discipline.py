@@ -1,7 +1,7 @@
 """The interface every discipline module implements, and small shared helpers.
 
 A discipline knows its settings, the shape of its tables, its result payload
-with the checks of RULES.md, how its byes count, and its standings. The
+with the checks of docs/rules.md, how its byes count, and its standings. The
 document reader and the command line only talk to this interface, so a new
 discipline is one new module plus one line in :mod:`scoring.registry`.
 """

@@ -1,4 +1,4 @@
-"""Reading and validating a ``turnier/1`` document (see shared/FORMAT.md).
+"""Reading and validating a ``turnier/1`` document (see docs/format.md).
 
 :func:`read` walks the whole document and collects every problem before it
 gives up, so ``python -m scoring validate`` can list them all. Places are

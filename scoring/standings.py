@@ -1,4 +1,4 @@
-"""Standings of a tournament as the plain data of FORMAT.md's "Standings output"."""
+"""Standings of a tournament as the plain data of docs/format.md, "Standings output"."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Tabletop wargames: two sides, three missions (primary, secondary, tertiary).
 
-Tournament points (``tp``) per game by the scoring system (seed 004, RULES.md):
+Tournament points (``tp``) per game by the scoring system (seed 004, docs/rules.md):
 
 - ``ttm20``: per mission the difference capped at ±11/±6/±3, summed to D; the
   winner gets 10 + ⌈|D|/2⌉ (at most 20), the loser the rest of 20; D = 0 is 10:10.

@@ -98,7 +98,7 @@ class Tournament(models.Model):
 
 
 class Role(models.Model):
-    """What a user may do in a tournament (DESIGN.md, Access)."""
+    """What a user may do in a tournament (docs/design.md, Access)."""
 
     class Kind(models.TextChoices):
         DIRECTOR = "director", _("director")

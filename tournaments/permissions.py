@@ -1,4 +1,4 @@
-"""Who may do what in a tournament (DESIGN.md, Access)."""
+"""Who may do what in a tournament (docs/design.md, Access)."""
 
 from __future__ import annotations
 

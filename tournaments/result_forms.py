@@ -1,5 +1,5 @@
 """Result forms per discipline: which inputs a table's result needs and how a POST becomes
-the FORMAT.md payload.
+the payload of docs/format.md.
 
 A registry (``FORMS``), not ``if discipline ==`` chains: a new discipline adds one entry.
 It does not know who enters the result: the captain's page and the director's round page
@@ -716,7 +716,7 @@ def _row_names(key: str) -> dict[str, str]:
 # boardgame ------------------------------------------------------------------------------------
 
 def boardgame_payload(post: Data, table: Table) -> dict[str, Any]:
-    """Game points by START NUMBER (the entrant ids of FORMAT.md)."""
+    """Game points by START NUMBER (the entrant ids of docs/format.md)."""
     errors: ErrorDict = {}
     points: dict[str, Any] = {}
     for s in _seats(table):

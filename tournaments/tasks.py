@@ -1,4 +1,4 @@
-"""Celery tasks: long work that pages must not wait for (DESIGN.md, Parts).
+"""Celery tasks: long work that pages must not wait for (docs/design.md, House rules).
 
 With no broker configured (the embedded default) Celery runs these in-process
 (``CELERY_TASK_ALWAYS_EAGER``); with Redis a worker does. Tasks are

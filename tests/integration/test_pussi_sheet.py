@@ -1,6 +1,6 @@
 """The Pussi score sheet on the captain's phone: game by game (outcomes) or as totals.
 
-Both modes end in the same payload (the running totals of FORMAT.md); a wrong row is
+Both modes end in the same payload (the running totals of docs/format.md); a wrong row is
 refused at its row with the reason, by the server as by the live check; no limit of 40
 players, 6 series or 12 games.
 """

@@ -30,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 # -- documents with real score sheets -------------------------------------------------------
 
 def pussi_sheet(rng: random.Random, games: int = 8) -> list[dict[str, Any]]:
-    """A score sheet that passes the checks of RULES.md (won, lost, Schwarz both ways)."""
+    """A score sheet that passes the checks of docs/rules.md (won, lost, Schwarz both ways)."""
     prev = [0, 0]
     out = []
     for _ in range(games):

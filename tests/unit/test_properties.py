@@ -160,7 +160,7 @@ def mucken_documents(draw: Draw, per_side: int) -> dict[str, Any]:
 
 @st.composite
 def pussi_sheets(draw: Draw, min_bid: int = 1, max_games: int = 10) -> list[dict[str, Any]]:
-    """A score sheet written game by game as RULES.md allows it.
+    """A score sheet written game by game as docs/rules.md allows it.
 
     The declarer's total moves by +bid, -bid or -2×bid; the other party's total
     grows by its card points (>= 0) or falls by exactly 2×bid.
@@ -260,7 +260,7 @@ DOCUMENTS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     **{f"tabletop-{system}": tabletop_documents(system) for system in TABLETOP_SYSTEMS},
 }
 
-# Ranking criteria per discipline (FORMAT.md): name and whether higher is better.
+# Ranking criteria per discipline (docs/format.md): name and whether higher is better.
 CRITERIA = {
     "mucken": (("bobbl", True), ("tore", True), ("gegentore", False)),
     "pussi": (("total", True),),
@@ -358,7 +358,7 @@ def test_tabletop_game_hands_out_the_systems_total(system: str, missions: list[t
 
     Standings compare tournament points across tables; if one game gave more or fewer
     points than another, the ranking would reward where one played rather than how.
-    The percent matrix truncates each side to two decimals (RULES.md, seed 004), so
+    The percent matrix truncates each side to two decimals (docs/rules.md, seed 004), so
     there the sum may fall short of 100 by at most 0.02 and each side is exactly
     floor(own × 10000 ÷ (own + opponent)) ÷ 100 (50:50 for 0:0).
     """
@@ -423,7 +423,7 @@ def _pussi_doc(sheets: list[list[dict[str, Any]]]) -> dict[str, Any]:
 @FAST
 @given(sheets=st.lists(pussi_sheets(max_games=12), min_size=1, max_size=3))
 def test_pussi_sheets_written_by_the_rules_validate(sheets: list[list[dict[str, Any]]]) -> None:
-    """A score sheet that follows the rules of RULES.md is accepted, game by game.
+    """A score sheet that follows the rules of docs/rules.md is accepted, game by game.
 
     Captains type these sheets on their phones; refusing a correct sheet would stop a
     table from submitting at all. Each game also passes :func:`scoring.pussi.check_game`.

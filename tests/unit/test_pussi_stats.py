@@ -1,7 +1,7 @@
 """Pussi statistics (the seed's result sheet) against a recomputation from the raw games.
 
 The tournament is generated (seeded), and the expected values are counted here game by
-game from the score sheets as RULES.md words them, without calling scoring.pussi.
+game from the score sheets as docs/rules.md words them, without calling scoring.pussi.
 """
 
 from __future__ import annotations

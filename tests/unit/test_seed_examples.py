@@ -1,4 +1,4 @@
-"""The worked examples of the seeds (shared/seeds, RULES.md), as named tests."""
+"""The worked examples of the seeds (docs/rules.md), as named tests."""
 
 from fractions import Fraction
 

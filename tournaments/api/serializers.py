@@ -58,7 +58,7 @@ class TournamentCreateSerializer(serializers.Serializer):
     discipline = serializers.ChoiceField(choices=sorted(DISCIPLINES))
     entrant_kind = serializers.ChoiceField(choices=ENTRANT_KINDS, default="single")
     scoring = serializers.DictField(required=False, help_text=(
-        "Scoring settings of the discipline (FORMAT.md); missing ones come from its preset."))
+        "Scoring settings of the discipline (docs/format.md); missing ones come from its preset."))
     planned_rounds = serializers.IntegerField(required=False)
     pairing = serializers.CharField(required=False, help_text="Draw method of the discipline.")
 
@@ -395,7 +395,7 @@ class UndoSerializer(serializers.Serializer):
 
 @extend_schema_field(OpenApiTypes.OBJECT)
 class PayloadField(serializers.JSONField):
-    """A result payload of FORMAT.md; the discipline's module checks it."""
+    """A result payload of docs/format.md; the discipline's module checks it."""
 
 
 class ResultPayloadSerializer(serializers.Serializer):
@@ -479,7 +479,7 @@ class StandingsSerializer(serializers.Serializer):
 
 
 class DocumentSerializer(serializers.Serializer):
-    """A ``turnier/1`` document (FORMAT.md); ``scoring`` checks it, not this serializer."""
+    """A ``turnier/1`` document (docs/format.md); ``scoring`` checks it, not this serializer."""
 
     format = serializers.CharField(default="turnier/1")
     name = serializers.CharField()

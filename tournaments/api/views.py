@@ -470,7 +470,7 @@ class ResultView(DirectorView):
         return Response(result_data(self.get_table(number, table)))
 
     @extend_schema(parameters=TABLE, summary="Enter or correct a table's result (it is confirmed)",
-                   description="The body is the discipline's result payload (FORMAT.md).",
+                   description="The body is the discipline's result payload (docs/format.md).",
                    request=s.ResultPayloadSerializer, examples=PAYLOAD_EXAMPLES,
                    responses=responses(s.TableResultSerializer))
     def put(self, request: Request, slug: str, number: int, table: int) -> Response:
@@ -534,7 +534,7 @@ def standings_with(t: Tournament, tiebreaks: list[str], after_round: int | None,
 
 
 class StandingsView(DirectorView):
-    @extend_schema(summary="Standings (FORMAT.md; Chaos: Table TABMODE PLRMODE)",
+    @extend_schema(summary="Standings (docs/format.md; Chaos: Table TABMODE PLRMODE)",
                    parameters=[StandingsQuerySerializer],
                    responses=responses(s.StandingsSerializer))
     def get(self, request: Request, slug: str) -> Response:
@@ -1011,7 +1011,7 @@ class CaptainView(APIBase):
             "accepting": rnd.status == Round.Status.OPEN}).data)
 
     @extend_schema(summary="Submit the table's result",
-                   description=("The body is the discipline's result payload (FORMAT.md). A "
+                   description=("The body is the discipline's result payload (docs/format.md). A "
                                 "second agreeing submission confirms it; a differing one "
                                 "marks the table disputed for the director."),
                    parameters=[OpenApiParameter("token", OpenApiTypes.STR,

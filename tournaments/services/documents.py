@@ -1,4 +1,4 @@
-"""The tournament as a ``turnier/1`` document (FORMAT.md): export, import, and scoring's view.
+"""The tournament as a ``turnier/1`` document (docs/format.md): export, import, and scoring's view.
 
 Entrant ids in the document are start numbers. A table's ``result`` is the
 result that counts: null while it is not in, or while it is disputed.

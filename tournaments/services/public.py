@@ -21,7 +21,7 @@ from scoring import chess as scoring_chess
 from ..models import Bye, Result, Round, Tournament
 from .standings import standings
 
-# One readable column header per standings value name (FORMAT.md, "Standings output").
+# One readable column header per standings value name (docs/format.md, "Standings output").
 COLUMN_HEADERS: dict[str, Any] = {
     # chess
     "points": gettext_lazy("Pts"),
@@ -124,7 +124,7 @@ def column(t: Tournament, key: str) -> Column:
     return Column(key, str(header), str(title))
 
 
-# Categories of entrants (FORMAT.md) in the order a club prints them.
+# Categories of entrants (docs/format.md) in the order a club prints them.
 CATEGORY_LABELS: dict[str, Any] = {
     "senior": gettext_lazy("Seniors"),
     "junior": gettext_lazy("Juniors"),

@@ -10,7 +10,7 @@ tables are not final. Nothing here writes.
 The "main value" is the first ranking value of the discipline (chess points,
 Mucken Bobbl, Pussi total, …): the one a histogram of the field makes sense for.
 Per round we also count what each entrant gained at a table with a result (for
-Pussi that is the series result of RULES.md), leaving out byes and sitting out.
+Pussi that is the series result of docs/rules.md), leaving out byes and sitting out.
 """
 
 from __future__ import annotations

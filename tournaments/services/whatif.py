@@ -7,7 +7,7 @@ the form, checked again by the scoring core (so a setting is refused with the
 discipline's own message at its field, and results that do not fit the new
 settings are reported rather than scored) and ranked with ``scoring.standings``.
 Where a discipline reports values "for comparison only" (Mucken's Plus and
-Plus-Minus, RULES.md) the field is also ranked by each of them.
+Plus-Minus, docs/rules.md) the field is also ranked by each of them.
 
 Nothing is written, logged or versioned, and nothing goes into the shared
 standings cache: its keys name the official state of a tournament. A what-if is

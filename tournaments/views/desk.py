@@ -1,4 +1,4 @@
-"""The registration desk: sign-up, check-in and the entrant list (DESIGN.md, Access: desk).
+"""The registration desk: sign-up, check-in and the entrant list (docs/design.md, Access).
 
 The desk is used under time pressure with the keyboard, often on two laptops
 at once. Every change goes through :mod:`tournaments.services` (which locks
