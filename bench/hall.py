@@ -427,8 +427,10 @@ async def captain(client, base: str, stats, sent: dict, number: int, token: str,
         else:
             if rng.random() < 0.5:
                 await stats.request(client, "captain-get", "GET", f"/c/{token}/")
+            # each captain's app sends its own device id: a second one confirms
             resp = await stats.request(client, "captain-post", "POST",
-                                       f"/api/v1/captain/{token}/", json=body)
+                                       f"/api/v1/captain/{token}/", json=body,
+                                       headers={"X-Device-Id": f"hall-{number}-phone-{k}"})
             status = resp.status_code if resp is not None else None
         sent[number].append({"payload": body, "status": status})
 

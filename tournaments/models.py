@@ -335,7 +335,13 @@ class Result(models.Model):
 
 
 class ResultRevision(models.Model):
-    """One submission or correction of a table's result; never changed or deleted."""
+    """One submission or correction of a table's result; never deleted.
+
+    ``reporter`` says who sent it, as an opaque key (``services.reporters``): a keyed hash
+    of a captain's device id, the one anonymous device of the link, or the director. An
+    undo (``services.undo``) only sets ``undone``: the revision stays on record but no
+    longer counts as a report.
+    """
 
     class Source(models.TextChoices):
         CAPTAIN = "captain", _("table captain")
@@ -348,6 +354,8 @@ class ResultRevision(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="+")
     note = models.CharField(max_length=200, blank=True)
+    reporter = models.CharField(max_length=80, blank=True)
+    undone = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -355,7 +363,14 @@ class ResultRevision(models.Model):
 
 
 class ActionLog(models.Model):
-    """Append-only record of every change: who, what, before, after."""
+    """Append-only record of every change: who, what, before, after.
+
+    ``writes`` and ``reads`` name what the change wrote and what it rested on, as keys
+    ("table:12", "entrant:5", "round:3", "entrant:*" for every entrant): an undo
+    (``services.undo``) is refused while a later entry touches what the undone one wrote.
+    An undo is a new entry whose ``undoes`` points at the entry it takes back; no entry is
+    ever edited.
+    """
 
     tournament = models.ForeignKey(Tournament, null=True, on_delete=models.CASCADE,
                                    related_name="log")
@@ -366,6 +381,10 @@ class ActionLog(models.Model):
     target = models.CharField(max_length=200, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    writes = models.JSONField(default=list, blank=True)
+    reads = models.JSONField(default=list, blank=True)
+    undoes = models.OneToOneField("self", null=True, blank=True, on_delete=models.CASCADE,
+                                  related_name="undone_by")
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 

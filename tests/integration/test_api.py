@@ -413,7 +413,10 @@ def test_captain_submits_only_to_its_table(open_mucken):
     url = f"{API}/captain/{first['captain_token']}/"
     r = anon.post(url, {"bobbl": [[21, 4], [21, 9]]}, format="json")
     assert r.status_code == 200, r.content
-    assert r.json() == {"table": first["number"], "round": 1, "status": "submitted"}
+    assert r.json() == {"table": first["number"], "round": 1, "status": "submitted",
+                        "outcome": "submitted",
+                        "detail": "Received. Waiting for a second report (from the other "
+                                  "party's phone) or for the director."}
     assert Result.objects.filter(table__round__tournament=t).count() == 1
     assert Result.objects.get(table__round__tournament=t).table.number == first["number"]
     assert not Result.objects.filter(table__round__tournament=t,
@@ -431,9 +434,12 @@ def test_captain_dispute_settled_by_director(api, open_mucken):
     table = rnd["tables"][0]
     url = f"{API}/captain/{table['captain_token']}/"
     anon = APIClient()
-    assert anon.post(url, {"bobbl": [[21, 4], [21, 9]]}, format="json").json()[
+    # two captains' phones, each with its own device id
+    assert anon.post(url, {"bobbl": [[21, 4], [21, 9]]}, format="json",
+                     headers={"X-Device-Id": "phone-of-party-one"}).json()[
         "status"] == "submitted"
-    assert anon.post(url, {"bobbl": [[4, 21], [9, 21]]}, format="json").json()[
+    assert anon.post(url, {"bobbl": [[4, 21], [9, 21]]}, format="json",
+                     headers={"X-Device-Id": "phone-of-party-two"}).json()[
         "status"] == "disputed"
     result_url = f"{API}/tournaments/{t.slug}/rounds/1/tables/{table['number']}/result/"
     res = api.get(result_url).json()

@@ -136,32 +136,44 @@ def test_valid_submission_creates_result_and_revision(phone, discipline):
     assert "Submitted" in done.content.decode()
 
 
-def test_second_agreeing_submission_confirms(phone, discipline):
+@pytest.fixture
+def other_phone():
+    """The other party's phone: its own cookies, so its own device id."""
+    from django.test import Client
+
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_second_agreeing_submission_confirms(phone, other_phone, discipline):
     _t, tables, build = discipline
     post, payload = build(tables[0])
+    phone.get(url(tables[0]))
     phone.post(url(tables[0]), post)
-    r = phone.post(url(tables[0]), post)
+    other_phone.get(url(tables[0]))
+    r = other_phone.post(url(tables[0]), post)
     assert r.url.endswith("?sent=confirmed")
     result = Result.objects.get(table=tables[0])
     assert result.status == Result.Status.CONFIRMED and result.payload == payload
     assert ResultRevision.objects.filter(table=tables[0]).count() == 2
-    assert "Confirmed" in phone.get(r.url).content.decode()
+    assert "Confirmed" in other_phone.get(r.url).content.decode()
 
 
-def test_differing_submission_disputes_and_keeps_both(phone, discipline):
+def test_differing_submission_disputes_and_keeps_both(phone, other_phone, discipline):
     _t, tables, build = discipline
     first, first_payload = build(tables[0])
     second, second_payload = build(tables[0], variant=1)
     assert first_payload != second_payload
+    phone.get(url(tables[0]))
     phone.post(url(tables[0]), first)
-    r = phone.post(url(tables[0]), second)
+    other_phone.get(url(tables[0]))
+    r = other_phone.post(url(tables[0]), second)
     assert r.url.endswith("?sent=disputed")
     result = Result.objects.get(table=tables[0])
     assert result.status == Result.Status.DISPUTED
     assert result.payload == first_payload  # never overwritten silently
     assert [rv.payload for rv in ResultRevision.objects.filter(table=tables[0])] == [
         first_payload, second_payload]
-    done = phone.get(r.url).content.decode()
+    done = other_phone.get(r.url).content.decode()
     assert 'data-sent="disputed"' in done and "the director will decide" in done
     page = phone.get(url(tables[0])).content.decode()
     assert 'data-current="disputed"' in page

@@ -378,8 +378,8 @@ def test_dispute_settled_by_accepting_a_revision(dclient, make_tournament, direc
     rnd = services.draw_round(t, actor_of(director), seed="streit")
     services.publish_round(t, actor_of(director), rnd.number)
     table = rnd.tables.get(number=1)
-    services.captain_submit(table.token, {"score": "1-0"})
-    services.captain_submit(table.token, {"score": "0-1"})
+    services.captain_submit(table.token, {"score": "1-0"}, device_id="phone-of-the-winner")
+    services.captain_submit(table.token, {"score": "0-1"}, device_id="phone-of-the-loser")
     table.result.refresh_from_db()
     assert table.result.status == Result.Status.DISPUTED
 

@@ -235,8 +235,8 @@ def test_disputed_result_is_not_shown_as_final(client, make_tournament, boss):
     rnd = services.draw_round(t, boss, seed="streit")
     services.publish_round(t, boss, 1)
     table = rnd.tables.get()
-    services.captain_submit(table.token, {"score": "1-0"})
-    services.captain_submit(table.token, {"score": "0-1"})
+    services.captain_submit(table.token, {"score": "1-0"}, device_id="phone-of-the-winner")
+    services.captain_submit(table.token, {"score": "0-1"}, device_id="phone-of-the-loser")
     html = client.get(reverse("public:pairings", args=[t.slug])).content.decode()
     assert "under review" in html
     assert "1 – 0" not in html and "0 – 1" not in html

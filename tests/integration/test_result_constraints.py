@@ -54,19 +54,21 @@ def test_two_captains_at_the_same_moment(make_tournament, director):
     codes: list[int] = []
     errors: list[BaseException] = []
 
-    def work(token: str, payload: dict) -> None:
+    def work(token: str, payload: dict, device: str) -> None:
         try:
             client = APIClient()
             barrier.wait(timeout=10)
-            r = client.post(f"{API}/captain/{token}/", payload, format="json")
+            r = client.post(f"{API}/captain/{token}/", payload, format="json",
+                            headers={"X-Device-Id": device})
             codes.append(r.status_code)
         except BaseException as e:  # pragma: no cover - reported below
             errors.append(e)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=work, args=(token, p))
-               for token, pair in plan.items() for p in pair]
+    # each captain on their own phone: a device id of their own
+    threads = [threading.Thread(target=work, args=(token, p, f"phone-of-party-{k}-{token[:8]}"))
+               for token, pair in plan.items() for k, p in enumerate(pair)]
     for th in threads:
         th.start()
     for th in threads:

@@ -8,6 +8,8 @@ from tournaments.services import Actor, ServiceError
 
 pytestmark = pytest.mark.django_db
 
+PHONE_A, PHONE_B = "phone-of-party-one", "phone-of-party-two"  # two captains' device ids
+
 
 @pytest.fixture
 def actor(director):
@@ -70,11 +72,14 @@ def test_draw_publish_submit_confirm_dispute_resolve_close(make_tournament, acto
     assert len(tables) == 3 and rnd.draw_seed == "fixed"
     one, two, three = tables
     good = {"bobbl": [[21, 10], [15, 21]]}
-    first = services.captain_submit(one.token, good)
+    first = services.captain_submit(one.token, good, device_id=PHONE_A)
     assert first.status == Result.Status.SUBMITTED
-    assert services.captain_submit(one.token, good).status == Result.Status.CONFIRMED
-    services.captain_submit(two.token, good)
-    disputed = services.captain_submit(two.token, {"bobbl": [[21, 10], [21, 3]]})
+    # a second device confirms (the same device twice never does: test_confirmation.py)
+    assert services.captain_submit(one.token, good,
+                                   device_id=PHONE_B).status == Result.Status.CONFIRMED
+    services.captain_submit(two.token, good, device_id=PHONE_A)
+    disputed = services.captain_submit(two.token, {"bobbl": [[21, 10], [21, 3]]},
+                                       device_id=PHONE_B)
     assert disputed.status == Result.Status.DISPUTED
     assert ResultRevision.objects.filter(table=two).count() == 2  # both kept
     with pytest.raises(ServiceError) as info:
@@ -90,11 +95,11 @@ def test_draw_publish_submit_confirm_dispute_resolve_close(make_tournament, acto
 def test_disputed_results_do_not_count_until_settled(make_tournament, actor):
     t, rnd = mucken_round(make_tournament, actor)
     table = rnd.tables.first()
-    services.captain_submit(table.token, {"bobbl": [[21, 10], [21, 3]]})
+    services.captain_submit(table.token, {"bobbl": [[21, 10], [21, 3]]}, device_id=PHONE_A)
     t.refresh_from_db()
     counted = {r["entrant"]: r["values"]["bobbl"] for r in services.standings(t)["standings"]}
     assert sum(counted.values()) == 2
-    services.captain_submit(table.token, {"bobbl": [[3, 21], [21, 3]]})
+    services.captain_submit(table.token, {"bobbl": [[3, 21], [21, 3]]}, device_id=PHONE_B)
     t.refresh_from_db()
     counted = {r["entrant"]: r["values"]["bobbl"] for r in services.standings(t)["standings"]}
     assert sum(counted.values()) == 0

@@ -20,12 +20,13 @@ from tournaments.services import Actor
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def call(stack, method, path, body=None, token=None):
+def call(stack, method, path, body=None, token=None, device=None):
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(stack.url(path), data=data, method=method,
                                  headers={"Content-Type": "application/json",
                                           **({"Authorization": f"Token {token}"} if token
-                                             else {})})
+                                             else {}),
+                                          **({"X-Device-Id": device} if device else {})})
     try:
         with urllib.request.urlopen(req, timeout=30) as resp:
             return resp.status, json.loads(resp.read() or b"null")
@@ -59,13 +60,15 @@ def test_two_concurrent_submissions_for_one_table_never_lose_either(stack, direc
     jobs = []
     for k, table in enumerate(tables):
         second = agree if k % 2 else differ
-        jobs += [(table.token, agree), (table.token, second)]
+        # the two captains of the table, each on their own phone
+        jobs += [(table.token, agree, "phone-of-party-one"),
+                 (table.token, second, "phone-of-party-two")]
     barrier = threading.Barrier(len(jobs))
 
     def submit(job):
-        token, payload = job
+        token, payload, device = job
         barrier.wait()
-        return call(stack, "POST", f"/api/v1/captain/{token}/", payload)
+        return call(stack, "POST", f"/api/v1/captain/{token}/", payload, device=device)
 
     with ThreadPoolExecutor(len(jobs)) as pool:
         answers = list(pool.map(submit, jobs))

@@ -421,7 +421,16 @@ class RevisionSerializer(serializers.Serializer):
     source = serializers.CharField(help_text=one_of(ResultRevision.Source))
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
     note = serializers.CharField()
+    reporter = serializers.SerializerMethodField(help_text=(
+        "Who sent it, shortened: the same value means the same device (a keyed hash, "
+        "never the device id itself); 'device:anonymous' for a client that sent none, "
+        "'director' for the director."))
+    undone = serializers.BooleanField(help_text="Taken back by an undo: no longer counts.")
     created = serializers.DateTimeField()
+
+    def get_reporter(self, revision: ResultRevision) -> str:
+        kind, _sep, key = (revision.reporter or "").partition(":")
+        return f"{kind}:{key[:12]}" if key else kind
 
 
 class TableResultSerializer(serializers.Serializer):
@@ -456,7 +465,13 @@ class CaptainSubmittedSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     round = serializers.IntegerField()
     status = serializers.CharField(help_text=(
-        "submitted (first), confirmed (a second agreeing one) or disputed."))
+        "The table's status now: submitted (waiting for a second device or the director), "
+        "confirmed (a second device agreed, or the director entered it) or disputed."))
+    outcome = serializers.CharField(help_text=(
+        "What this submission did: submitted (the first report), received (the same "
+        "device sent the same again: nothing changed), replaced (the only reporter so far "
+        "corrected its report), confirmed, or disputed."))
+    detail = serializers.CharField(help_text="The same in words, in the request's language.")
 
 
 class MessageSerializer(serializers.Serializer):

@@ -52,10 +52,12 @@ from ..models import (
     Tournament,
 )
 from ..permissions import is_director
-from ..services import Actor, ServiceError, chess, chess_outputs, seating, trf
+from ..services import Actor, ServiceError, chess, chess_outputs, reporters, seating, trf
 from ..services.documents import import_document
 from ..services.registration import delete_entrant, update_entrant
 from . import serializers as s
+
+DEVICE_HEADER = reporters.DEVICE_HEADER
 
 
 class Conflict(APIException):
@@ -1011,11 +1013,24 @@ class CaptainView(APIBase):
             "accepting": rnd.status == Round.Status.OPEN}).data)
 
     @extend_schema(summary="Submit the table's result",
-                   description=("The body is the discipline's result payload (docs/format.md). A "
-                                "second agreeing submission confirms it; a differing one "
-                                "marks the table disputed for the director."),
+                   description=(
+                       "The body is the discipline's result payload (docs/format.md). Send the "
+                       "phone's own device id in the `X-Device-Id` header (generate a random "
+                       "UUID once and keep it). A result is confirmed by a second *device* "
+                       "that agrees (or by the director); one that differs marks the table "
+                       "disputed for the director. The same device sending the same result "
+                       "again changes nothing (`outcome` received); a different one replaces "
+                       "its own report while nobody else has reported (`outcome` replaced). "
+                       "Without the header every submission through the link counts as one "
+                       "anonymous device, which can never confirm its own result."),
                    parameters=[OpenApiParameter("token", OpenApiTypes.STR,
-                                                OpenApiParameter.PATH)],
+                                                OpenApiParameter.PATH),
+                               OpenApiParameter(
+                                   DEVICE_HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                   required=False, description=(
+                                       "This phone's own id, 16 to 128 letters, digits or "
+                                       "- _ . : ~ (a random UUID); the same on every "
+                                       "submission from this phone."))],
                    request=s.ResultPayloadSerializer, examples=PAYLOAD_EXAMPLES,
                    responses={200: s.CaptainSubmittedSerializer, 400: ERRORS,
                               404: s.MessageSerializer,
@@ -1026,11 +1041,13 @@ class CaptainView(APIBase):
         closed = Conflict(_("This round is not open for results."))
         if table.round.status != Round.Status.OPEN:
             raise closed
+        device = reporters.check_device_id(request.headers.get(DEVICE_HEADER))
         try:
-            result = services.captain_submit(token, request.data)
+            submission = services.captain_submit(token, request.data, device_id=device)
         except ServiceError as exc:
             if "token" in exc.errors:  # the round was closed meanwhile
                 raise closed from None
             raise
         return Response(s.CaptainSubmittedSerializer({
-            "table": table.number, "round": table.round.number, "status": result.status}).data)
+            "table": table.number, "round": table.round.number, "status": submission.status,
+            "outcome": submission.outcome, "detail": submission.answer}).data)

@@ -4,13 +4,17 @@ A service validates, then runs its writes inside :func:`change`, which locks
 the tournament row (so two desks or two captains never interleave), writes
 the action log entry and bumps the tournament's version (which invalidates
 every cached public page of it).
+
+The entry's ``before`` must hold everything needed to put the previous state back
+(``services.undo`` does exactly that), and ``writes``/``reads`` name what the change
+touched, so an undo can tell whether a later change rests on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -46,12 +50,25 @@ class Actor:
 
 @dataclass
 class Change:
-    """Filled in by the service inside :func:`change` before it is logged."""
+    """Filled in by the service inside :func:`change` before it is logged.
+
+    ``writes``: keys of what the change wrote ("table:12", "entrant:5", "round:3");
+    ``reads``: what it rested on ("entrant:*": every entrant, as a draw does).
+    ``unchanged``: the service found nothing to do (a repeated submission): no entry, the
+    version stays. ``undoes``: the id of the entry an undo takes back.
+    """
 
     tournament: Tournament
     target: str = ""
     before: Any = None
     after: Any = None
+    writes: set[str] = field(default_factory=set)
+    reads: set[str] = field(default_factory=set)
+    unchanged: bool = False
+    undoes: int | None = None
+
+    def wrote(self, *keys: str) -> None:
+        self.writes.update(keys)
 
 
 @contextmanager
@@ -61,9 +78,12 @@ def change(tournament_id: int, actor: Actor, action: str) -> Iterator[Change]:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         record = Change(tournament)
         yield record
+        if record.unchanged:
+            return
         Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
         tournament.refresh_from_db(fields=["version"])
         ActionLog.objects.create(
             tournament=tournament, user=actor.user, actor=actor.label, action=action,
             target=record.target, before=record.before, after=record.after,
-            version=tournament.version)
+            writes=sorted(record.writes), reads=sorted(record.reads),
+            undoes_id=record.undoes, version=tournament.version)

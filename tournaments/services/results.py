@@ -1,15 +1,17 @@
 """Results: captains submit, the director enters, corrects and resolves disputes.
 
 A payload is checked by the discipline's module in :mod:`scoring` before
-anything is written; errors name the field (``games[3].totals``). A
-captain's second submission that agrees confirms the result; one that differs
-marks the table disputed and keeps both revisions for the director. Nothing
-is overwritten silently: every submission is a :class:`ResultRevision`.
+anything is written; errors name the field (``games[3].totals``). A second
+report from *another* device that agrees confirms the result; one that differs
+marks the table disputed and keeps both revisions for the director
+(:mod:`.reporters` has the rule). Nothing is overwritten silently: every report
+that changes something is a :class:`ResultRevision`.
 """
 
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -20,7 +22,8 @@ from scoring.model import Seat as ScoringSeat
 from scoring.model import Table as ScoringTable
 
 from ..models import Result, ResultRevision, Round, Table
-from .base import Actor, ServiceError, change
+from . import reporters
+from .base import Actor, Change, ServiceError, change
 from .rounds import mark_later_rounds_stale
 
 
@@ -76,32 +79,85 @@ def table_for_token(token: str) -> Table:
     return found
 
 
-def captain_submit(token: str, payload: Any, note: str = "") -> Result:
-    """A table captain's submission through the table's link."""
+@dataclass(frozen=True)
+class Submission:
+    """A captain's report as it was taken: the table's result and what the report did."""
+
+    result: Result
+    outcome: str  # reporters.Outcome
+
+    @property
+    def status(self) -> str:
+        return self.result.status
+
+    @property
+    def answer(self) -> str:
+        return reporters.answer(self.outcome, self.result.status)
+
+
+def result_state(result: Result | None) -> dict[str, Any] | None:
+    """A table's result as the action log keeps it: enough to put it back (None: none yet)."""
+    if result is None:
+        return None
+    return {"payload": result.payload, "status": result.status, "version": result.version}
+
+
+def live_reports(table: Table) -> list[reporters.Report]:
+    """The table's reports that count (not undone), oldest first."""
+    return [reporters.Report(r.reporter, r.payload) for r in ResultRevision.objects.filter(
+        table=table, undone=False).order_by("created", "id").only("reporter", "payload")]
+
+
+def captain_submit(token: str, payload: Any, note: str = "",
+                   device_id: str | None = None) -> Submission:
+    """A table captain's report through the table's link, from one device.
+
+    ``device_id``: the phone's id (the captain page's cookie, the API's ``X-Device-Id``);
+    None counts as the link's one anonymous device. What the report does is
+    :func:`reporters.decide`'s rule: only a second device (or the director) confirms.
+    """
     table = table_for_token(token)
     if table.round.status != Round.Status.OPEN:
         raise ServiceError(_("this round is not open for results"), "token")
     check_payload(table, payload)
+    reporter = reporters.device_reporter(table.pk, reporters.check_device_id(device_id))
     actor = Actor(None, f"captain of table {table.number}, round {table.round.number}")
+    return submit_report(table, actor, payload, reporter, note=note)
+
+
+def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
+                  note: str = "") -> Submission:
+    """Take one checked report of ``reporter`` for an open round's table.
+
+    The one place the rule is applied, whatever kind of link the report came through
+    (a table's captain link today, a personal link tomorrow).
+    """
     with change(table.round.tournament_id, actor, "captain_submit") as c:
         rnd = Round.objects.get(pk=table.round_id)
         if rnd.status != Round.Status.OPEN:
             raise ServiceError(_("this round is not open for results"), "token")
-        ResultRevision.objects.create(table=table, payload=payload, source="captain",
-                                      note=note[:200])
         result = Result.objects.select_for_update().filter(table=table).first()
+        decision = reporters.decide(result.status if result else None,
+                                    result.payload if result else None,
+                                    live_reports(table), reporters.Report(reporter, payload))
+        if not decision.record:
+            c.unchanged = True  # the same report again: no revision, no log entry
+            return Submission(result, decision.outcome)  # type: ignore[arg-type]
         c.target = f"round {rnd.number}, table {table.number}"
+        c.wrote(f"table:{table.pk}")
+        c.reads.add(f"round:{rnd.number}")
+        c.before = {"result": result_state(result)}
+        revision = ResultRevision.objects.create(table=table, payload=payload, source="captain",
+                                                 note=note[:200], reporter=reporter)
         if result is None:
             result = Result.objects.create(table=table, payload=payload)
         else:
-            c.before = {"payload": result.payload, "status": result.status}
-            if result.status != Result.Status.DISPUTED:
-                result.status = (Result.Status.CONFIRMED if result.payload == payload
-                                 else Result.Status.DISPUTED)
-                result.version += 1
-                result.save(update_fields=["status", "version", "updated"])
-        c.after = {"payload": payload, "status": result.status}
-    return result
+            result.payload, result.status = decision.payload, decision.status
+            result.version += 1
+            result.save(update_fields=["payload", "status", "version", "updated"])
+        c.after = {"result": result_state(result), "outcome": str(decision.outcome),
+                   "revision": revision.pk, "table": table.pk, "round": rnd.number}
+    return Submission(result, decision.outcome)
 
 
 def director_set_result(table: Table, actor: Actor, payload: Any, note: str = "") -> Result:
@@ -112,32 +168,45 @@ def director_set_result(table: Table, actor: Actor, payload: Any, note: str = ""
     """
     check_payload(table, payload)
     with change(table.round.tournament_id, actor, "set_result") as c:
-        ResultRevision.objects.create(table=table, payload=payload, source="director",
-                                      user=actor.user, note=note[:200])
+        revision = ResultRevision.objects.create(table=table, payload=payload,
+                                                 source="director", user=actor.user,
+                                                 note=note[:200], reporter=reporters.DIRECTOR)
         result = Result.objects.select_for_update().filter(table=table).first()
         number = table.round.number
         c.target = f"round {number}, table {table.number}"
+        c.wrote(f"table:{table.pk}")
+        c.reads.add(f"round:{number}")
+        c.before = {"result": result_state(result)}
         counted = None
         if result is None:
             result = Result.objects.create(table=table, payload=payload,
                                            status=Result.Status.CONFIRMED)
         else:
-            c.before = {"payload": result.payload, "status": result.status}
             if result.status != Result.Status.DISPUTED:
                 counted = result.payload
             result.payload = payload
             result.status = Result.Status.CONFIRMED
             result.version += 1
             result.save()
-        c.after = {"payload": payload, "status": result.status}
+        c.after = {"result": result_state(result), "revision": revision.pk,
+                   "table": table.pk, "round": number}
         if counted != payload:
-            stale = mark_later_rounds_stale(
-                c.tournament, number,
-                _("drawn before the result of table %(table)s in round %(n)s changed")
-                % {"table": table.number, "n": number})
-            if stale:
-                c.after["stale_rounds"] = stale
+            mark_stale(c, number, _("drawn before the result of table %(table)s in round "
+                                    "%(n)s changed") % {"table": table.number, "n": number})
     return result
+
+
+def mark_stale(c: Change, number: int, reason: str) -> None:
+    """Flag the rounds after ``number`` as drawn on an old result, keeping in the entry how
+    they were flagged before and after (so an undo can put the flags back)."""
+    before = {str(r.number): [r.stale, r.stale_reason] for r in c.tournament.rounds.filter(
+        number__gt=number)}
+    stale = mark_later_rounds_stale(c.tournament, number, reason)
+    if stale:
+        c.after["stale_rounds"] = stale
+        c.after["stale_flags"] = {str(r.number): [r.stale, r.stale_reason] for r in
+                                  c.tournament.rounds.filter(number__in=stale)}
+        c.before["stale_flags"] = {str(n): before[str(n)] for n in stale}
 
 
 def accept_revision(revision: ResultRevision, actor: Actor) -> Result:

@@ -7,6 +7,10 @@ disputed); the discipline's inputs come from :mod:`tournaments.result_forms`.
 
 Every request is counted per client IP and failed token lookups separately
 (:mod:`tournaments.ratelimit`): over a limit the answer is 429 with ``Retry-After``.
+
+The page gives each phone a long-lived random device id (an HttpOnly cookie for ``/c/``,
+set when the page is first served) and passes it with every submission: a result is
+confirmed only by a second device or the director (:mod:`tournaments.services.reporters`).
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import ratelimit, result_forms, services
 from ..links import captain_link
-from ..models import Result, Round, Table
-from ..services import ServiceError
+from ..models import Result, ResultRevision, Round, Table
+from ..services import ServiceError, reporters
 
 SENT_KEY = "captain_sent"  # session: nonces of forms already sent -> the status they gave
 SENT_KEEP = 30
@@ -75,14 +79,50 @@ def _remember(request: HttpRequest, nonce: str, status: str) -> None:
     request.session[SENT_KEY] = dict(list(sent.items())[-SENT_KEEP:])
 
 
-def _done(token: str, status: str) -> HttpResponse:
+def _done(token: str, outcome: str) -> HttpResponse:
     """Post/redirect/get, so reloading the confirmation never submits a second time."""
-    return redirect(reverse("captain:table", args=[token]) + "?" + urlencode({"sent": status}))
+    return redirect(reverse("captain:table", args=[token]) + "?" + urlencode({"sent": outcome}))
+
+
+def _device_id(request: HttpRequest) -> str | None:
+    """This phone's device id from its cookie; None without one (or with a malformed one)."""
+    try:
+        return reporters.check_device_id(request.COOKIES.get(reporters.DEVICE_COOKIE))
+    except ServiceError:
+        return None
+
+
+def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Give a phone without a device id its own when it opens the page.
+
+    Only with the page (GET), never with the answer to a submission: a client that posts
+    without the cookie stays the link's one anonymous device on every post, instead of
+    becoming a "second device" by the cookie its first post brought back.
+    """
+    if (request.method in ("GET", "HEAD") and response.status_code == 200
+            and _device_id(request) is None):
+        response.set_cookie(reporters.DEVICE_COOKIE, secrets.token_urlsafe(24),
+                            max_age=reporters.DEVICE_COOKIE_DAYS * 86400, httponly=True,
+                            samesite="Lax", secure=request.is_secure(),
+                            path=reverse("captain:table", args=["-"]).removesuffix("-/"))
+    return response
+
+
+def _reported_here(request: HttpRequest, table: Table) -> bool:
+    """Whether the result that stands now rests on this phone's own report."""
+    last = (ResultRevision.objects.filter(table=table, undone=False)
+            .order_by("-created", "-id").only("reporter").first())
+    return last is not None and last.reporter == reporters.device_reporter(
+        table.pk, _device_id(request))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table and its result form; take a submission."""
+    return _with_device(request, _table_page(request, token))
+
+
+def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     retry = ratelimit.check_captain(request, token)
     if retry:
         return ratelimit.too_many_page(request, retry)
@@ -102,7 +142,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             return _done(token, _sent(request)[nonce])
         try:
             payload = rform.payload_from_post(request.POST, table)
-            result = services.captain_submit(token, payload)
+            submission = services.captain_submit(token, payload,
+                                                 device_id=_device_id(request))
         except ServiceError as exc:
             if "token" in exc.errors:  # the round closed (or vanished) while they typed
                 table = _table(token)
@@ -110,17 +151,20 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
             data, errors, status = request.POST, rform.place_errors(exc.errors), 400
         else:
             if nonce:
-                _remember(request, nonce, result.status)
-            return _done(token, result.status)
+                _remember(request, nonce, submission.outcome)
+            return _done(token, submission.outcome)
     sent = request.GET.get("sent")
-    if request.method != "POST" and sent in Result.Status.values:
+    current = Result.objects.filter(table=table).only("status").first()
+    if request.method != "POST" and sent in reporters.OUTCOMES and current:
         return render(request, "captain/sent.html",
                       {"table": table, "round": table.round, "tournament": tournament,
-                       "seating": _seating(table, rform), "sent": sent})
-    current = Result.objects.filter(table=table).only("status").first()
+                       "seating": _seating(table, rform), "sent": sent,
+                       "state": current.status,
+                       "answer": reporters.answer(sent, current.status)})
     context = {
         "table": table, "round": table.round, "tournament": tournament,
         "seating": _seating(table, rform), "current": current,
+        "mine": current is not None and _reported_here(request, table),
         "nonce": secrets.token_urlsafe(12), **rform.inputs_context(table, data, errors),
     }
     return render(request, "captain/table.html", context, status=status)

@@ -1,0 +1,156 @@
+"""Who reported a table's result, and what one more report does to it.
+
+A result is confirmed by a second, independent report, never by the same phone twice
+(a captain who taps "send" again, or sends the same result from the same link again, has
+not been checked by anybody). So every report carries a *reporter*: an opaque key that
+says who sent it, compared only for equality.
+
+- A captain's phone: the captain page sets a long-lived random device id cookie, and an
+  app on the captain API sends its own id in the ``X-Device-Id`` header. The key is
+  ``device:`` and an HMAC of the table and the id, keyed with the site's secret, so the
+  database neither holds the id nor lets anyone link one phone's reports across tables.
+- No device id (an old client, a script): ``device:anonymous``, one anonymous device per
+  link, which therefore can never confirm its own report.
+- The director: ``director``; the director's entry is confirmed anyway.
+
+A personal link per entrant (planned) is one more kind of key (``entrant:<id>``, say):
+:func:`decide` compares keys and never looks inside them, so it needs no change.
+
+This stops one phone (or one careless captain) from confirming alone; it does not stop a
+determined cheat with two browsers, which is why every report stays on record for the
+director and a dispute always goes to the director.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+
+from .base import ServiceError
+
+ANONYMOUS = "device:anonymous"
+DIRECTOR = "director"
+DEVICE_HEADER = "X-Device-Id"
+DEVICE_COOKIE = "tw_device"
+DEVICE_COOKIE_DAYS = 400  # browsers cap cookies at about 400 days
+DEVICE_ID = re.compile(r"[A-Za-z0-9._~:-]{16,128}")
+
+# The table's status as a word (the values of models.Result.Status), kept here so the
+# rule below is plain Python with no database in it.
+SUBMITTED, CONFIRMED, DISPUTED = "submitted", "confirmed", "disputed"
+
+
+class Outcome(StrEnum):
+    """What one report did; the captain's answer says it."""
+
+    FIRST = "submitted"  # the table's first report: waiting for a second one
+    REPEATED = "received"  # the same reporter sent the same again: nothing changes
+    REPLACED = "replaced"  # the only reporter so far corrected their own report
+    CONFIRMED = "confirmed"  # another reporter agrees (or the result was confirmed already)
+    DISPUTED = "disputed"  # another reporter differs: the director decides
+
+
+OUTCOMES = frozenset(o.value for o in Outcome)
+
+
+@dataclass(frozen=True)
+class Report:
+    reporter: str
+    payload: Any
+
+
+@dataclass(frozen=True)
+class Decision:
+    outcome: Outcome
+    status: str  # the table's status afterwards
+    payload: Any  # the result that counts afterwards
+    record: bool  # whether the report is kept as a new revision
+
+
+def check_device_id(value: Any, field: str = DEVICE_HEADER) -> str | None:
+    """A client's device id as given, or None when none was given; refused when malformed.
+
+    16 to 128 characters of letters, digits and ``- _ . : ~`` (a UUID, a random token):
+    short enough to bound, long enough that two phones do not pick the same by chance.
+    """
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not DEVICE_ID.fullmatch(value):
+        raise ServiceError(_("a device id is 16 to 128 letters, digits or - _ . : ~ "
+                             "(a UUID will do)"), field)
+    return value
+
+
+def device_reporter(table_id: int, device_id: str | None) -> str:
+    """The reporter key of a captain's device at one table (see the module doc)."""
+    if not device_id:
+        return ANONYMOUS
+    digest = salted_hmac("turnierwart.device", f"{table_id}:{device_id}",
+                         algorithm="sha256").hexdigest()
+    return f"device:{digest}"
+
+
+def decide(status: str | None, current: Any, reports: Sequence[Report],
+           new: Report) -> Decision:
+    """What ``new`` does to a table whose result has ``status`` and ``current`` payload.
+
+    ``reports``: the table's reports that count (not undone), oldest first. Rules:
+
+    - no result yet: the report is the result, submitted, waiting for another reporter;
+    - submitted: its reporter is the last one; the same reporter again with the same
+      result changes nothing, with another result replaces its own report (a typo
+      corrected before anyone confirmed is no dispute); another reporter confirms by
+      agreeing or disputes by differing;
+    - confirmed: agreeing confirms again (nothing new if this reporter agreed before),
+      differing disputes;
+    - disputed: stays disputed until the director decides; a reporter repeating its own
+      last report adds nothing.
+    """
+    if status is None:
+        return Decision(Outcome.FIRST, SUBMITTED, new.payload, True)
+    mine = [r for r in reports if r.reporter == new.reporter]
+    same = new.payload == current
+    if status == SUBMITTED:
+        owner = reports[-1].reporter if reports else new.reporter
+        if owner == new.reporter:
+            if same:
+                return Decision(Outcome.REPEATED, SUBMITTED, current, False)
+            return Decision(Outcome.REPLACED, SUBMITTED, new.payload, True)
+        if same:
+            return Decision(Outcome.CONFIRMED, CONFIRMED, current, True)
+        return Decision(Outcome.DISPUTED, DISPUTED, current, True)
+    if status == CONFIRMED:
+        if not same:
+            return Decision(Outcome.DISPUTED, DISPUTED, current, True)
+        if any(r.payload == current for r in mine):
+            return Decision(Outcome.REPEATED, CONFIRMED, current, False)
+        return Decision(Outcome.CONFIRMED, CONFIRMED, current, True)
+    if mine and mine[-1].payload == new.payload:
+        return Decision(Outcome.REPEATED, DISPUTED, current, False)
+    return Decision(Outcome.DISPUTED, DISPUTED, current, True)
+
+
+def answer(outcome: str, status: str) -> str:
+    """The sentence a captain reads after sending (page and API)."""
+    said = {
+        Outcome.FIRST: _("Received. Waiting for a second report (from the other party's "
+                         "phone) or for the director."),
+        Outcome.REPLACED: _("Your earlier result is replaced by this one. Waiting for a "
+                            "second report (from the other party's phone) or for the "
+                            "director."),
+        Outcome.CONFIRMED: _("Confirmed: your result agrees with the one reported before."),
+        Outcome.DISPUTED: _("Your result differs from one reported before. Both are kept; "
+                            "the director will decide."),
+    }.get(outcome)  # type: ignore[call-overload]
+    if said is not None:
+        return said
+    return {
+        CONFIRMED: _("Already received. The result is confirmed."),
+        DISPUTED: _("Already received. The director will decide."),
+    }.get(status, _("Already received, waiting for the other party."))
