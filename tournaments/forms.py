@@ -408,7 +408,23 @@ class WithdrawForm(_ChessForm):
     round_field = "from_round"
 
 
+class UndoLastForm(forms.Form):
+    """The log page's "undo the last N actions", of one round or of all."""
+
+    last = forms.IntegerField(label=_("Number of actions"), min_value=1, max_value=50,
+                              initial=1)
+    round = forms.TypedChoiceField(label=_("Of"), required=False, coerce=int,
+                                   empty_value=None)
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        numbers = tournament.rounds.order_by("number").values_list("number", flat=True)
+        self.fields["round"].choices = [("", _("all actions")), *[
+            (n, _("round %(n)s") % {"n": n}) for n in numbers]]
+
+
 __all__ = ["ByeRequestForm", "CreateTournamentForm", "DrawForm", "ForbiddenPairingForm",
            "ForcedPairingForm", "ImportForm", "ResultForm", "ResultNoteForm", "RoleForm",
-           "SettingsForm", "WithdrawForm", "apply_service_error", "method_choices",
+           "SettingsForm", "UndoLastForm", "WithdrawForm", "apply_service_error",
+           "method_choices",
            "pretty_json"]

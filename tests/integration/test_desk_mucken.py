@@ -256,7 +256,8 @@ def test_scanning_the_code_checks_in_and_seats_in_one_step(windowed, boss, clien
     assert 'id="desk-list" hx-swap-oob="true"' in html and 'id="desk-counts"' in html
     assert mark_counts(html) == {"preregistered": 0, "alone": 0, "draw_missing": 0}
     entry = ActionLog.objects.filter(tournament=windowed, action="checkin_code").get()
-    assert entry.before == {"status": "registered", "preregistered": True}
+    # before: everything the check-in changed, so an undo can put it back
+    assert entry.before == {"status": "registered", "preregistered": True, "arrived": None}
     assert entry.after["status"] == "present" and entry.after["seat"] == label
     assert entry.actor == "desk anmeldung"
 

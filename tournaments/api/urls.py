@@ -35,6 +35,8 @@ urlpatterns = [
     path("tournaments/import-trf/", views.TrfImportView.as_view(), name="api-import-trf"),
     path(T, views.TournamentDetailView.as_view(), name="api-tournament"),
     path(T + "document/", views.DocumentView.as_view(), name="api-document"),
+    path(T + "log/", views.LogView.as_view(), name="api-log"),
+    path(T + "log/undo/", views.UndoView.as_view(), name="api-undo"),
     path(T + "standings/", views.StandingsView.as_view(), name="api-standings"),
     path(T + "entrants/", views.EntrantListView.as_view(), name="api-entrants"),
     path(T + "entrants/<api_number:start_number>/", views.EntrantDetailView.as_view(),

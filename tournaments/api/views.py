@@ -41,6 +41,7 @@ import scoring
 from scoring.chess import TIEBREAKS
 
 from .. import services
+from ..log_labels import ACTION_LABELS, said
 from ..models import (
     ByeRequest,
     Entrant,
@@ -52,7 +53,16 @@ from ..models import (
     Tournament,
 )
 from ..permissions import is_director
-from ..services import Actor, ServiceError, chess, chess_outputs, reporters, seating, trf
+from ..services import (
+    Actor,
+    ServiceError,
+    chess,
+    chess_outputs,
+    reporters,
+    seating,
+    trf,
+    undo,
+)
 from ..services.documents import import_document
 from ..services.registration import delete_entrant, update_entrant
 from . import serializers as s
@@ -494,6 +504,59 @@ class AcceptView(DirectorView):
             raise ServiceError(_("not a revision of this table"), "revision")
         services.accept_revision(revision, self.actor)
         return Response(result_data(tb))
+
+
+# ---------------------------------------------------------------- the action log and undo
+
+
+def log_data(t: Tournament, entries: list[Any]) -> list[dict[str, Any]]:
+    """Log entries with what undo says of them (services.undo.undo_rows)."""
+    rows = undo.undo_rows(t, entries)
+    return s.LogEntrySerializer([{
+        "id": e.pk, "action": e.action, "label": str(ACTION_LABELS.get(e.action, e.action)),
+        "actor": e.actor, "target": e.target, "before": e.before, "after": e.after,
+        "created": e.created, "undoes": e.undoes_id, "sentence": said(e),
+        "undone_by": rows[e.pk]["undone_by"], "undoable": rows[e.pk].get("undoable", False),
+        "refusal": rows[e.pk].get("refusal")} for e in entries], many=True).data
+
+
+class LogView(DirectorView):
+    @extend_schema(summary="The action log, newest first, with what can be undone",
+                   parameters=[s.LogQuerySerializer],
+                   responses=responses(s.LogEntrySerializer(many=True)))
+    def get(self, request: Request, slug: str) -> Response:
+        query = s.LogQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        entries = self.tournament.log.order_by("-id")
+        if "before" in query.validated_data:
+            entries = entries.filter(pk__lt=query.validated_data["before"])
+        return Response(log_data(self.tournament,
+                                 list(entries[:query.validated_data["limit"]])))
+
+
+class UndoView(DirectorView):
+    @extend_schema(
+        summary="Undo an action of the log, or the last N (of a round)",
+        description=(
+            "Results (captains' and the director's), round status changes (publish, close, "
+            "reopen), draws, withdrawals, entrant status changes, corrections and deletions "
+            "can be undone, newest first within what depends on them: an action that a later "
+            "one rests on is refused with the reason (`entry`/`last`). Undoing a result of a "
+            "round with later rounds marks those rounds stale. Each undo is an entry of its "
+            "own (`undoes`), the undone entry stays and shows `undone_by`."),
+        request=s.UndoRequestSerializer, responses=responses(s.UndoneSerializer),
+        examples=[OpenApiExample("one entry", request_only=True, value={"entry": 812}),
+                  OpenApiExample("the last three of round 4", request_only=True,
+                                 value={"last": 3, "round": 4})])
+    def post(self, request: Request, slug: str) -> Response:
+        form = s.UndoRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        d = form.validated_data
+        if "entry" in d:
+            done = [undo.undo_entry(self.tournament, self.actor, d["entry"])]
+        else:
+            done = undo.undo_last(self.tournament, self.actor, d["last"], d.get("round"))
+        return Response({"undone": log_data(self.tournament, done)})
 
 
 # ---------------------------------------------------------------- standings

@@ -198,6 +198,7 @@ def request_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_numbe
         request = ByeRequest.objects.create(tournament=t, entrant=e, round_number=number,
                                             kind=kind)
         c.target = f"{_label(e)}, round {number}"
+        c.wrote(f"entrant:{e.pk}")
         c.after = {"kind": kind}
     return request
 
@@ -214,7 +215,8 @@ def cancel_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_number
                                % {"name": e.name, "n": round_number}, "entrant")
         _round_number(t, round_number)
         c.target = f"{_label(e)}, round {round_number}"
-        c.before = {"kind": request.kind}
+        c.wrote(f"entrant:{e.pk}")
+        c.before = {"kind": request.kind, "round_number": round_number}
         request.delete()
 
 
@@ -236,6 +238,7 @@ def withdraw(t: Tournament, actor: Actor, entrant: Entrant | int,
         t = c.tournament
         e = _entrant(t, entrant, "entrant")
         c.target = _label(e)
+        c.wrote(f"entrant:{e.pk}")
         c.before = {"status": e.status, "withdrawn_from_round": e.withdrawn_from_round}
         after: dict[str, Any] = {}
         if from_round is None:
@@ -260,14 +263,18 @@ def withdraw(t: Tournament, actor: Actor, entrant: Entrant | int,
                 raise ServiceError(_("%(name)s has a set pairing in round %(n)s; delete it first")
                                    % {"name": e.name, "n": forced.round_number}, "entrant")
             later = ByeRequest.objects.filter(entrant=e, round_number__gte=from_round)
-            cancelled = list(later.values_list("round_number", flat=True))
+            kinds = dict(later.values_list("round_number", "kind"))
             later.delete()
-            if cancelled:
-                after["byes_cancelled"] = cancelled
+            if kinds:
+                after["byes_cancelled"] = sorted(kinds)
+                c.before["bye_requests"] = [{"round_number": n, "kind": kinds[n]}
+                                            for n in sorted(kinds)]
             e.withdrawn_from_round = from_round
             if from_round == first:
                 e.status = Entrant.Status.WITHDRAWN
-                release_seat(e)
+                released = release_seat(e)
+                if released is not None:
+                    c.before["seat"] = released
         e.save(update_fields=["status", "withdrawn_from_round"])
         c.after = {**after, "status": e.status, "withdrawn_from_round": e.withdrawn_from_round}
     return e
@@ -334,7 +341,8 @@ def set_forced_pairing(t: Tournament, actor: Actor, round_number: int, white: En
             tournament=t, kind=PairingRule.Kind.FORCED, round_number=number, first=w,
             second=b, colour_clash_confirmed=bool(clash))
         c.target = f"round {number}: {_label(w)} - {_label(b)}"
-        c.after = {"white": w.start_number, "black": b.start_number,
+        c.wrote(f"entrant:{w.pk}", f"entrant:{b.pk}")
+        c.after = {"rule": rule.pk, "white": w.start_number, "black": b.start_number,
                    **({"colour_clash": clash} if clash else {})}
     return rule
 
@@ -367,6 +375,8 @@ def forbid_pairing(t: Tournament, actor: Actor, a: Entrant | int, b: Entrant | i
         rule = PairingRule.objects.create(tournament=t, kind=PairingRule.Kind.FORBIDDEN,
                                           first=first, second=second)
         c.target = f"{_label(first)} / {_label(second)}"
+        c.wrote(f"entrant:{first.pk}", f"entrant:{second.pk}")
+        c.after = {"rule": rule.pk}
     return rule
 
 
@@ -383,8 +393,11 @@ def delete_pairing_rule(t: Tournament, actor: Actor, rule_id: int) -> None:
             raise ServiceError(_("round %(n)s is already drawn; undo its draw first")
                                    % {"n": rule.round_number}, "rule")
         c.target = f"{rule.kind}: {_label(rule.first)} / {_label(rule.second)}"
+        c.wrote(f"entrant:{rule.first_id}", f"entrant:{rule.second_id}")
         c.before = {"kind": rule.kind, "round": rule.round_number,
-                    "first": rule.first.start_number, "second": rule.second.start_number}
+                    "first": rule.first.start_number, "second": rule.second.start_number,
+                    "first_id": rule.first_id, "second_id": rule.second_id,
+                    "colour_clash_confirmed": rule.colour_clash_confirmed, "note": rule.note}
         rule.delete()
 
 

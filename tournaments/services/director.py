@@ -170,4 +170,5 @@ def revoke_role(tournament: Tournament, actor: Actor, user: Any, kind: str) -> N
             raise ServiceError(_("the last director cannot be removed"), "username")
         roles.filter(user=user).delete()
         c.target = user.get_username()
+        c.wrote("roles")
         c.before = {"role": kind}

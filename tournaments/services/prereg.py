@@ -77,6 +77,7 @@ def set_prereg_open(tournament: Tournament, actor: Actor, open_: bool) -> Tourna
     with change(tournament.pk, actor, "prereg_open") as c:
         t = c.tournament
         c.target = t.slug
+        c.wrote("settings")
         c.before, c.after = {"prereg_open": t.prereg_open}, {"prereg_open": bool(open_)}
         t.prereg_open = bool(open_)
         t.save(update_fields=["prereg_open"])

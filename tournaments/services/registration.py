@@ -124,6 +124,7 @@ def sign_up(c: Change, players: list[Any], name: str = "",
                            % {"name": name}, "name") from None
     entrant.players.set(resolved)
     c.target = f"{number}. {name}"
+    c.wrote(f"entrant:{entrant.pk}")
     c.after = {"start_number": number, "name": name, "status": status,
                "late": rounds_open > 0}
     c.after.update({m: True for m in ("preregistered", "alone") if getattr(entrant, m)})
@@ -157,25 +158,32 @@ def apply_status(c: Change, e: Entrant, status: str) -> RegistrationSeat | None:
     if status not in Entrant.Status.values:
         raise ServiceError("unknown status", "status")
     c.target = str(e)
+    c.wrote(f"entrant:{e.pk}")
     c.before, c.after = {"status": e.status}, {"status": status}
     before = e.status
     e.status = status
     # Withdrawn from the first round not drawn yet (chess.withdraw names another round);
-    # coming back clears it. Other changes keep an announced withdrawal.
+    # coming back clears it. Other changes keep an announced withdrawal. ``before`` keeps
+    # every other field this changes, so an undo can put it back.
     if status == Entrant.Status.WITHDRAWN and before != status:
+        c.before["withdrawn_from_round"] = e.withdrawn_from_round
         e.withdrawn_from_round = (Round.objects.filter(tournament=c.tournament)
                                   .aggregate(m=Max("number"))["m"] or 0) + 1
     elif before == Entrant.Status.WITHDRAWN and status != before:
+        c.before["withdrawn_from_round"] = e.withdrawn_from_round
         e.withdrawn_from_round = None
     if status == Entrant.Status.PRESENT:
         if e.preregistered:
             e.preregistered = False
             c.before["preregistered"], c.after["preregistered"] = True, False
         if e.arrived is None:
+            c.before["arrived"] = None
             e.arrived = timezone.now()
     e.save(update_fields=["status", "withdrawn_from_round", "preregistered", "arrived"])
     if status == Entrant.Status.WITHDRAWN:
-        release_seat(e)
+        released = release_seat(e)
+        if released is not None:
+            c.before["seat"] = released
         return None
     had_seat = RegistrationSeat.objects.filter(entrant=e).exists()
     seat = give_seat(c.tournament, e) if seatable(e) else None
@@ -248,6 +256,7 @@ def set_marker(entrant: Entrant, actor: Actor, marker: str, on: bool) -> Entrant
             raise ServiceError(_("%(entrant)s is checked in already") % {"entrant": e},
                                "marker")
         c.target = str(e)
+        c.wrote(f"entrant:{e.pk}")
         c.before, c.after = {marker: getattr(e, marker)}, {marker: bool(on)}
         setattr(e, marker, bool(on))
         e.save(update_fields=[marker])
@@ -306,9 +315,8 @@ def pair_up(tournament: Tournament, actor: Actor, first: Entrant | int, second: 
             singles.append(e)
         singles.sort(key=lambda e: e.start_number)
         players = [p for e in singles for p in e.players.all()]
-        before = [{"start_number": e.start_number, "name": e.name,
-                   "players": [p.pk for p in e.players.all()],
-                   "arrived": e.arrived.isoformat() if e.arrived else None} for e in singles]
+        before = [entrant_snapshot(e) for e in singles]
+        c.wrote(*(f"entrant:{e.pk}" for e in singles))
         for e in singles:
             release_seat(e)
             e.delete()
@@ -444,6 +452,7 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
             raise ServiceError(_("%(name)s is already registered in this tournament")
                                % {"name": e.name}, "name") from None
         c.target = str(e)
+        c.wrote(f"entrant:{e.pk}", *([f"player:{person.pk}"] if person is not None else []))
         c.before = {k: _loggable(v) for k, v in before.items()}
         c.after = {k: _loggable(v) for k, v in after.items()}
     return e
@@ -498,11 +507,36 @@ def delete_entrant(entrant: Entrant, actor: Actor) -> str:
             raise ServiceError(_("a round was just drawn with %(name)s; try again to withdraw "
                                  "instead") % {"name": e.name}, "entrant")
         c.target = str(e)
-        c.before = {"start_number": e.start_number, "name": e.name, "status": e.status,
-                    "bye_requests": list(e.bye_requests.values_list("round_number",
-                                                                    flat=True)),
-                    "forbidden_pairings": PairingRule.objects.filter(
-                        Q(first=e) | Q(second=e)).count()}
+        c.wrote(f"entrant:{e.pk}")
+        c.before = entrant_snapshot(e)
         release_seat(e)
         e.delete()
     return "deleted"
+
+
+def entrant_snapshot(e: Entrant) -> dict[str, Any]:
+    """Everything of an entrant that a deletion takes away, as the action log keeps it.
+
+    The entrant's own fields, its players (their ids and facts: a player outlives the
+    entrant, but the facts say who it was), requested byes, pairing rules (deleted with
+    the entrant), and the seat of the draw at registration: enough for
+    ``services.undo`` to bring the entrant back as it was.
+    """
+    from ..models import PairingRule
+    from .seating import seat_record
+
+    fields = {f.name: _loggable(getattr(e, f.name)) for f in Entrant._meta.concrete_fields
+              if f.name not in ("tournament",)}
+    players = [{"id": p.pk, "name": p.name, "club": p.club, "rating": p.rating, "dwz": p.dwz,
+                "fide_id": p.fide_id, "birth_date": _loggable(p.birth_date)}
+               for p in (link.player for link in Entrant.players.through.objects.filter(
+                   entrant=e).select_related("player").order_by("id"))]
+    rules = [{"kind": r.kind, "round_number": r.round_number, "first": r.first_id,
+              "second": r.second_id, "colour_clash_confirmed": r.colour_clash_confirmed,
+              "note": r.note}
+             for r in PairingRule.objects.filter(Q(first=e) | Q(second=e)).order_by("pk")]
+    seat = RegistrationSeat.objects.filter(entrant=e).first()
+    return {**fields, "players": players,
+            "bye_requests": [{"round_number": b.round_number, "kind": b.kind}
+                             for b in e.bye_requests.order_by("round_number")],
+            "pairing_rules": rules, "seat": seat_record(seat) if seat else None}

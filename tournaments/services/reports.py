@@ -135,6 +135,7 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
         report = Report.objects.create(tournament=c.tournament, kind=kind, round_number=number,
                                        created_by=actor.user)
         c.target = f"report {report.pk}"
+        c.wrote(f"report:{report.pk}")
         c.after = {"kind": kind, "round": number, **extra.get("options", {})}
 
     from ..tasks import render_report  # the task module imports this one

@@ -210,6 +210,8 @@ def mark_stale(c: Change, number: int, reason: str) -> None:
 
 
 def accept_revision(revision: ResultRevision, actor: Actor) -> Result:
-    """Settle a dispute by taking one of the submitted revisions."""
+    """Settle a dispute by taking one of the submitted revisions (not one taken back)."""
+    if revision.undone:
+        raise ServiceError(_("this submission was undone; it cannot be accepted"), "revision")
     return director_set_result(revision.table, actor, revision.payload,
                                note=f"accepted revision {revision.pk}")

@@ -22,7 +22,7 @@ import pairing
 from ..disciplines import DISCIPLINES
 from ..models import Bye, Entrant, Result, ResultRevision, Round, Seat, Table, Tournament
 from . import chess, seating
-from .base import Actor, ServiceError, change
+from .base import Actor, Change, ServiceError, change
 from .seating import BOOLEAN_OPTIONS
 from .standings import standings
 
@@ -128,6 +128,11 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
             raise ServiceError(_("players who came alone still wait for a partner: %(names)s "
                                  "(pair them up at the desk or withdraw them)")
                                % {"names": ", ".join(str(e) for e in alone)})
+        # What the draw changes besides the new round, kept for an undo: the tournament's
+        # status, and announced withdrawals that take effect with this round.
+        c.before = {"tournament_status": t.status, "statuses": {
+            str(e.pk): e.status for e in t.entrants.filter(
+                withdrawn_from_round__lte=number).exclude(status=Entrant.Status.WITHDRAWN)}}
         drawn, method, seed = _drawn(t, number, seed, method)
         rnd = Round.objects.create(tournament=t, number=number, draw_method=method,
                                    draw_seed=seed, draw_explanation=list(drawn.explanation),
@@ -138,8 +143,10 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
             t.status = Tournament.Status.RUNNING
             t.save(update_fields=["status"])
         c.target = f"round {number}"
-        c.after = {"method": method, "seed": seed, "tables": len(drawn.tables),
-                   "byes": len(drawn.byes)}
+        c.wrote(f"round:{number}", *(f"entrant:{pk}" for pk in c.before["statuses"]))
+        c.reads.add("entrant:*")
+        c.after = {"round": number, "method": method, "seed": seed,
+                   "tables": len(drawn.tables), "byes": len(drawn.byes)}
     return rnd
 
 
@@ -156,15 +163,16 @@ def redraw_round(t: Tournament, actor: Actor, number: int) -> Round:
         last = t.rounds.order_by("-number").first()
         if last is None or last.pk != rnd.pk:
             raise ServiceError(_("only the last round can be drawn again"), "round")
-        if ResultRevision.objects.filter(table__round=rnd).exists():
+        if ResultRevision.objects.filter(table__round=rnd, undone=False).exists():
             raise ServiceError(_("round %(n)s has results; it cannot be drawn again")
                                % {"n": number}, "round")
         if rnd.draw_method in ("import", "registration", ""):
             raise ServiceError(_("round %(n)s was not drawn here; it cannot be drawn again")
                                % {"n": number}, "round")
         c.target = f"round {number}"
-        c.before = {"method": rnd.draw_method, "seed": rnd.draw_seed, "status": rnd.status,
-                    "stale_reason": rnd.stale_reason, "tables": _tables_of(rnd)}
+        c.wrote(f"round:{number}")
+        c.reads.add("entrant:*")
+        c.before = {"round": number, **_round_record(rnd)}
         drawn, _method, _seed = _drawn(t, number, rnd.draw_seed, rnd.draw_method)
         rnd.tables.all().delete()
         rnd.byes.all().delete()
@@ -180,6 +188,16 @@ def redraw_round(t: Tournament, actor: Actor, number: int) -> Round:
 def _tables_of(rnd: Round) -> list[list[tuple[int, int | None]]]:
     return [[(s.entrant.start_number, s.side) for s in tb.seats.all()]
             for tb in rnd.tables.prefetch_related("seats__entrant")]
+
+
+def _round_record(rnd: Round) -> dict[str, object]:
+    """A drawn round as the action log keeps it when the draw is replaced or deleted:
+    method, seed, status, flags, explanation, tables (start numbers and sides) and byes."""
+    return {"method": rnd.draw_method, "seed": rnd.draw_seed, "status": rnd.status,
+            "stale": rnd.stale, "stale_reason": rnd.stale_reason, "extra": rnd.extra,
+            "explanation": rnd.draw_explanation, "tables": _tables_of(rnd),
+            "byes": [[b.entrant.start_number, b.kind]
+                     for b in rnd.byes.select_related("entrant").order_by("entrant__start_number")]}
 
 
 def mark_later_rounds_stale(t: Tournament, number: int, reason: str) -> list[int]:
@@ -212,8 +230,15 @@ def publish_round(t: Tournament, actor: Actor, number: int) -> Round:
             raise ServiceError(_("round %(n)s is already published") % {"n": number})
         rnd.status = Round.Status.OPEN
         rnd.save(update_fields=["status"])
-        c.target = f"round {number}"
+        _round_status_logged(c, rnd, Round.Status.PREVIEW)
     return rnd
+
+
+def _round_status_logged(c: Change, rnd: Round, before: str) -> None:
+    c.target = f"round {rnd.number}"
+    c.wrote(f"round:{rnd.number}")
+    c.before = {"round": rnd.number, "status": before}
+    c.after = {"round": rnd.number, "status": rnd.status}
 
 
 def close_round(t: Tournament, actor: Actor, number: int) -> Round:
@@ -230,7 +255,7 @@ def close_round(t: Tournament, actor: Actor, number: int) -> Round:
                                % {"tables": ", ".join(str(n) for n in missing)})
         rnd.status = Round.Status.CLOSED
         rnd.save(update_fields=["status"])
-        c.target = f"round {number}"
+        _round_status_logged(c, rnd, Round.Status.OPEN)
     return rnd
 
 
@@ -243,7 +268,7 @@ def reopen_round(t: Tournament, actor: Actor, number: int) -> Round:
             raise ServiceError(_("only the last round can be opened again, once it is closed"))
         rnd.status = Round.Status.OPEN
         rnd.save(update_fields=["status"])
-        c.target = f"round {number}"
+        _round_status_logged(c, rnd, Round.Status.CLOSED)
     return rnd
 
 
@@ -253,14 +278,22 @@ def undo_draw(t: Tournament, actor: Actor) -> int:
         rnd = c.tournament.rounds.order_by("-number").first()
         if rnd is None:
             raise ServiceError(_("there is no round to undo"))
-        if ResultRevision.objects.filter(table__round=rnd).exists():
-            raise ServiceError(_("round %(n)s has results; correct them instead")
-                               % {"n": rnd.number})
-        c.target = f"round {rnd.number}"
-        c.before = {"method": rnd.draw_method, "seed": rnd.draw_seed, "tables": _tables_of(rnd)}
-        number = rnd.number
-        rnd.delete()
-    return number
+        delete_last_round(c, rnd)
+    return rnd.number
+
+
+def delete_last_round(c: Change, rnd: Round) -> None:
+    """Delete the last round inside :func:`change` while no result that counts is in.
+
+    Results taken back by an undo go with it (the log keeps them).
+    """
+    if ResultRevision.objects.filter(table__round=rnd, undone=False).exists():
+        raise ServiceError(_("round %(n)s has results; correct them instead")
+                           % {"n": rnd.number})
+    c.target = f"round {rnd.number}"
+    c.wrote(f"round:{rnd.number}")
+    c.before = {"round": rnd.number, **_round_record(rnd)}
+    rnd.delete()
 
 
 def active_entrants(t: Tournament) -> list[Entrant]:

@@ -122,9 +122,41 @@ def give_seat(t: Tournament, entrant: Entrant) -> RegistrationSeat | None:
                                            draw_index=index)
 
 
-def release_seat(entrant: Entrant) -> None:
-    """A withdrawn entrant gives the seat back (the cleanup fills the gap)."""
+def release_seat(entrant: Entrant) -> dict[str, Any] | None:
+    """A withdrawn entrant gives the seat back (the cleanup fills the gap).
+
+    Returns the seat as :func:`seat_record` keeps it (for the action log), or None.
+    """
+    seat = RegistrationSeat.objects.filter(entrant=entrant).first()
+    if seat is None:
+        return None
+    record = seat_record(seat)
+    seat.delete()
+    return record
+
+
+def seat_record(seat: RegistrationSeat) -> dict[str, Any]:
+    """A registration seat as the action log keeps it: enough to put it back."""
+    return {"table": seat.table, "side": seat.side, "position": seat.position,
+            "draw_index": seat.draw_index, "moved": seat.moved}
+
+
+def restore_seat(t: Tournament, entrant: Entrant, record: dict[str, Any]) -> None:
+    """Put a released seat back (an undo); refused when it has been taken since or round 1
+    is drawn (then the seat means nothing any more)."""
+    if t.rounds.exists():
+        raise ServiceError(_("round 1 is drawn: the seat from the draw at registration "
+                             "cannot be given back"), "entry")
+    holder = RegistrationSeat.objects.filter(
+        tournament=t, table=record["table"], side=record["side"],
+        position=record["position"]).select_related("entrant").first()
+    if holder is not None and holder.entrant_id != entrant.pk:
+        raise ServiceError(_("the seat %(seat)s has been given to %(entrant)s since")
+                           % {"seat": seat_label(record["table"], record["side"],
+                                                 record["position"], per_side(t)),
+                              "entrant": holder.entrant}, "entry")
     RegistrationSeat.objects.filter(entrant=entrant).delete()
+    RegistrationSeat.objects.create(tournament=t, entrant=entrant, **record)
 
 
 def seat_all(t: Tournament) -> int:
@@ -207,6 +239,12 @@ def apply_cleanup(t: Tournament, actor: Actor) -> Plan:
         plan = cleanup_plan(t)
         if plan.error:
             raise ServiceError(plan.error)
+        c.before = {"seats": {str(s.entrant.start_number): seat_record(s) for s in
+                              RegistrationSeat.objects.filter(entrant__in=[
+                                  *plan.released, *(m.entrant for m in plan.moves)])
+                              .select_related("entrant")}}
+        c.wrote(*(f"entrant:{e.pk}" for e in plan.released),
+                *(f"entrant:{m.entrant.pk}" for m in plan.moves))
         RegistrationSeat.objects.filter(entrant__in=plan.released).delete()
         for m in plan.moves:
             RegistrationSeat.objects.filter(entrant=m.entrant).update(

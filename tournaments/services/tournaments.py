@@ -108,6 +108,7 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
     with change(tournament.pk, actor, "update_tournament") as c:
         t = c.tournament
         c.target = t.slug
+        c.wrote("settings")
         c.before = {k: getattr(t, k) for k in fields}
         if "draw_options" in fields:
             _keep_registration_seed(t, fields["draw_options"])
@@ -119,6 +120,7 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
             seated = seating.seat_all(t)
             if seated:
                 c.after["seated"] = seated
+                c.wrote("entrant:*")
     t.refresh_from_db()
     return t
 
@@ -133,6 +135,9 @@ def _keep_registration_seed(t: Tournament, options: dict[str, Any]) -> None:
 
 def grant_role(tournament: Tournament, actor: Actor, user: Any, kind: str) -> None:
     with change(tournament.pk, actor, "grant_role") as c:
-        Role.objects.get_or_create(tournament=c.tournament, user=user, kind=kind)
+        _role, created = Role.objects.get_or_create(tournament=c.tournament, user=user,
+                                                    kind=kind)
         c.target = user.get_username()
+        c.wrote("roles")
+        c.before = {"role": None if created else kind}
         c.after = {"role": kind}

@@ -647,6 +647,7 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
         _store(t, trf, actor, players, games, byes, requests, forbidden, points)
         with change(t.pk, actor, "import_trf") as c:
             c.target = t.slug
+            c.wrote("tournament")
             c.after = {"entrants": len(players), "rounds": paired, "games": len(games)}
         t.refresh_from_db()
     return t

@@ -43,10 +43,12 @@ from ..forms import (
     ResultNoteForm,
     RoleForm,
     SettingsForm,
+    UndoLastForm,
     WithdrawForm,
     apply_service_error,
     pretty_json,
 )
+from ..log_labels import ACTION_LABELS, said
 from ..models import (
     ActionLog,
     ByeRequest,
@@ -63,37 +65,11 @@ from ..services import chess as chess_services
 from ..services import director as director_services
 from ..services import seating as seating_services
 from ..services import trf as trf_services
+from ..services import undo as undo_services
 from .access import director_view
 
 View = Callable[..., HttpResponse]
 LOG_PAGE_SIZE = 50
-
-# What the action log's entries mean, in words; unknown actions show their name.
-ACTION_LABELS: dict[str, Any] = {
-    "create_tournament": gettext_lazy("tournament created"),
-    "update_tournament": gettext_lazy("settings changed"),
-    "import_document": gettext_lazy("tournament imported"),
-    "grant_role": gettext_lazy("role given"),
-    "revoke_role": gettext_lazy("role removed"),
-    "register": gettext_lazy("registered"),
-    "entrant_status": gettext_lazy("status changed"),
-    "draw_round": gettext_lazy("round drawn"),
-    "publish_round": gettext_lazy("round published"),
-    "close_round": gettext_lazy("round closed"),
-    "reopen_round": gettext_lazy("round opened again"),
-    "undo_draw": gettext_lazy("draw undone"),
-    "captain_submit": gettext_lazy("result from the table captain"),
-    "set_result": gettext_lazy("result entered by the director"),
-    "registration_cleanup": gettext_lazy("draw at registration cleaned up"),
-    "request_bye": gettext_lazy("bye requested"),
-    "cancel_bye": gettext_lazy("requested bye cancelled"),
-    "withdraw": gettext_lazy("withdrawal"),
-    "set_forced_pairing": gettext_lazy("pairing set"),
-    "forbid_pairing": gettext_lazy("pairing forbidden"),
-    "delete_pairing_rule": gettext_lazy("pairing rule deleted"),
-    "redraw_round": gettext_lazy("round drawn again"),
-}
-
 
 # ----------------------------------------------------------------------------- access
 
@@ -376,19 +352,66 @@ def seating(request: HttpRequest, t: Tournament) -> HttpResponse:
 # ----------------------------------------------------------------------------- log
 
 
-@director_view
-@require_GET
-def log(request: HttpRequest, t: Tournament) -> HttpResponse:
-    """The action log, newest first."""
+def _log_page(request: HttpRequest, t: Tournament, form: UndoLastForm | None = None,
+              status: int = 200) -> HttpResponse:
     page = Paginator(ActionLog.objects.filter(tournament=t).order_by("-id"),
                      LOG_PAGE_SIZE).get_page(request.GET.get("page"))
 
     def show(value: Any) -> str:
+        if isinstance(value, dict) and "sentence" in value:
+            value = {k: v for k, v in value.items() if k != "sentence"}
         return "" if value is None else json.dumps(value, ensure_ascii=False, default=str)
 
+    entries = list(page)
+    undo = undo_services.undo_rows(t, entries)
     rows = [{"entry": e, "label": ACTION_LABELS.get(e.action, e.action),
-             "before": show(e.before), "after": show(e.after)} for e in page]
-    return render(request, "director/log.html", {"t": t, "page": page, "rows": rows})
+             "before": show(e.before), "after": show(e.after), "sentence": said(e),
+             **undo.get(e.pk, {})} for e in entries]
+    return render(request, "director/log.html", {
+        "t": t, "page": page, "rows": rows, "undo_form": form or UndoLastForm(t)},
+        status=status)
+
+
+@director_view
+@require_GET
+def log(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The action log, newest first, with undo (services.undo)."""
+    return _log_page(request, t)
+
+
+def _undone(request: HttpRequest, done: list[ActionLog]) -> None:
+    for entry in done:
+        messages.success(request, _("Undone: %(sentence)s") % {"sentence": said(entry)})
+
+
+@director_view
+@require_POST
+def undo_entry(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    """Undo one entry of the log (refused with the reason when something rests on it)."""
+    try:
+        done = undo_services.undo_entry(t, actor(request), pk)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        _undone(request, [done])
+    return redirect(reverse("director:log", args=[t.slug]) + f"#entry-{pk}")
+
+
+@director_view
+@require_POST
+def undo_last(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """Undo the last N actions (of a round), newest first, all or none."""
+    form = UndoLastForm(t, request.POST)
+    if form.is_valid():
+        try:
+            done = undo_services.undo_last(t, actor(request), form.cleaned_data["last"],
+                                           form.cleaned_data["round"])
+        except ServiceError as exc:
+            apply_service_error(form, exc.errors)
+        else:
+            _undone(request, done)
+            return redirect("director:log", slug=t.slug)
+    return _log_page(request, t, form=form, status=400)
 
 
 # ----------------------------------------------------------------------------- chess Swiss
@@ -659,7 +682,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
     last = t.rounds.order_by("-number").first()
     is_last = last is not None and last.number == rnd.number
     counts = {s: sum(1 for tv in tables if tv.status == s) for s in Result.Status.values}
-    has_results = any(tv.revisions for tv in tables)
+    has_results = any(not r.undone for tv in tables for r in tv.revisions)
     return render(request, "director/round.html", {
         "t": t, "rnd": rnd, "tables": tables, "is_last": is_last,
         "method_label": METHOD_LABELS.get(rnd.draw_method, rnd.draw_method),
