@@ -73,7 +73,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:request_bye": DIRECTOR, "director:cancel_bye": DIRECTOR,
     "director:set_pairing": DIRECTOR, "director:forbid_pairing": DIRECTOR,
     "director:delete_pairing_rule": DIRECTOR, "director:withdraw": DIRECTOR,
-    "director:comes_back": DIRECTOR,
+    "director:comes_back": DIRECTOR, "director:undo_last": DIRECTOR,
+    "director:undo_entry": DIRECTOR,
     "reports:list": DIRECTOR, "reports:status": DIRECTOR, "reports:download": DIRECTOR,
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
     "reports:player_cards": DIRECTOR, "reports:category_standings": DIRECTOR,
@@ -85,7 +86,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "tournament", "document", "standings", "entrants", "entrant", "rounds", "cleanup",
         "draw", "undo-draw", "round", "publish", "close", "reopen", "result", "accept", "trf",
         "pairing-rules", "pairing-rule", "bye-requests", "game-result", "ranking",
-        "crosstable", "progress", "cards", "dwz")},
+        "crosstable", "progress", "cards", "dwz", "log", "undo")},
     # accounts and language
     "set_language": PUBLIC_SERVED, "login": PUBLIC, "logout": PUBLIC_SERVED,
     "password_change": USER, "password_change_done": USER,
