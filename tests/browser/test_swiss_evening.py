@@ -8,7 +8,6 @@ progress table shows all nine rounds.
 
 import random
 import re
-import time
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -47,7 +46,6 @@ def open_panel(page):
 
 
 def test_a_nine_round_swiss_evening(browser, live_server, shot):
-    started = time.monotonic()
     base = live_server.url
     director = get_user_model().objects.create_user("direktor", password="turnier-2026")
     director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
@@ -171,4 +169,3 @@ def test_a_nine_round_swiss_evening(browser, live_server, shot):
     shot(phone, "swiss-11-phone-round")
     phone.goto(f"{base}/director/{t.slug}/rounds/1/")  # undoing is refused: later rounds
     assert phone.locator("#pairings").is_visible()
-    assert time.monotonic() - started < 90
