@@ -1,11 +1,12 @@
 """Replay the reference tournaments through the Dutch engine: does every round come out the same?
 
 ``python -m pairing.replay [FILES...] [--jobs N] [--limit K]`` pairs every round of
-every file (default: all of ``fixtures/dutch/*.trf`` in the
-repository) from the tournament as it stood before that round, compares with the
-recorded round (pairs, who has white, the PAB; not the board order), prints one
-line per mismatch and then MATCHED/TOTAL rounds, files fully matched and the time.
-Engine exceptions count as mismatches; the run goes on. Exit 0 if all match.
+every file (default: all of ``fixtures/dutch/*.trf`` and the accelerated
+``fixtures/dutch-accel/*.trf`` in the repository) from the tournament as it stood
+before that round, compares with the recorded round (pairs, who has white, the PAB;
+not the board order), prints one line per mismatch, then MATCHED/TOTAL rounds and
+files fully matched per directory, and the whole with the time. Engine exceptions
+count as mismatches; the run goes on. Exit 0 if all match.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from pathlib import Path
 from .swiss import SwissPairing, SwissState
 from .trf import TrfError, read_file, recorded_pairing, state_before_round
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "dutch"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+SETS = ("dutch", "dutch-accel")  # the reference tournaments, without and with acceleration
 
 Engine = Callable[[SwissState], SwissPairing]
 
@@ -91,6 +93,26 @@ def replay_rounds(trf_path: Path, pair: Engine) -> list[RoundOutcome]:
     return outcomes
 
 
+@dataclass
+class Tally:
+    """Rounds and files of one directory (or of the whole run)."""
+
+    matched: int = 0
+    total: int = 0
+    files_ok: int = 0
+    files: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.matched += other.matched
+        self.total += other.total
+        self.files_ok += other.files_ok
+        self.files += other.files
+
+    def __str__(self) -> str:
+        return (f"{self.matched}/{self.total} rounds matched, "
+                f"{self.files_ok}/{self.files} files fully matched")
+
+
 def _replay_file(path: str) -> tuple[str, list[RoundOutcome] | str]:
     """Worker: one file's outcomes, or why the file could not be replayed."""
     try:
@@ -103,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pairing.replay",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path,
-                        help=f"TRF files (default: {FIXTURES}/*.trf)")
+                        help=f"TRF files (default: {', '.join(SETS)} in {FIXTURES})")
     parser.add_argument("--jobs", "-j", type=int, default=2, metavar="N",
                         help="worker processes (default 2)")
     parser.add_argument("--limit", type=int, metavar="K", help="only the first K files")
@@ -113,18 +135,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EngineMissing as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    files = args.files or sorted(FIXTURES.glob("*.trf"))
+    files = args.files or [f for name in SETS for f in sorted((FIXTURES / name).glob("*.trf"))]
     if args.limit is not None:
         files = files[:args.limit]
     if not files:
-        print(f"error: no TRF files (looked in {FIXTURES})", file=sys.stderr)
+        print(f"error: no TRF files (looked in {FIXTURES}/{{{','.join(SETS)}}})",
+              file=sys.stderr)
         return 2
     start = time.perf_counter()
-    matched = total = files_ok = 0
+    tally: dict[str, Tally] = {}  # per directory
     slowest: tuple[float, str] = (0.0, "")
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for path, outcomes in pool.map(_replay_file, map(str, files), chunksize=1):
             name = Path(path).stem
+            t = tally.setdefault(Path(path).parent.name, Tally())
+            t.files += 1
             if isinstance(outcomes, str):
                 print(f"{name}: cannot replay: {outcomes}", flush=True)
                 continue
@@ -133,13 +158,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(f"{name} round {o.round}: {o.mismatch}", flush=True)
                 if o.seconds > slowest[0]:
                     slowest = (o.seconds, f"{name} round {o.round}")
-            total += len(outcomes)
-            matched += sum(o.mismatch is None for o in outcomes)
-            files_ok += all(o.mismatch is None for o in outcomes)
+            t.total += len(outcomes)
+            t.matched += sum(o.mismatch is None for o in outcomes)
+            t.files_ok += all(o.mismatch is None for o in outcomes)
     elapsed = time.perf_counter() - start
-    print(f"{matched}/{total} rounds matched, {files_ok}/{len(files)} files fully matched, "
-          f"{elapsed:.1f} s ({args.jobs} jobs; slowest round {slowest[1]}: "
+    whole = Tally()
+    for directory, t in tally.items():
+        if len(tally) > 1:
+            print(f"{directory}: {t}")
+        whole.add(t)
+    print(f"{whole}, {elapsed:.1f} s ({args.jobs} jobs; slowest round {slowest[1]}: "
           f"{slowest[0]:.2f} s)")
+    matched, total, files_ok = whole.matched, whole.total, whole.files_ok
     return 0 if matched == total and files_ok == len(files) else 1
 
 

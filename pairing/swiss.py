@@ -8,7 +8,7 @@ database. Pairing numbers are the initial ranking (1 = highest).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 # Result codes of a round, as in TRF: games over the board, forfeits, byes, absences.
@@ -30,6 +30,15 @@ class PointSystem:
     pab: Fraction = Fraction(1)
     half_bye: Fraction | None = None  # None: the same as a draw
     full_bye: Fraction | None = None  # None: the same as a win
+
+    def canonical(self) -> PointSystem:
+        """The same points with byes that score a draw / a win written as "like a draw / win".
+
+        ``XXS HPB=0.5 FPB=1.0`` and a file that says nothing about byes give the same
+        points for every result; only their spelling differed.
+        """
+        return replace(self, half_bye=None if self.half_bye == self.draw else self.half_bye,
+                       full_bye=None if self.full_bye == self.win else self.full_bye)
 
     def points(self, result: str) -> Fraction:
         return {
@@ -71,7 +80,21 @@ class SwissPlayer:
     absent: bool = False  # announced absent for the round being paired (not paired, no PAB)
     rating: int = 0
     name: str = ""
-    acceleration: Fraction = Fraction(0)  # virtual points for pairing this round (XXA)
+    # Virtual points (XXA / 250) of rounds 1, 2, ... as they were paired: the current round's
+    # moves the player between scoregroups, and the earlier rounds' decide who floated then
+    # (the endorsed engines judge an old float on the scores as they were paired).
+    accelerations: tuple[Fraction, ...] = ()
+
+    @property
+    def acceleration(self) -> Fraction:
+        """The virtual points for pairing this round (round ``len(history) + 1``)."""
+        return self.acceleration_in(len(self.history) + 1)
+
+    def acceleration_in(self, round_: int) -> Fraction:
+        """The virtual points the player had when round ``round_`` was paired (0 if none)."""
+        if 0 < round_ <= len(self.accelerations):
+            return self.accelerations[round_ - 1]
+        return Fraction(0)
 
     @property
     def opponents(self) -> frozenset[int]:
@@ -96,6 +119,27 @@ class SwissState:
     players: tuple[SwissPlayer, ...]
     points: PointSystem = field(default_factory=PointSystem)
     forbidden: frozenset[frozenset[int]] = frozenset()  # pairs that must not meet (XXP)
+    # The initial ranking as pairing numbers when it is not their order (TRF ``XXC rank``:
+    # the numbers then only name the players); empty: number 1 ranks first, and so on.
+    ranking: tuple[int, ...] = ()
+
+
+    def pairing_view(self) -> SwissState:
+        """Only what a pairing can depend on, so that two states can be compared by meaning.
+
+        Names and ratings go (pairing numbers are the ranking), forfeits and byes lose the
+        colour a file may write on them (only games over the board have colours), the point
+        system is :meth:`PointSystem.canonical`, and trailing zero accelerations are dropped.
+        """
+        players = []
+        for p in self.players:
+            history = tuple(r if r.played else replace(r, colour=None) for r in p.history)
+            accelerations = list(p.accelerations)
+            while accelerations and not accelerations[-1]:
+                accelerations.pop()
+            players.append(replace(p, name="", rating=0, history=history,
+                                   accelerations=tuple(accelerations)))
+        return replace(self, players=tuple(players), points=self.points.canonical())
 
 
 @dataclass(frozen=True)

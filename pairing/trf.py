@@ -5,7 +5,8 @@ other line verbatim, so that :func:`write` gives the file back without loss.
 What the pairing needs is read from the known lines:
 
 * ``XXR`` / ``142``: number of rounds; ``XXC white1|black1`` / ``152 W|B``: the
-  initial colour;
+  initial colour; ``XXC rank``: the rank column (86-89), not the pairing number,
+  gives the initial ranking;
 * point systems: ``162`` (codes ``W D L Z P``, ``A`` = ``Z``, from column 6 in
   steps of 9), ``BBW BBD BBL BBZ BBF BBU`` (value from column 5), ``XXS
   CODE=VALUE`` (JaVaFo's codes);
@@ -17,7 +18,9 @@ What the pairing needs is read from the known lines:
   ``240`` (round in columns 7-9, players from column 11 in steps of 5).
 
 Unknown lines are kept for writing back and ignored for pairing. A malformed
-file raises :class:`TrfError` naming the line and the column.
+file raises :class:`TrfError` naming the line and the column. What real files
+write differently and the endorsed engines still read is read too (a blank
+opponent field, rank 0, ``0000 - -`` …: :func:`_read_cell`, ``docs/dutch.md``).
 
 The fixtures' README (``fixtures/dutch/README.md``) defines "the
 tournament as it stood before round r": :func:`before_round` builds it as a
@@ -65,11 +68,18 @@ class TrfError(ValueError):
 
 @dataclass
 class Cell:
-    """One round of a player line: ``OOOO C R`` (opponent, colour, result)."""
+    """One round of a player line: ``OOOO C R`` (opponent, colour, result).
+
+    ``colour`` and ``result`` are what the cell means (see :func:`_read_cell`):
+    ``0000 - +`` is read as ``F``, ``0000 - -`` and ``0000 -  `` as ``Z``,
+    ``0000 - =`` as ``H``, a blank opponent as ``0000``, lower-case codes as
+    upper-case. ``raw`` keeps the spelling of the file for writing it back.
+    """
 
     opponent: int | None  # None for 0000
     colour: str  # "w", "b" or "-"
     result: str  # 1 0 = W D L + - U H Z F
+    raw: str | None = field(default=None, compare=False)  # the 8 columns as read
 
     @property
     def record(self) -> RoundRecord:
@@ -77,6 +87,12 @@ class Cell:
                            self.result)
 
     def text(self) -> str:
+        if self.raw is not None:
+            return self.raw
+        return self.canonical()
+
+    def canonical(self) -> str:
+        """The cell as TRF-16 spells it: ``0000 - F`` for a ``0000 - +`` read from a file."""
         opponent = "0000" if self.opponent is None else f"{self.opponent:>4}"
         return f"{opponent} {self.colour} {self.result}"
 
@@ -88,7 +104,7 @@ class TrfPlayer:
     number: int  # pairing number (columns 5-8)
     head: str  # columns 1-80 as in the file: name, rating, federation, FIDE id, birth date
     points: Fraction | None  # columns 81-84
-    rank: int | None  # columns 86-89
+    rank: int | None  # columns 86-89 (0 is read: withdrawn players in some files)
     cells: list[Cell | None]  # round 1, 2, ...; None for an empty cell
     line: int = 0  # where it was read, for messages
 
@@ -125,6 +141,7 @@ class Trf:
     players: dict[int, TrfPlayer] = field(default_factory=dict)
     total_rounds: int | None = None
     initial_colour: str | None = None  # "w" / "b"; None when the file does not say
+    by_rank: bool = False  # XXC rank: the rank column, not the pairing number, ranks initially
     points: PointSystem = field(default_factory=PointSystem)
     accelerations: dict[int, dict[int, Fraction]] = field(default_factory=dict)  # XXA / 250
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
@@ -150,6 +167,19 @@ class Trf:
     @property
     def next_round(self) -> int:
         return self.rounds_paired + 1
+
+    def initial_order(self) -> list[int]:
+        """Pairing numbers in the order of the initial ranking.
+
+        The numbers themselves, unless ``XXC rank`` says the rank column ranks the
+        players (JaVaFo's "rank" option; the pairing numbers are then only names).
+        Ranks that are missing or 0 come last; equal ranks keep the order of the lines.
+        """
+        if not self.by_rank:
+            return sorted(self.players)
+        line_order = [x for x in self.lines if isinstance(x, int)]
+        return sorted(line_order, key=lambda n: (not self.players[n].rank,
+                                                 self.players[n].rank or 0))
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -194,6 +224,8 @@ def read(text: str) -> Trf:
             for word in line[3:].split():
                 if word in ("white1", "black1"):
                     trf.initial_colour = word[0]
+                elif word == "rank":
+                    trf.by_rank = True
         elif code == "152":
             colour = line[4:].strip()
             if colour not in ("W", "B", "w", "b"):
@@ -258,7 +290,9 @@ def _read_player(line: str, number: int) -> TrfPlayer:
             raise TrfError(number, column, f"column {column} must be blank, "
                            f"not '{padded[column - 1]}'")
     text = padded[85:89].strip()
-    rank = _whole(text, number, 86, "rank") if text else None
+    if text and not text.isdigit():
+        raise TrfError(number, 86, f"rank must be a whole number, not '{text}'")
+    rank = int(text) if text else None
     cells: list[Cell | None] = []
     start = FIRST_CELL - 1
     while start - 2 < len(line):  # columns 90-91 were checked above
@@ -276,22 +310,40 @@ def _read_player(line: str, number: int) -> TrfPlayer:
     return TrfPlayer(pairing_number, padded[:80], score, rank, cells, number)
 
 
+# Cells without an opponent whose result is a game's or a forfeit's, read as the bye they
+# are to the endorsed engines: bbpPairings scores ``0000 - =`` as a draw and ``0000 - -`` /
+# ``0000 -  `` as a zero-point bye, and leaves the player unpaired in that round. ``0000 - +``
+# (a "spielfrei" dummy opponent in real opens) is read as the full-point bye F.
+_UNPAIRED = {"=": "H", "-": "Z", " ": "Z", "+": "F"}
+
+
 def _read_cell(chunk: str, line: int, column: int, round_: int) -> Cell:
+    """One round's 8 columns, as the endorsed engines read them.
+
+    Accepted besides TRF-16's own spelling (as bbpPairings does): a blank opponent field
+    for ``0000`` (raw lichess exports write ``         H``), a blank colour for ``-`` on
+    byes and forfeits, result letters in lower case, a blank result for ``Z``, and the
+    unpaired cells of :data:`_UNPAIRED`. Refused, as there: a game without opponent or
+    colour, a bye with an opponent or a colour, a forfeit without opponent but with a colour.
+    """
     where = f"round {round_}"
     opponent_text = chunk[:4].strip()
-    if not opponent_text.isdigit():
+    if opponent_text and not opponent_text.isdigit():
         raise TrfError(line, column, f"{where}: opponent must be a pairing number or 0000, "
                        f"not '{chunk[:4]}'")
-    opponent = int(opponent_text) or None
+    opponent = int(opponent_text or 0) or None
     for offset in (4, 6):
         if chunk[offset] != " ":
             raise TrfError(line, column + offset, f"{where}: expected a blank, "
                            f"not '{chunk[offset]}'")
-    colour, result = chunk[5], chunk[7]
-    if colour not in ("w", "b", "-"):
+    colour, result = chunk[5], chunk[7].upper() if chunk[7].isascii() else chunk[7]
+    if colour not in ("w", "b", "-", " "):
         raise TrfError(line, column + 5, f"{where}: colour must be w, b or -, not '{colour}'")
+    colour = "-" if colour == " " else colour
+    if opponent is None and colour == "-" and result in _UNPAIRED:
+        return Cell(None, "-", _UNPAIRED[result], raw=chunk)
     if result not in RESULTS:
-        raise TrfError(line, column + 7, f"{where}: unknown result '{result}'")
+        raise TrfError(line, column + 7, f"{where}: unknown result '{chunk[7]}'")
     if result in PLAYED:
         if opponent is None:
             raise TrfError(line, column, f"{where}: a game ('{result}') needs an opponent")
@@ -302,7 +354,11 @@ def _read_cell(chunk: str, line: int, column: int, round_: int) -> Cell:
             raise TrfError(line, column, f"{where}: a bye ('{result}') has no opponent")
         if colour != "-":
             raise TrfError(line, column + 5, f"{where}: a bye ('{result}') has no colour")
-    return Cell(opponent, colour, result)
+    elif opponent is None:  # + or - with a colour but nobody to have it against
+        raise TrfError(line, column + 5, f"{where}: a forfeit ('{result}') without an "
+                       "opponent has no colour")
+    cell = Cell(opponent, colour, result)
+    return cell if cell.canonical() == chunk else replace(cell, raw=chunk)
 
 
 # Point systems: 1 / ½ / 0 unless the file says otherwise. 162 W and BBW move the PAB with
@@ -410,6 +466,8 @@ def _read_250(trf: Trf, line: str, number: int) -> None:
     if padded[4:8].strip() and _decimal(padded[4:8], number, 5, "250: match points"):
         raise TrfError(number, 5, "250: accelerated match points are not supported")
     points = _decimal(padded[9:13], number, 10, "250: game points")
+    if not points:
+        raise TrfError(number, 10, "250: the game points must not be 0")
     first = _whole(padded[14:17], number, 15, "250: first round")
     last = _whole(padded[18:21], number, 19, "250: last round")
     low = _whole(padded[22:26], number, 23, "250: first player")
@@ -541,8 +599,8 @@ def before_round(trf: Trf, round_: int) -> Trf:
     """The TRF as it stood before round r was paired (the fixtures' README, step 1).
 
     Rounds 1..r-1 as in the file, the score recomputed from them (the rank too:
-    score, then pairing number), and the round-r cell kept only for an announced
-    absence; every other line unchanged.
+    score, then pairing number, unless ``XXC rank`` makes it the initial ranking),
+    and the round-r cell kept only for an announced absence; every other line unchanged.
     """
     _check_round(trf, round_)
     players = {}
@@ -554,16 +612,17 @@ def before_round(trf: Trf, round_: int) -> Trf:
         while cells and cells[-1] is None:
             cells.pop()
         players[n] = replace(p, points=points_before(trf, p, round_), cells=cells)
-    order = sorted(players.values(), key=lambda p: (-(p.points or 0), p.number))
-    for rank, p in enumerate(order, 1):
-        p.rank = rank
+    if not trf.by_rank:  # with XXC rank the rank column is the initial ranking: kept
+        order = sorted(players.values(), key=lambda p: (-(p.points or 0), p.number))
+        for rank, p in enumerate(order, 1):
+            p.rank = rank
     return replace(trf, players=players, lines=list(trf.lines))
 
 
 def infer_initial_colour(trf: Trf) -> str:
     """The colour drawn for the top player when the file does not say (XXC / 152).
 
-    Taken from the first round with a game over the board, counting pairing numbers
+    Taken from the first round with a game over the board, counting the initial ranking
     only among players paired up to then (as bbpPairings infers it); white if none.
     """
     coloured = [k for p in trf.players.values() for k, c in enumerate(p.cells, 1)
@@ -572,7 +631,7 @@ def infer_initial_colour(trf: Trf) -> str:
         return "w"
     first = min(coloured)
     index = 0
-    for n in sorted(trf.players):
+    for n in trf.initial_order():
         cells = trf.players[n].cells[:first]
         if any(c and (c.opponent is not None or c.result in ("U", "+")) for c in cells):
             c = trf.players[n].cell(first)
@@ -580,6 +639,15 @@ def infer_initial_colour(trf: Trf) -> str:
                 return c.colour if index % 2 == 0 else ("b" if c.colour == "w" else "w")
             index += 1
     return "w"
+
+
+def accelerations_upto(trf: Trf, number: int, round_: int) -> tuple[Fraction, ...]:
+    """The player's virtual points of rounds 1 .. round (0 where the file gives none)."""
+    given = trf.accelerations.get(number, {})
+    values = [given.get(k, Fraction(0)) for k in range(1, round_ + 1)]
+    while values and not values[-1]:
+        values.pop()
+    return tuple(values)
 
 
 def state_before_round(trf: Trf, round_: int) -> SwissState:
@@ -594,7 +662,7 @@ def state_before_round(trf: Trf, round_: int) -> SwissState:
         players.append(SwissPlayer(
             number=n, points=points_before(trf, p, round_), history=history,
             absent=is_absent(trf, p, round_, next_round), rating=p.rating, name=p.name,
-            acceleration=trf.accelerations.get(n, {}).get(round_, Fraction(0))))
+            accelerations=accelerations_upto(trf, n, round_)))
     forbidden = frozenset(
         frozenset((a, b)) for f in trf.forbidden if f.applies(round_)
         for i, a in enumerate(f.players) for b in f.players[i + 1:] if a != b)
@@ -602,7 +670,8 @@ def state_before_round(trf: Trf, round_: int) -> SwissState:
         round=round_,
         total_rounds=trf.total_rounds or max(trf.rounds_paired, round_),
         initial_colour=trf.initial_colour or infer_initial_colour(trf),
-        players=tuple(players), points=trf.points, forbidden=forbidden)
+        players=tuple(players), points=trf.points, forbidden=forbidden,
+        ranking=tuple(trf.initial_order()) if trf.by_rank else ())
 
 
 def recorded_pairing(trf: Trf, round_: int) -> SwissPairing:

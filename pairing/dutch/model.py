@@ -62,7 +62,10 @@ def entrants(state: SwissState) -> list[Entrant]:
     """The players to pair, sorted by score (descending) then rank (Art. 1.2)."""
     points = state.points
     by_number = {p.number: p for p in state.players}
-    ranked = [p for p in sorted(state.players, key=lambda p: p.number) if belongs(p)]
+    position = {n: i for i, n in enumerate(state.ranking)}
+    ranked = [p for p in sorted(state.players,
+                                key=lambda p: (position.get(p.number, len(position)), p.number))
+              if belongs(p)]
     rank = {p.number: i for i, p in enumerate(ranked)}
     played_rounds = state.round - 1
     best = max(points.win, points.draw)
@@ -73,6 +76,11 @@ def entrants(state: SwissState) -> list[Entrant]:
         """Score before round ``index + 1`` (0-based index into the history)."""
         return sum((points.points(r.result) for r in player.history[:index]), Fraction(0))
 
+    def paired_score(player: SwissPlayer, index: int) -> Fraction:
+        """The score round ``index + 1`` was paired on: the points before it plus that
+        round's acceleration (as the endorsed engines judge an earlier float)."""
+        return score_before(player, index) + player.acceleration_in(index + 1)
+
     def float_of(player: SwissPlayer, back: int) -> str | None:
         index = len(player.history) - back
         if index < 0:
@@ -82,9 +90,9 @@ def entrants(state: SwissState) -> list[Entrant]:
             # A PAB, a forfeit win or a bye worth more than a loss is a downfloat (1.4.3);
             # nothing else unplayed is a float (1.4.4).
             return DOWN if points.points(record.result) > points.loss else None
-        mine = score_before(player, index)
+        mine = paired_score(player, index)
         opponent = by_number.get(record.opponent) if record.opponent is not None else None
-        theirs = score_before(opponent, index) if opponent is not None else mine
+        theirs = paired_score(opponent, index) if opponent is not None else mine
         return DOWN if mine > theirs else UP if mine < theirs else None
 
     result = []
