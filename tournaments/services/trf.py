@@ -68,6 +68,7 @@ from pairing.trf import (
     TrfError,
     TrfPlayer,
     format_points,
+    infer_initial_colour,
     player_line,
     points_before,
     read,
@@ -356,6 +357,9 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
     lines.append(f"XXR {t.planned_rounds}")
     if details.get("initial_colour") in ("w", "b"):
         lines.append(f"XXC {'white1' if details['initial_colour'] == 'w' else 'black1'}")
+    by_rank = _rank_order(details, ranking, number)
+    if by_rank is not None:
+        lines.append("XXC rank")
     lines += _points_lines(points)
     for rule in data.rules:
         pair = sorted((number[rule.first_id], number[rule.second_id]))
@@ -372,13 +376,30 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
     heads = {number[e.pk]: _head(number[e.pk], e, _player(e), birth_texts) for e in ranking}
     score = {n: sum((points.points(c.result) for c in row[:upto] if c), Fraction(0))
              for n, row in cells.items()}
-    rank = {n: k for k, n in enumerate(sorted(score, key=lambda n: (-score[n], n)), 1)}
+    rank = by_rank or {n: k for k, n in enumerate(sorted(score, key=lambda n: (-score[n], n)),
+                                                  1)}
     for n in sorted(cells):
         row = cells[n]
         while row and row[-1] is None:
             row.pop()
         lines.append(player_line(TrfPlayer(n, heads[n], score[n], rank[n], row)))
     return "\n".join(lines) + "\n"
+
+
+def _rank_order(details: dict[str, Any], ranking: Sequence[Entrant],
+                number: dict[int, int]) -> dict[int, int] | None:
+    """Pairing number -> rank column for a file imported with ``XXC rank``, else None.
+
+    The import keeps the file's initial ranking as start numbers in order
+    (``details["ranking"]``); entrants added since come after them, by number.
+    """
+    order = details.get("ranking")
+    if not isinstance(order, list):
+        return None
+    by_start = {e.start_number: number[e.pk] for e in ranking}
+    numbers = [by_start[s] for s in order if s in by_start]
+    numbers += sorted(set(number.values()) - set(numbers))
+    return {n: k for k, n in enumerate(numbers, 1)}
 
 
 def tournament_trf(t: Tournament, upto_round: int | None = None) -> Trf:
@@ -419,6 +440,19 @@ class TrfImportError(ServiceError):
         else:
             where = _("the file")
         super().__init__({"file": [f"{where}: {message}"]})
+
+
+def _initial_colour(trf: Trf) -> str | None:
+    """The file's initial colour, or the one its first round shows (as the engines infer it).
+
+    Kept either way: once the rounds are in the database, round 1 must still be paired
+    with the colour it was paired with, not a default.
+    """
+    if trf.initial_colour:
+        return trf.initial_colour
+    if any(c is not None and c.colour in "wb" for p in trf.players.values() for c in p.cells):
+        return infer_initial_colour(trf)
+    return None
 
 
 def _number(value: Fraction) -> int | float:
@@ -566,8 +600,9 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     for code, key in HEADER.items():
         if header.get(code):
             details[key] = header[code]
-    if trf.initial_colour:
-        details["initial_colour"] = trf.initial_colour
+    colour = _initial_colour(trf)
+    if colour:
+        details["initial_colour"] = colour
     if other:
         details["trf_lines"] = other
     title = (name or header.get("012") or _("TRF import")).strip()
@@ -595,6 +630,9 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
         details["birth_texts"] = birth_texts
     if sorted(trf.players, key=keys.__getitem__) != sorted(trf.players):
         details["pairing_numbers"] = "fixed"
+    if trf.by_rank:  # XXC rank: the rank column ranks; the numbers stay the players' names
+        details["pairing_numbers"] = "fixed"
+        details["ranking"] = trf.initial_order()
 
     games = _games(trf, paired)
     byes: list[tuple[int, int, str]] = []  # round, player, kind
@@ -741,13 +779,27 @@ def _header_facts(trf: Trf) -> dict[str, Any]:
             continue
         code = line[:3]
         if code in ("012", *HEADER):
-            facts.setdefault(code, line[4:].strip())
+            if line[4:].strip():  # an empty header line says nothing (and is not kept)
+                facts.setdefault(code, line[4:].strip())
         elif code in LIST_HEADER:
             facts.setdefault(code, []).append(line[4:].strip())
         elif code == "132":
-            facts[code] = [line[i:i + 8].strip()
-                           for i in range(FIRST_CELL - 1, len(line), CELL_WIDTH)]
+            dates = [line[i:i + 8].strip() for i in range(FIRST_CELL - 1, len(line), CELL_WIDTH)]
+            while dates and not dates[-1]:
+                dates.pop()
+            if dates:
+                facts[code] = dates
     return facts
+
+
+def _ranked_by_score(trf: Trf) -> bool:
+    """Is the rank column "score, then pairing number", the only order the export writes?
+
+    Real files rank by their tie-breaks (or write the pairing number there); such a
+    column is not pairing data (without ``XXC rank``) and cannot come back.
+    """
+    order = sorted(trf.players.values(), key=lambda p: (-(p.points or 0), p.number))
+    return all(p.rank == k for k, p in enumerate(order, 1))
 
 
 def _announced(trf: Trf) -> dict[int, dict[int, str]]:
@@ -790,8 +842,9 @@ def trf_differences(original: Trf, copy: Trf) -> list[str]:
     points per result code, forbidden pairs, accelerations, every player's facts,
     cells of the paired rounds (a blank cell counts as ``Z``, which is what it
     means), announced absences of later rounds (cells, ``XXZ`` and ``240`` alike),
-    the score and rank columns when the original has them, and every other line
-    as a multiset.
+    the score column when the original has one, the rank column when the original
+    ranks by score and pairing number (``XXC rank``: the initial ranking it gives),
+    and every other line as a multiset. Empty header lines count as missing.
     """
     diffs: list[str] = []
 
@@ -804,7 +857,8 @@ def trf_differences(original: Trf, copy: Trf) -> list[str]:
         differ(f"header {code}", a_facts.get(code), b_facts.get(code))
     if original.total_rounds is not None:
         differ("rounds (XXR)", original.total_rounds, copy.total_rounds)
-    differ("initial colour", original.initial_colour, copy.initial_colour)
+    differ("initial colour", _initial_colour(original), _initial_colour(copy))
+    differ("initial ranking", original.initial_order(), copy.initial_order())
     codes = "10=+-UHFZWDL"
     differ("points", [str(original.points.points(c)) for c in codes],
            [str(copy.points.points(c)) for c in codes])
@@ -816,6 +870,7 @@ def trf_differences(original: Trf, copy: Trf) -> list[str]:
     differ("players", sorted(original.players), sorted(copy.players))
     paired = original.rounds_paired
     differ("rounds paired", paired, copy.rounds_paired)
+    compare_ranks = not original.by_rank and _ranked_by_score(original)
     absent = Cell(None, "-", "Z")
     for n in sorted(set(original.players) & set(copy.players)):
         a, b = original.players[n], copy.players[n]
@@ -827,6 +882,6 @@ def trf_differences(original: Trf, copy: Trf) -> list[str]:
                              f"{_cell_text(b.cell(k))}")
         if a.points is not None:
             differ(f"player {n}: points", a.points, b.points)
-        if a.rank is not None:
+        if a.rank is not None and compare_ranks:
             differ(f"player {n}: rank", a.rank, b.rank)
     return diffs
