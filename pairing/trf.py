@@ -585,9 +585,23 @@ def points_before(trf: Trf, player: TrfPlayer, round_: int) -> Fraction:
                Fraction(0))
 
 
-def is_absent(trf: Trf, player: TrfPlayer, round_: int, next_round: int | None = None) -> bool:
-    """Announced absent for the round: cell H, Z or F there, XXZ (next round) or 240."""
+def round_cell(trf: Trf, player: TrfPlayer, round_: int) -> Cell | None:
+    """The player's cell of a round; a blank cell of a round already paired is ``Z``.
+
+    TRF-26 writes "Z or blank" for a zero-point bye, and real files leave the rest of a
+    line blank after a withdrawal: in a round somebody was paired in, the player was not.
+    A blank cell of the round to pair says nothing (the player is there).
+    """
     c = player.cell(round_)
+    if c is None and round_ <= trf.rounds_paired:
+        return Cell(None, "-", "Z")
+    return c
+
+
+def is_absent(trf: Trf, player: TrfPlayer, round_: int, next_round: int | None = None) -> bool:
+    """Not paired in the round: cell H, Z or F there (a blank cell of a round already
+    paired counts as Z), XXZ (next round) or 240."""
+    c = round_cell(trf, player, round_)
     if c is not None and c.result in ABSENCES:
         return True
     if player.number in trf.absent_next and round_ == (next_round or trf.next_round):
@@ -600,13 +614,14 @@ def before_round(trf: Trf, round_: int) -> Trf:
 
     Rounds 1..r-1 as in the file, the score recomputed from them (the rank too:
     score, then pairing number, unless ``XXC rank`` makes it the initial ranking),
-    and the round-r cell kept only for an announced absence; every other line unchanged.
+    and the round-r cell kept only for an announced absence (a blank cell of a round
+    that was paired is written as ``0000 - Z``); every other line unchanged.
     """
     _check_round(trf, round_)
     players = {}
     for n, p in trf.players.items():
         cells = list(p.cells[:round_ - 1])
-        c = p.cell(round_)
+        c = round_cell(trf, p, round_)
         if c is not None and c.result in ABSENCES:
             cells += [None] * (round_ - 1 - len(cells)) + [c]
         while cells and cells[-1] is None:

@@ -90,6 +90,17 @@ def test_rank_0_of_a_withdrawn_player_imports(tmp_path):
     assert trf_differences(read(SPIELFREI), read(export_trf(t))) == []
 
 
+def test_a_blank_cell_of_a_paired_round_imports_as_a_zero_bye():
+    lines = SPIELFREI.splitlines()
+    lines[9] = lines[9][:101]  # player 6: the line ends after round 1
+    text = "\n".join(lines) + "\n"
+    t = import_trf(text, ACTOR)
+    assert Bye.objects.get(round__tournament=t, round__number=2, entrant__start_number=6).kind \
+        == "zero"
+    assert state_before_round(tournament_trf(t, 1), 2).pairing_view() == \
+        state_before_round(read(text), 2).pairing_view()
+
+
 def test_the_import_form_and_the_api_read_the_spielfrei_file(importer, director):
     r = importer.post(reverse("director:home"), {
         "action": "import",

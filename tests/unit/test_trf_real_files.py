@@ -151,6 +151,21 @@ def test_0000_plus_and_minus_of_earlier_rounds_are_full_point_and_zero_byes():
     assert not by[1].history[1].paired and not by[3].history[0].paired
 
 
+def test_a_blank_cell_of_a_paired_round_means_not_paired_there(tmp_path):
+    # 5 forfeited round 1 and left: his line ends there, round 2 was paired without him
+    lines = [player(1, "   3 w 1", "   2 b 1", points="2.0"), player(2, "   4 b 1", "   1 w 0",
+                                                                        points="1.0"),
+             player(3, "   1 b 0", "   4 w =", points="0.5"), player(4, "   2 w 0", "   3 b =",
+                                                                         points="0.5"),
+             player(5, "0000 - -")]
+    t = trf.read(tournament(*lines))
+    assert trf.state_before_round(t, 2).players[4].absent
+    assert trf.before_round(t, 2).players[5].cells == [trf.Cell(None, "-", "Z")] * 2
+    assert not trf.state_before_round(t, 3).players[4].absent  # the round to pair: there
+    pairs, bye = pairs_of(tournament(*lines), tmp_path)
+    assert 5 in {n for p in pairs for n in p} | {bye}
+
+
 # --- XXC rank: the rank column gives the initial ranking -----------------------------------------
 
 

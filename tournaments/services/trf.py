@@ -23,12 +23,17 @@ a withdrawn or an absent entrant; :func:`pairing.trf.state_before_round` leaves
 them all unpaired. Bye requests for later rounds are written as ``240`` lines.
 An import stores a ``Z`` of a paired round as a ``zero`` bye (so the round can
 be paired again from the database) and a ``Z``/``H`` of a later round as a
-bye request.
+bye request. Cells are read as :mod:`pairing.trf` reads them: in a paired round
+``0000 - +`` is ``F`` (stored as a ``forfeit-win`` bye), ``0000 - -`` and a blank
+cell ``Z``. A file with ``XXC rank`` keeps its initial ranking as the list of
+start numbers ``details["ranking"]`` and is written back with ``XXC rank``.
 
 **Header facts** live in ``Tournament.details`` under the keys of
 :data:`HEADER` (``city``, ``start_date`` … as the file's text), ``deputy_arbiters``
 and ``round_dates`` (lists), ``initial_colour`` (``"w"``/``"b"``, written as
-``XXC``), and ``trf_lines`` (lines we do not interpret, written back verbatim).
+``XXC``; taken from the first round when the file does not say, as the engines
+infer it), ``ranking`` (``XXC rank``), and ``trf_lines`` (lines we do not
+interpret, written back verbatim).
 The point system is ``Tournament.scoring`` (``win``/``draw``/``loss``/``bye``);
 forbidden pairs are :class:`~tournaments.models.PairingRule` rows (``XXP``, or
 ``260`` for one round).
@@ -41,7 +46,9 @@ round) or ``240`` lines; an ``XXP`` of three or more players as one line per
 pair; ``152``/``142``/``XXS`` as ``XXC``/``XXR``/``162`` + ``BB?``; titles as
 TRF letters (``GM`` -> ``g``); TRF-26 unrated results ``W``/``D``/``L`` as
 ``1``/``=``/``0``; forfeits without colours keep them only through
-``Round.extra["trf_uncoloured"]``; anything in columns 1-80 outside the known
+``Round.extra["trf_uncoloured"]``; byes written without opponent or in lower case
+come back as ``0000 - F``/``Z``/``H``/``U``; a rank column of tie-break standings
+comes back as score-then-number ranks; anything in columns 1-80 outside the known
 fields is dropped. Refused: points other than 0 for zero-point byes and forfeit
 losses, a half-point bye not worth a draw, a full-point bye announced ahead.
 """
@@ -72,6 +79,7 @@ from pairing.trf import (
     player_line,
     points_before,
     read,
+    round_cell,
 )
 
 from ..disciplines import DISCIPLINES
@@ -640,7 +648,8 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     kinds = {code: kind for kind, code in BYE_CODE.items()}
     for n in sorted(trf.players):
         p = trf.players[n]
-        for k, c in enumerate(p.cells, 1):
+        for k in range(1, max(len(p.cells), paired) + 1):
+            c = round_cell(trf, p, k)  # a blank cell of a paired round: not paired (Z)
             if c is None or c.opponent is not None:
                 continue
             if k <= paired:
@@ -842,7 +851,8 @@ def trf_differences(original: Trf, copy: Trf) -> list[str]:
     points per result code, forbidden pairs, accelerations, every player's facts,
     cells of the paired rounds (a blank cell counts as ``Z``, which is what it
     means), announced absences of later rounds (cells, ``XXZ`` and ``240`` alike),
-    the score column when the original has one, the rank column when the original
+    the score column when the original has one (it may count an ``H``/``F`` announced for
+    the round to pair, as JaVaFo's files do), the rank column when the original
     ranks by score and pairing number (``XXC rank``: the initial ranking it gives),
     and every other line as a multiset. Empty header lines count as missing.
     """
@@ -880,7 +890,10 @@ def trf_differences(original: Trf, copy: Trf) -> list[str]:
             if ca != cb:
                 diffs.append(f"player {n}, round {k}: {_cell_text(a.cell(k))} != "
                              f"{_cell_text(b.cell(k))}")
-        if a.points is not None:
+        # JaVaFo's files count an announced H/F of the round to pair in the score already
+        if a.points is not None and not (
+                a.points == points_before(original, a, len(a.cells) + 1)
+                and b.points == points_before(original, a, paired + 1)):
             differ(f"player {n}: points", a.points, b.points)
         if a.rank is not None and compare_ranks:
             differ(f"player {n}: rank", a.rank, b.rank)
