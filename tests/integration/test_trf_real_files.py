@@ -12,12 +12,15 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pairing.trf import read, state_before_round
 from tournaments.models import Bye, Tournament
-from tournaments.services import Actor
+from tournaments.services import Actor, ServiceError
 from tournaments.services.trf import export_trf, import_trf, tournament_trf, trf_differences
 
 from .test_api import client_for
@@ -165,3 +168,28 @@ def test_xxc_rank_keeps_its_initial_ranking_through_the_database():
     assert exported.by_rank and exported.initial_order() == [2, 1, 3, 4]
     assert trf_differences(read(text), exported) == []
     assert state_before_round(tournament_trf(t, 1), 2).ranking == (2, 1, 3, 4)
+
+
+# Any result code (and a blank opponent field) in any cell of the file: the import ends in a
+# tournament or in a refusal that names line and column, never in another exception.
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(line=st.integers(4, 9), round_=st.integers(1, 3),
+       result=st.sampled_from(list("10=+-UHZFWDLuhzf Q")),
+       blank_opponent=st.booleans())
+def test_every_cell_imports_or_is_refused_with_its_place(db, line, round_, result,
+                                                         blank_opponent):
+    lines = RANKED.splitlines()
+    column = 92 + 10 * (round_ - 1)
+    text = lines[line].ljust(column + 7)
+    cell = text[column - 1:column + 7]
+    if blank_opponent and cell.startswith("0000"):
+        cell = "    " + cell[4:]
+    lines[line] = (text[:column - 1] + cell[:7] + result + text[column + 7:]).rstrip()
+    try:
+        with transaction.atomic():
+            t = import_trf("\n".join(lines) + "\n", ACTOR)
+            read(export_trf(t))
+            transaction.set_rollback(True)
+    except ServiceError as exc:
+        assert "line " in str(exc), str(exc)
