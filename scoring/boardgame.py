@@ -9,20 +9,43 @@ mean of the three, so the total is 4/3 of the sum), then the sum of game points.
 A table where nobody scored gives everyone an equal share (1/4).
 
 Board games have no byes; an absent player may be recorded as a ``zero`` bye.
+
+Ranges (a game's score sheet stays far inside; unbounded numbers once took every
+public page down):
+
+- game points of a player: ±:data:`MAX_GAME_POINTS` (a million; board games score in
+  tens or hundreds, some in thousands of coins or points), any decimal;
+- ``placement``: tables of 2 to :data:`MAX_TABLE` players, each place worth 0 to
+  :data:`MAX_PLACEMENT` points (5-3-2-1 in the seed).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .discipline import Discipline, Standings, exact, is_number, played, ranked, zeros
+from .discipline import (
+    Discipline,
+    Standings,
+    exact,
+    key_text,
+    known_keys,
+    played,
+    range_problem,
+    ranked,
+    zeros,
+)
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
 DEFAULT_PLACEMENT = {4: (5, 3, 2, 1), 3: (5, 3, 1)}
+MAX_GAME_POINTS = 1_000_000
+MAX_TABLE = 12
+MAX_PLACEMENT = 1_000
+_ID = re.compile(r"[1-9][0-9]{0,9}")  # an entrant id or a table size as a JSON key
 CRITERIA = (Criterion("points"), Criterion("share"), Criterion("game_points"))
 
 
@@ -67,8 +90,11 @@ def shares(points: Mapping[int, Fraction], seats_full: int = 4) -> dict[int, Fra
 class Boardgame(Discipline):
     name = "boardgame"
     bye_kinds = frozenset({"zero"})
+    result_keys = ("points",)
+    settings_keys = ("placement",)
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="board-game scoring", warn=True)
         raw_placement = raw.get("placement")
         if raw_placement is None:
             return Settings({k: tuple(map(Fraction, v)) for k, v in DEFAULT_PLACEMENT.items()})
@@ -78,11 +104,19 @@ class Boardgame(Discipline):
                            '{"4": [5, 3, 2, 1], "3": [5, 3, 1]}')
             return Settings(placement)
         for key, pts in raw_placement.items():
-            size = int(key) if str(key).isdigit() else 0
-            if size < 2 or not isinstance(pts, list) or len(pts) != size \
-                    or not all(is_number(p) for p in pts):
+            size = int(key) if isinstance(key, str) and _ID.fullmatch(key) else 0
+            if not 2 <= size <= MAX_TABLE:
+                problems.error(f"{at}.placement.{key_text(key)}", "must be a table size from 2 "
+                               f"to {MAX_TABLE}")
+                continue
+            if not isinstance(pts, list) or len(pts) != size:
                 problems.error(f"{at}.placement.{key}", "must list one number per place "
                                f"of a table of {key}")
+                continue
+            why = next(filter(None, (range_problem(p, 0, MAX_PLACEMENT, whole=False)
+                                     for p in pts)), None)
+            if why:
+                problems.error(f"{at}.placement.{key}", f"placement points {why}")
                 continue
             placement[size] = tuple(exact(p) for p in pts)
         return Settings(placement)
@@ -107,14 +141,14 @@ class Boardgame(Discipline):
         out: dict[int, Fraction] = {}
         ok = True
         for key, value in points.items():
-            eid = int(key) if str(key).isdigit() else None
+            eid = int(key) if isinstance(key, str) and _ID.fullmatch(key) else None
+            why = range_problem(value, -MAX_GAME_POINTS, MAX_GAME_POINTS, whole=False)
             if eid not in seated:
-                problems.error(f"{at}.points", f"points for entrant {key}, who is not seated at "
-                               "this table", hint)
+                problems.error(f"{at}.points", f"points for entrant {key_text(key)}, who is not "
+                               "seated at this table", hint)
                 ok = False
-            elif not is_number(value):
-                problems.error(f"{at}.points", f"entrant {key}: game points must be a number, "
-                               f"not {value!r}", hint)
+            elif why:
+                problems.error(f"{at}.points", f"entrant {key}: game points {why}", hint)
                 ok = False
             else:
                 out[eid] = exact(value)

@@ -116,7 +116,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .discipline import Discipline, Standings, check_two_sides, exact, is_number, ranked
+from .discipline import (
+    Discipline,
+    Standings,
+    check_two_sides,
+    exact,
+    known_keys,
+    range_problem,
+    ranked,
+    show,
+)
 from .fide_tables import dp_from_score, pd_percent
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion, Group
@@ -132,6 +141,9 @@ ON_REQUEST = ("sonneborn_berger_cut1", "fore_buchholz", "aob", "progressive_cut1
 TIEBREAKS = ("buchholz", "buchholz_cut1", "median", "fine_buchholz", "sonneborn_berger",
              "progressive", "direct_encounter", "wins", "black_games", "aro", *ON_REQUEST)
 RULES = ("fide2023", "fide2026")
+MAX_POINTS = 100
+"""Points per result or bye (settings ``win``, ``draw``, ``loss``, ``bye``): 1/½/0 or
+3/1/0 in practice; a hundred leaves room for any house rule and keeps sums small."""
 
 #: C.07 abbreviation of every value name (see the module docstring for FBH and ARO-U).
 ABBREVIATIONS: dict[str, str] = {
@@ -228,39 +240,45 @@ class Entry:
 class Chess(Discipline):
     name = "chess"
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
+    result_keys = ("score",)
+    settings_keys = ("win", "draw", "loss", "bye", "system", "tiebreaks", "tiebreak_rules")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="chess scoring", warn=True)
         values: dict[str, Fraction] = {}
         for key, default in (("win", 1), ("draw", 0.5), ("loss", 0)):
             v = raw.get(key, default)
-            if not is_number(v) or v < 0:
-                problems.error(f"{at}.{key}", f"must be a number >= 0, not {v!r}")
+            why = range_problem(v, 0, MAX_POINTS, whole=False)
+            if why:
+                problems.error(f"{at}.{key}", why)
                 v = default
             values[key] = exact(v)
         if not values["win"] > values["draw"] >= values["loss"]:
             problems.error(at, "points must satisfy win > draw >= loss")
         bye = raw.get("bye", raw.get("win", 1))
-        if not is_number(bye) or bye < 0:
-            problems.error(f"{at}.bye", f"must be a number >= 0, not {bye!r}")
+        why = range_problem(bye, 0, MAX_POINTS, whole=False)
+        if why:
+            problems.error(f"{at}.bye", why)
             bye = 1
         system = raw.get("system", "swiss")
         if system not in ("swiss", "round_robin"):
-            problems.error(f"{at}.system", f"must be 'swiss' or 'round_robin', not {system!r}")
+            problems.error(f"{at}.system", f"must be 'swiss' or 'round_robin', not {show(system)}")
             system = "swiss"
         tiebreaks = raw.get("tiebreaks", [])
-        if not isinstance(tiebreaks, list):
-            problems.error(f"{at}.tiebreaks", "must be a list of tiebreak names")
+        if not isinstance(tiebreaks, list) or len(tiebreaks) > len(TIEBREAKS):
+            problems.error(f"{at}.tiebreaks", "must be a list of tiebreak names, each at most "
+                           "once")
             tiebreaks = []
         for k, tb in enumerate(tiebreaks):
-            if tb not in TIEBREAKS:
-                problems.error(f"{at}.tiebreaks[{k}]", f"unknown tiebreak {tb!r} "
+            if not isinstance(tb, str) or tb not in TIEBREAKS:
+                problems.error(f"{at}.tiebreaks[{k}]", f"unknown tiebreak {show(tb)} "
                                f"(known: {', '.join(TIEBREAKS)})")
             elif tiebreaks.index(tb) != k:
                 problems.error(f"{at}.tiebreaks[{k}]", f"tiebreak {tb!r} is listed twice")
         rules = raw.get("tiebreak_rules", "fide2023")
         if rules not in RULES:
             problems.error(f"{at}.tiebreak_rules", f"must be one of {', '.join(RULES)}, "
-                           f"not {rules!r}")
+                           f"not {show(rules)}")
             rules = "fide2023"
         return Settings(values["win"], values["draw"], values["loss"], exact(bye), system,
                         tuple(tb for tb in tiebreaks if tb in TIEBREAKS), rules)
@@ -271,8 +289,8 @@ class Chess(Discipline):
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:
         score = raw.get("score") if isinstance(raw, Mapping) else None
-        if score not in SCORES:
-            problems.error(f"{at}.score", f"{score!r} is not a chess result "
+        if not isinstance(score, str) or score not in SCORES:
+            problems.error(f"{at}.score", f"{show(score)} is not a chess result "
                            f"(one of {', '.join(SCORES)})", hint)
             return None
         return Result(score)

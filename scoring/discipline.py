@@ -8,6 +8,8 @@ discipline is one new module plus one line in :mod:`scoring.registry`.
 
 from __future__ import annotations
 
+import json
+import reprlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -32,14 +34,45 @@ class Standings:
     flags: list[dict[str, str]] = field(default_factory=list)
 
 
+MAX_RESULT_BYTES = 16 * 1024
+"""A result payload serialised as JSON: a Pussi sheet of 99 games is about 5 KB."""
+MAX_RESULT_DEPTH = 4
+"""Nesting of a result payload: ``{"games": [{"totals": [..]}]}`` is the deepest, 4."""
+
+
 class Discipline:
-    """Base class; subclasses override what their discipline needs."""
+    """Base class; subclasses override what their discipline needs.
+
+    ``result_keys`` and ``settings_keys`` are the fields a result payload and the scoring
+    settings may have; anything else is refused in a result (a captain's payload is
+    stored as sent, so junk must not get in) and flagged in settings (a warning, so an
+    older document still loads; the app refuses it when settings are changed).
+    """
 
     name: str = ""
     bye_kinds: frozenset[str] = frozenset({"zero"})
+    result_keys: tuple[str, ...] = ()
+    settings_keys: tuple[str, ...] = ()
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Any:
         return dict(raw)
+
+    def read_result(self, raw: Any, table: Table, round_extra: Any, settings: Any,
+                    problems: Problems, at: str, hint: str) -> Any:
+        """The one way in for a result payload: its shape (an object of the discipline's
+        keys, at most :data:`MAX_RESULT_BYTES` and :data:`MAX_RESULT_DEPTH` deep), then
+        :meth:`parse_result`. None if anything is wrong, with every problem reported."""
+        if not isinstance(raw, Mapping):
+            problems.error(at, f"a result is an object, not {show(raw)}", hint)
+            return None
+        why = payload_problem(raw)
+        if why:
+            problems.error(at, why, hint)
+            return None
+        before = len(problems.errors)
+        known_keys(raw, self.result_keys, problems, at, hint, f"a {self.name} result")
+        result = self.parse_result(raw, table, round_extra, settings, problems, at, hint)
+        return result if len(problems.errors) == before else None
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         """Report a table whose seats do not fit the discipline."""
@@ -57,6 +90,90 @@ class Discipline:
 
 
 # --- helpers shared by the discipline modules -------------------------------------------------
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 3, 40, 40, 40
+_SHORT.maxlist = _SHORT.maxtuple = 8
+_SHORT.maxdict = 4
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """A value as a message quotes it: a short ``repr`` (a message must not echo a 2 MB
+    string or a 4,000-digit number back)."""
+    try:
+        text = _SHORT.repr(value)
+    except (ValueError, RecursionError):  # an int too long for repr() somewhere inside
+        text = "a value with a number of thousands of digits"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def key_text(key: Any, limit: int = 40) -> str:
+    """A key as a place names it (``result.junk``), cut to ``limit`` characters."""
+    text = key if isinstance(key, str) else show(key)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def whole_in(x: Any, low: int, high: int) -> bool:
+    """A whole number (not a bool, not a float) from ``low`` to ``high``."""
+    return is_int(x) and low <= x <= high
+
+
+def number_in(x: Any, low: float, high: float) -> bool:
+    """A finite number (not a bool) from ``low`` to ``high``."""
+    return is_number(x) and low <= x <= high
+
+
+def range_problem(x: Any, low: float, high: float, whole: bool = True) -> str | None:
+    """Why ``x`` is not a (whole) number from ``low`` to ``high``, or None.
+
+    Worded as before ranges had upper bounds (``must be a positive whole number, not 0``)
+    and ``must be at most 100, not 500`` above the range.
+    """
+    fits = is_int(x) if whole else is_number(x)
+    if fits and low <= x <= high:
+        return None
+    if fits and x > high:
+        return f"must be at most {high}, not {show(x)}"
+    kind = "whole number" if whole else "number"
+    if low == 1 and whole:
+        wanted = "a positive whole number"
+    elif low == 0:
+        wanted = f"a {kind} >= 0"
+    else:
+        wanted = f"a {kind} from {low} to {high}"
+    return f"must be {wanted}, not {show(x)}"
+
+
+def known_keys(raw: Mapping[str, Any], known: Sequence[str], problems: Problems, at: str,
+               hint: str = "", what: str = "it", warn: bool = False) -> bool:
+    """Report every key of ``raw`` not in ``known`` (an error, or a warning with ``warn``);
+    True if there is none."""
+    unknown = [k for k in raw if k not in known]
+    report = problems.warning if warn else problems.error
+    for key in unknown:
+        report(f"{at}.{key_text(key)}", f"unknown field; {what} has {', '.join(known)}", hint)
+    return not unknown
+
+
+def payload_problem(raw: Any, max_bytes: int = MAX_RESULT_BYTES,
+                    max_depth: int = MAX_RESULT_DEPTH) -> str | None:
+    """Why ``raw`` is too big or too deep to be a result, or None."""
+    stack = [(raw, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Mapping | list):
+            if depth > max_depth:
+                return f"nested more than {max_depth} levels deep"
+            stack.extend((v, depth + 1) for v in (node.values() if isinstance(node, Mapping)
+                                                  else node) if isinstance(v, Mapping | list))
+    try:
+        size = len(json.dumps(raw, ensure_ascii=False, allow_nan=False).encode())
+    except (TypeError, ValueError):
+        return "holds a value that is not JSON (NaN, Infinity, a number beyond 4,300 digits)"
+    if size > max_bytes:
+        return f"is {size} bytes long as JSON; a result is at most {max_bytes}"
+    return None
+
 
 def is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)

@@ -8,16 +8,18 @@ round and table numbers as printed on the score sheets (``round 2, table 4``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from . import registry
-from .discipline import is_int
+from .discipline import is_int, show
+from .json_input import MAX_BYTES, JsonInputError, loads
 from .model import BYE_KINDS, Bye, DocumentError, Entrant, Problems, Round, Seat, Table, Tournament
+from .text import control_problem
 
 FORMAT = "turnier/1"
+MAX_RATING = 9999  # Elo and DWZ stay below 3000; the desk takes up to 9999 as well
 
 
 def load(path: str | Path) -> Tournament:
@@ -31,17 +33,15 @@ def load(path: str | Path) -> Tournament:
 def check_file(path: str | Path) -> tuple[Tournament | None, Problems]:
     problems = Problems()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # no more than the reader takes, however big the file
     except OSError as exc:
         problems.error("", f"cannot read {path}: {exc.strerror or exc}")
         return None, problems
-    except UnicodeDecodeError as exc:
-        problems.error("", f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})")
-        return None, problems
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.error("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        data = loads(raw)
+    except JsonInputError as exc:
+        problems.error(exc.place, exc.detail)
         return None, problems
     return check(data, problems)
 
@@ -63,15 +63,17 @@ def check(data: Any, problems: Problems | None = None) -> tuple[Tournament | Non
     fmt = data.get("format")
     if fmt != FORMAT:
         problems.error("format", "missing; this is not a turnier/1 document" if fmt is None
-                       else f"unknown format {fmt!r}; this program reads {FORMAT!r}")
+                       else f"unknown format {show(fmt)}; this program reads {FORMAT!r}")
         return None, problems
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.error("name", "the tournament needs a name")
-    discipline = registry.get(data.get("discipline"))  # type: ignore[arg-type]
+    else:
+        _one_line(name, "name", problems)
+    discipline = registry.get(data.get("discipline"))
     if discipline is None:
         known = ", ".join(sorted(registry.DISCIPLINES))
-        problems.error("discipline", f"unknown discipline {data.get('discipline')!r} "
+        problems.error("discipline", f"unknown discipline {show(data.get('discipline'))} "
                        f"(known: {known})")
         return None, problems
     raw_scoring = data.get("scoring", {})
@@ -90,6 +92,15 @@ def check(data: Any, problems: Problems | None = None) -> tuple[Tournament | Non
     return tournament, problems
 
 
+def _one_line(text: str, place: str, problems: Problems) -> bool:
+    """Names and other texts that line formats (TRF) write are one line: no control
+    characters (see :mod:`scoring.text`)."""
+    why = control_problem(text)
+    if why:
+        problems.error(place, why)
+    return why is None
+
+
 def _entrants(raw: Any, problems: Problems) -> list[Entrant]:
     if not isinstance(raw, list):
         problems.error("entrants", "must be a list of entrants")
@@ -103,7 +114,7 @@ def _entrants(raw: Any, problems: Problems) -> list[Entrant]:
             continue
         eid = e.get("id")
         if not is_int(eid) or eid <= 0:
-            problems.error(f"{at}.id", f"must be a positive integer, not {eid!r}")
+            problems.error(f"{at}.id", f"must be a positive integer, not {show(eid)}")
             continue
         if eid in seen:
             problems.error(f"{at}.id", f"duplicate entrant id {eid} (also entrants[{seen[eid]}])")
@@ -113,22 +124,30 @@ def _entrants(raw: Any, problems: Problems) -> list[Entrant]:
         if not isinstance(name, str) or not name.strip():
             problems.error(f"{at}.name", "every entrant needs a name")
             continue
+        _one_line(name, f"{at}.name", problems)
         players = e.get("players") or []
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             problems.error(f"{at}.players", "must be a list of names")
             players = []
+        for k, player in enumerate(players):
+            _one_line(player, f"{at}.players[{k}]", problems)
         rating = e.get("rating")
-        if rating is not None and not is_int(rating):
-            problems.error(f"{at}.rating", f"must be a whole number or null, not {rating!r}")
+        if rating is not None and not (is_int(rating) and 0 <= rating <= MAX_RATING):
+            problems.error(f"{at}.rating", f"must be a whole number from 0 to {MAX_RATING} "
+                           f"or null, not {show(rating)}")
             rating = None
         club = e.get("club")
         if club is not None and not isinstance(club, str):
             problems.error(f"{at}.club", "must be a string or null")
             club = None
+        elif club is not None:
+            _one_line(club, f"{at}.club", problems)
         categories = e.get("categories") or []
         if not isinstance(categories, list) or not all(isinstance(c, str) for c in categories):
             problems.error(f"{at}.categories", "must be a list of strings")
             categories = []
+        for k, category in enumerate(categories):
+            _one_line(category, f"{at}.categories[{k}]", problems)
         out.append(Entrant(eid, name, tuple(players), rating, club, tuple(categories)))
     return out
 
@@ -147,7 +166,7 @@ def _rounds(raw: Any, discipline: Any, settings: Any, known: set[int],
             continue
         number = r.get("number")
         if not is_int(number) or number <= 0:
-            problems.error(f"{at}.number", f"must be a positive integer, not {number!r}")
+            problems.error(f"{at}.number", f"must be a positive integer, not {show(number)}")
             continue
         if number in numbers:
             problems.error(f"{at}.number", f"round {number} appears twice "
@@ -180,7 +199,7 @@ def _tables(raw: Any, discipline: Any, settings: Any, extra: Any, known: set[int
             continue
         number = t.get("number", j + 1)
         if not is_int(number) or number <= 0:
-            problems.error(f"{at}.number", f"must be a positive integer, not {number!r}",
+            problems.error(f"{at}.number", f"must be a positive integer, not {show(number)}",
                            f"round {round_number}")
             continue
         hint = f"round {round_number}, table {number}"
@@ -198,8 +217,8 @@ def _tables(raw: Any, discipline: Any, settings: Any, extra: Any, known: set[int
         raw_result = t.get("result")
         result = None
         if raw_result is not None:
-            result = discipline.parse_result(raw_result, table, extra, settings, problems,
-                                             f"{at}.result", hint)
+            result = discipline.read_result(raw_result, table, extra, settings, problems,
+                                            f"{at}.result", hint)
         out.append(Table(number, tuple(seats), result, at, hint))
     return out
 
@@ -220,11 +239,11 @@ def _seats(raw: Any, known: set[int], where: dict[int, str], problems: Problems,
         eid = s.get("entrant")
         side = s.get("side")
         if not is_int(eid) or eid not in known:
-            problems.error(f"{sat}.entrant", f"unknown entrant {eid!r}", hint)
+            problems.error(f"{sat}.entrant", f"unknown entrant {show(eid)}", hint)
             ok = False
             continue
         if side is not None and not is_int(side):
-            problems.error(f"{sat}.side", f"must be 1 or 2, not {side!r}", hint)
+            problems.error(f"{sat}.side", f"must be 1 or 2, not {show(side)}", hint)
             ok = False
             continue
         if eid in where:
@@ -250,14 +269,14 @@ def _byes(raw: Any, discipline: Any, known: set[int], where: dict[int, str],
             continue
         eid, kind = b.get("entrant"), b.get("kind", "bye")
         if not is_int(eid) or eid not in known:
-            problems.error(f"{at}.entrant", f"unknown entrant {eid!r}", hint)
+            problems.error(f"{at}.entrant", f"unknown entrant {show(eid)}", hint)
             continue
         if eid in where:
             problems.error(f"{at}.entrant", f"entrant {eid} has a bye and is also at "
                            f"{where[eid]}", hint)
             continue
-        if kind not in BYE_KINDS:
-            problems.error(f"{at}.kind", f"unknown bye kind {kind!r} "
+        if not isinstance(kind, str) or kind not in BYE_KINDS:
+            problems.error(f"{at}.kind", f"unknown bye kind {show(kind)} "
                            f"(known: {', '.join(BYE_KINDS)})", hint)
             continue
         if kind not in discipline.bye_kinds:

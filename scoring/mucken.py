@@ -31,6 +31,16 @@ finished). A round cut by time may have fewer Bobbl than ``bobbl_per_round``
 (this module never counted them). A result without ``unfinished`` (or with
 ``null``) is read exactly as before; ``time_limit`` does not have to be set for
 a cut Bobbl to count, so a later change of the setting does not void old results.
+
+Ranges (a real game stays far inside; anything outside is a typo or an attack, and
+unbounded numbers once took every public page down):
+
+- ``target``: 1 to :data:`MAX_TARGET` (halls play to 21, some to 31 or 41);
+- ``bobbl_per_round``: 1 to :data:`MAX_BOBBL` (usually 2); a result lists at most
+  :data:`MAX_BOBBL` Bobbl;
+- points of a party in one Bobbl: 0 to twice the target. The winner of a Bobbl may
+  overshoot the target with the last game (which is worth a few points), the other
+  party stays below it; twice the target leaves a wide margin.
 """
 
 from __future__ import annotations
@@ -39,12 +49,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .discipline import Discipline, Standings, check_two_sides, is_int, played, ranked
+from .discipline import (
+    Discipline,
+    Standings,
+    check_two_sides,
+    is_int,
+    known_keys,
+    played,
+    range_problem,
+    ranked,
+    show,
+    whole_in,
+)
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
 UNFINISHED_RULES = ("leader", "void", "as_played")
 MAX_TIME_LIMIT = 24 * 60  # minutes; a longer "round" is a typo, not a limit
+MAX_TARGET = 100
+MAX_BOBBL = 20
 
 
 @dataclass(frozen=True)
@@ -68,27 +91,31 @@ FURTHER = ("plus", "plus_minus")
 class Mucken(Discipline):
     name = "mucken"
     bye_kinds = frozenset({"bye", "forfeit-win", "zero"})
+    result_keys = ("bobbl", "unfinished")
+    settings_keys = ("target", "bobbl_per_round", "time_limit", "unfinished")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="Mucken scoring", warn=True)
         target = raw.get("target", 21)
-        if not is_int(target) or target <= 0:
-            problems.error(f"{at}.target", f"must be a positive whole number, not {target!r}")
+        why = range_problem(target, 1, MAX_TARGET)
+        if why:
+            problems.error(f"{at}.target", why)
             target = 21
         per_round = raw.get("bobbl_per_round", 2)
-        if not is_int(per_round) or per_round <= 0:
-            problems.error(f"{at}.bobbl_per_round",
-                           f"must be a positive whole number, not {per_round!r}")
+        why = range_problem(per_round, 1, MAX_BOBBL)
+        if why:
+            problems.error(f"{at}.bobbl_per_round", why)
             per_round = 2
         limit = raw.get("time_limit")
-        if limit is not None and (not is_int(limit) or not 0 < limit <= MAX_TIME_LIMIT):
+        if limit is not None and not whole_in(limit, 1, MAX_TIME_LIMIT):
             problems.error(f"{at}.time_limit",
                            f"must be the minutes per round (a whole number from 1 to "
-                           f"{MAX_TIME_LIMIT}) or null for no limit, not {limit!r}")
+                           f"{MAX_TIME_LIMIT}) or null for no limit, not {show(limit)}")
             limit = None
         rule = raw.get("unfinished", "leader")
         if not isinstance(rule, str) or rule not in UNFINISHED_RULES:
             known = ", ".join(repr(r) for r in UNFINISHED_RULES)
-            problems.error(f"{at}.unfinished", f"must be one of {known}, not {rule!r}")
+            problems.error(f"{at}.unfinished", f"must be one of {known}, not {show(rule)}")
             rule = "leader"
         return Settings(target, per_round, limit, rule)
 
@@ -101,13 +128,19 @@ class Mucken(Discipline):
         if not isinstance(bobbl, list) or not bobbl:
             problems.error(at, 'needs "bobbl": a list of [side 1, side 2] points', hint)
             return None
+        if len(bobbl) > MAX_BOBBL:
+            problems.error(f"{at}.bobbl", f"{len(bobbl)} Bobbl; a round has at most "
+                           f"{MAX_BOBBL}", hint)
+            return None
         cut, cut_ok = _cut(raw.get("unfinished"), len(bobbl), problems, f"{at}.unfinished", hint)
         out = []
         target = settings.target
+        top = 2 * target
         for k, b in enumerate(bobbl, start=1):
-            if (not isinstance(b, list) or len(b) != 2 or not all(is_int(x) for x in b)
-                    or min(b) < 0):
-                problems.error(at, f"bobbl {k}: must be two whole numbers >= 0, not {b!r}", hint)
+            if (not isinstance(b, list) or len(b) != 2
+                    or not all(whole_in(x, 0, top) for x in b)):
+                problems.error(at, f"bobbl {k}: must be two whole numbers from 0 to {top}, "
+                               f"not {show(b)}", hint)
                 continue
             reached = [x >= target for x in b]
             if k == cut:
@@ -157,7 +190,7 @@ def _cut(raw: Any, count: int, problems: Problems, at: str, hint: str) -> tuple[
         return None, True
     if not is_int(raw) or not 1 <= raw <= count:
         problems.error(at, f"must be the number of the Bobbl cut by time (1 to {count}), "
-                       f"not {raw!r}", hint)
+                       f"not {show(raw)}", hint)
         return None, False
     if raw != count:
         problems.error(at, f"only the last Bobbl ({count}) can be cut by time, not bobbl {raw}",

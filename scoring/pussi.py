@@ -28,6 +28,17 @@ The captain's phone may take a game in outcome form instead (:class:`Entry`: the
 declarer's outcome and the other party's card points, or "played Schwarz") and compute
 the totals (:func:`entry_totals`); :func:`entry_problem` refuses what the seed says no
 game gives. The payload keeps the totals either way.
+
+Ranges (real sheets stay far inside; unbounded numbers once took every public page
+down):
+
+- a sheet has at most :data:`MAX_GAMES` games (the seed's spreadsheet has 12 rows);
+  ``games_per_series`` is 1 to :data:`MAX_GAMES`;
+- a bid is 1 to :data:`MAX_BID` (real bids are a few hundred);
+- a running total is within ±:data:`MAX_TOTAL`: 99 games of the highest bid, all lost
+  Schwarz, stay inside, so no sheet of allowed bids is refused for its totals;
+- ``weight_points`` and ``weight_difference`` are 0 to :data:`MAX_WEIGHT` (1 and 0.2 in
+  the seed), ``premium`` and ``premium_at`` 0 (1) to :data:`MAX_PREMIUM` (100 and 500).
 """
 
 from __future__ import annotations
@@ -42,15 +53,22 @@ from .discipline import (
     Standings,
     check_two_sides,
     exact,
-    is_int,
-    is_number,
+    known_keys,
     played,
+    range_problem,
     ranked,
+    show,
 )
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
 COUNTS = ("own_won", "own_lost", "opp_won", "opp_lost", "schwarz_won", "schwarz_lost")
+MAX_GAMES = 99
+MAX_BID = 5_000
+MAX_TOTAL = 1_000_000
+MAX_WEIGHT = 100
+MAX_PREMIUM = 100_000
+GAME_KEYS = ("declarer", "bid", "totals")
 CRITERIA = (Criterion("total"),)
 FURTHER = ("points", "difference", "premiums", *COUNTS)
 
@@ -213,20 +231,27 @@ def premium_game(games: Sequence[Game], premium_at: int) -> tuple[int, int] | No
 class Pussi(Discipline):
     name = "pussi"
     bye_kinds = frozenset({"zero"})
+    result_keys = ("games",)
+    settings_keys = ("weight_points", "weight_difference", "premium", "premium_at",
+                     "games_per_series")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="Pussi scoring", warn=True)
         d = Settings()
         out: dict[str, Any] = {}
-        for key in ("weight_points", "weight_difference", "premium"):
+        for key, top in (("weight_points", MAX_WEIGHT), ("weight_difference", MAX_WEIGHT),
+                         ("premium", MAX_PREMIUM)):
             value = raw.get(key, getattr(d, key))
-            if not is_number(value):
-                problems.error(f"{at}.{key}", f"must be a number, not {value!r}")
+            why = range_problem(value, 0, top, whole=False)
+            if why:
+                problems.error(f"{at}.{key}", why)
                 value = getattr(d, key)
             out[key] = exact(value)
-        for key in ("premium_at", "games_per_series"):
+        for key, top in (("premium_at", MAX_PREMIUM), ("games_per_series", MAX_GAMES)):
             value = raw.get(key, getattr(d, key))
-            if not is_int(value) or value <= 0:
-                problems.error(f"{at}.{key}", f"must be a positive whole number, not {value!r}")
+            why = range_problem(value, 1, top)
+            if why:
+                problems.error(f"{at}.{key}", why)
                 value = getattr(d, key)
             out[key] = value
         return Settings(**out)
@@ -240,6 +265,10 @@ class Pussi(Discipline):
         if not isinstance(games, list) or not games:
             problems.error(at, 'needs "games": the score sheet, one entry per game', hint)
             return None
+        if len(games) > MAX_GAMES:
+            problems.error(f"{at}.games", f"{len(games)} games; a sheet has at most "
+                           f"{MAX_GAMES}", hint)
+            return None
         out: list[Game] = []
         prev = (0, 0)
         for k, g in enumerate(games):
@@ -248,18 +277,22 @@ class Pussi(Discipline):
             if not isinstance(g, Mapping):
                 problems.error(gat, "must be an object", ghint)
                 return None
-            declarer, bid, totals = g.get("declarer"), g.get("bid"), g.get("totals")
-            if declarer not in (1, 2) or isinstance(declarer, bool):
-                problems.error(f"{gat}.declarer", f"must be 1 or 2, not {declarer!r}", ghint)
+            if not known_keys(g, GAME_KEYS, problems, gat, ghint, "a game"):
                 return None
-            if not is_int(bid) or bid <= 0:
-                problems.error(f"{gat}.bid", f"must be a positive whole number, not {bid!r}",
-                               ghint)
+            declarer, bid, totals = g.get("declarer"), g.get("bid"), g.get("totals")
+            if declarer not in (1, 2) or isinstance(declarer, bool | float):
+                problems.error(f"{gat}.declarer", f"must be 1 or 2, not {show(declarer)}", ghint)
+                return None
+            why = range_problem(bid, 1, MAX_BID)
+            if why:
+                problems.error(f"{gat}.bid", why, ghint)
                 return None
             if (not isinstance(totals, list) or len(totals) != 2
-                    or not all(is_int(t) for t in totals)):
+                    or range_problem(totals[0], -MAX_TOTAL, MAX_TOTAL)
+                    or range_problem(totals[1], -MAX_TOTAL, MAX_TOTAL)):
                 problems.error(f"{gat}.totals", "must be the two parties' running totals "
-                               f"(whole numbers), not {totals!r}", ghint)
+                               f"(whole numbers from {-MAX_TOTAL} to {MAX_TOTAL}), "
+                               f"not {show(totals)}", ghint)
                 return None
             game = Game(declarer, bid, (totals[0], totals[1]))
             why = check_game(prev, game)

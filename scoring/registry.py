@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .boardgame import BOARDGAME
 from .chess import CHESS
 from .discipline import Discipline
@@ -13,5 +15,6 @@ DISCIPLINES: dict[str, Discipline] = {
     d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP)}
 
 
-def get(name: str) -> Discipline | None:
-    return DISCIPLINES.get(name)
+def get(name: Any) -> Discipline | None:
+    """The discipline of ``name``; None for an unknown one (or for what is no name at all)."""
+    return DISCIPLINES.get(name) if isinstance(name, str) else None

@@ -18,6 +18,10 @@ Tiebreaks: ``secondary`` is the sum of own minus opponents' mission points
 
 Byes: ``bye`` and ``forfeit-win`` give the game's full points (``scoring.bye_tp``
 if set), ``half`` half of them, ``zero`` nothing; a bye adds no mission points.
+
+Ranges: mission points are 0 to :data:`MAX_MISSION_POINTS` per side and mission (real
+missions give up to 45 or so); ``bye_tp`` is 0 to the system's total of a game (a
+bye is worth at most a won game).
 """
 
 from __future__ import annotations
@@ -33,9 +37,11 @@ from .discipline import (
     Standings,
     check_two_sides,
     exact,
-    is_number,
+    known_keys,
     played,
+    range_problem,
     ranked,
+    show,
     zeros,
 )
 from .model import Problems, Round, Seat, Table, Tournament
@@ -45,6 +51,7 @@ TOTAL = {"ttm20": 20, "matrix20": 20, "sun": 2, "matrix12": 12, "percent": 100}
 TTM20_CAPS = (11, 6, 3)
 MATRIX12_POINTS = (6, 4, 2)
 MISSION_LEAD = {"maelstrom": 3, "eternal_war": 2, "tertiary": 1}
+MAX_MISSION_POINTS = 1000
 
 
 @dataclass(frozen=True)
@@ -108,16 +115,20 @@ def tournament_points(system: str, missions: Sequence[tuple[Fraction, Fraction]]
 class Tabletop(Discipline):
     name = "tabletop"
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
+    result_keys = ("missions",)
+    settings_keys = ("system", "bye_tp")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="tabletop scoring", warn=True)
         system = raw.get("system")
-        if system not in TOTAL:
-            problems.error(f"{at}.system", f"unknown tabletop system {system!r} "
+        if not isinstance(system, str) or system not in TOTAL:
+            problems.error(f"{at}.system", f"unknown tabletop system {show(system)} "
                            f"(known: {', '.join(TOTAL)})")
             return Settings("unknown", Fraction(0))
         bye_tp = raw.get("bye_tp", TOTAL[system])
-        if not is_number(bye_tp) or bye_tp < 0:
-            problems.error(f"{at}.bye_tp", f"must be a number >= 0, not {bye_tp!r}")
+        why = range_problem(bye_tp, 0, TOTAL[system], whole=False)
+        if why:
+            problems.error(f"{at}.bye_tp", why)
             bye_tp = TOTAL[system]
         return Settings(system, exact(bye_tp))
 
@@ -130,9 +141,9 @@ class Tabletop(Discipline):
         if settings.system != "matrix12":
             return None
         if (not isinstance(kinds, list) or len(kinds) != 3
-                or any(k not in MISSION_LEAD for k in kinds)):
+                or any(not isinstance(k, str) or k not in MISSION_LEAD for k in kinds)):
             problems.error(f"{at}.missions", "the 12er matrix needs the round's three mission "
-                           f"kinds from {', '.join(MISSION_LEAD)}, not {kinds!r}", hint)
+                           f"kinds from {', '.join(MISSION_LEAD)}, not {show(kinds)}", hint)
             return None
         return tuple(kinds)
 
@@ -145,9 +156,10 @@ class Tabletop(Discipline):
             return None
         out = []
         for k, m in enumerate(missions, start=1):
-            if (not isinstance(m, list) or len(m) != 2 or not all(is_number(x) for x in m)
-                    or min(m) < 0):
-                problems.error(at, f"mission {k}: must be two numbers >= 0, not {m!r}", hint)
+            if (not isinstance(m, list) or len(m) != 2
+                    or any(range_problem(x, 0, MAX_MISSION_POINTS, whole=False) for x in m)):
+                problems.error(at, f"mission {k}: must be two numbers from 0 to "
+                               f"{MAX_MISSION_POINTS}, not {show(m)}", hint)
                 return None
             out.append((exact(m[0]), exact(m[1])))
         return Result(tuple(out))
