@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.chess import SCORES as CHESS_SCORES
+from scoring.mucken import MAX_BOBBL
 from scoring.pussi import (
     CARD_POINTS_BELOW,
+    MAX_GAMES,
     OUTCOMES,
     Entry,
     Game,
@@ -38,8 +40,10 @@ from scoring.tabletop import MISSION_LEAD
 from .models import Table
 from .services import ServiceError
 
-MAX_GAMES = 99  # Pussi rows; the seed's 12 games are no limit, a hundred rows are a mistake
-LIMIT = 10**9  # no score is this large; the bound keeps "1e999999" from becoming a huge int
+# Pussi rows: scoring.pussi.MAX_GAMES (the seed's 12 games are no limit, 100 rows a mistake).
+# Inputs above LIMIT are "too large" here; the ranges of each discipline are checked by
+# scoring (services.check_payload), so a number below LIMIT may still be refused there.
+LIMIT = 10**9  # the bound keeps "1e999999" from becoming a huge int
 
 ErrorDict = dict[str, list[str]]
 Data = Mapping[str, Any]  # a POST (QueryDict) or input values built from a payload
@@ -298,7 +302,7 @@ class ResultForm:
 
 def _bobbl_rows(table: Table) -> int:
     n = _scoring(table).get("bobbl_per_round", 2)
-    return n if isinstance(n, int) and 0 < n <= 20 else 2
+    return n if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_BOBBL else 2
 
 
 def _side_rows(post: Data, key: str, rows: int, read: Any) -> dict[str, Any]:
@@ -416,7 +420,7 @@ MODES = ("outcome", "totals")
 
 def _games_per_series(table: Table) -> int:
     n = _scoring(table).get("games_per_series", 8)
-    return n if isinstance(n, int) and 0 < n <= MAX_GAMES else 8
+    return n if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_GAMES else 8
 
 
 def _premium_at(table: Table) -> int:

@@ -19,6 +19,7 @@ from rest_framework import serializers
 
 from ..disciplines import DISCIPLINES
 from ..models import Entrant, Result, ResultRevision, Round, Tournament
+from ..services.text import validate_single_line as one_line
 
 ENTRANT_KINDS = Tournament.EntrantKind.values
 MAX_RATING = 9999  # Elo and DWZ stay far below; keeps a typo from reaching a column's limit
@@ -54,7 +55,7 @@ class TournamentSerializer(serializers.Serializer):
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+    name = serializers.CharField(validators=[one_line], max_length=200)
     discipline = serializers.ChoiceField(choices=sorted(DISCIPLINES))
     entrant_kind = serializers.ChoiceField(choices=ENTRANT_KINDS, default="single")
     scoring = serializers.DictField(required=False, help_text=(
@@ -64,7 +65,7 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 
 class TournamentUpdateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False)
+    name = serializers.CharField(validators=[one_line], max_length=200, required=False)
     scoring = serializers.DictField(required=False)
     planned_rounds = serializers.IntegerField(required=False)
     pairing = serializers.CharField(required=False)
@@ -130,8 +131,9 @@ class PersonSerializer(serializers.Serializer):
 
 
 class PlayerSpecSerializer(PersonSerializer):
-    name = serializers.CharField(max_length=120)
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    name = serializers.CharField(validators=[one_line], max_length=120)
+    club = serializers.CharField(validators=[one_line], max_length=120, required=False,
+                                 allow_blank=True)
     rating = serializers.IntegerField(min_value=0, max_value=MAX_RATING, required=False,
                                       allow_null=True, help_text="Elo (the same as elo).")
 
@@ -188,10 +190,12 @@ class EntrantCreateSerializer(PersonSerializer):
                                         "The entrant's players; leave out to register the one "
                                         "player given by name, club, elo, dwz … of this body."))
     status = serializers.CharField(required=False, help_text=one_of(Entrant.Status))
-    name = serializers.CharField(max_length=250, required=False, allow_blank=True, help_text=(
+    name = serializers.CharField(
+        validators=[one_line], max_length=250, required=False, allow_blank=True, help_text=(
         "With players: the entrant's name (defaults to the players' names joined by ' / '). "
         "Without: the player's name."))
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    club = serializers.CharField(validators=[one_line], max_length=120, required=False,
+                                 allow_blank=True)
     rating = serializers.IntegerField(min_value=0, max_value=MAX_RATING, required=False,
                                       allow_null=True, help_text=(
                                           "The entrant's rating for the draw; defaults to "
@@ -220,8 +224,9 @@ class EntrantUpdateSerializer(PersonSerializer):
     """Chaos's ModifyPlayer: only the fields given change; ``status`` checks in or withdraws."""
 
     status = serializers.ChoiceField(choices=Entrant.Status.values, required=False)
-    name = serializers.CharField(max_length=250, required=False)
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    name = serializers.CharField(validators=[one_line], max_length=250, required=False)
+    club = serializers.CharField(validators=[one_line], max_length=120, required=False,
+                                 allow_blank=True)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not self.initial_data or not isinstance(self.initial_data, dict):
@@ -652,7 +657,8 @@ class TrfImportSerializer(serializers.Serializer):
     trf = serializers.CharField(trim_whitespace=False, help_text="The TRF-16 file's text.")
     slug = serializers.SlugField(max_length=80, required=False, help_text=(
         "The tournament's address; made from the name when left out."))
-    name = serializers.CharField(max_length=200, required=False, help_text=(
+    name = serializers.CharField(
+        validators=[one_line], max_length=200, required=False, help_text=(
         "The tournament's name; the file's (012) when left out."))
 
 

@@ -2,9 +2,11 @@
 
 from django.urls import path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 
 from . import views
+from .parsers import BoundedJSONParser
 
 
 class SmallNumber:
@@ -27,7 +29,8 @@ R = T + "rounds/<api_number:number>/"
 TB = R + "tables/<api_number:table>/"
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", ObtainAuthToken.as_view(
+        parser_classes=[FormParser, MultiPartParser, BoundedJSONParser]), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("tournaments/", views.TournamentListView.as_view(), name="api-tournaments"),

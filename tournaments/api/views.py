@@ -30,7 +30,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
@@ -66,6 +66,7 @@ from ..services import (
 from ..services.documents import import_document
 from ..services.registration import delete_entrant, update_entrant
 from . import serializers as s
+from .parsers import BoundedJSONParser, read_body
 
 DEVICE_HEADER = reporters.DEVICE_HEADER
 
@@ -128,9 +129,10 @@ DOCUMENT_EXAMPLE = OpenApiExample("a Mucken tournament", value={
 
 
 class APIBase(APIView):
-    """JSON in, JSON out: form bodies are refused (415) instead of being half-understood."""
+    """JSON in, JSON out: form bodies are refused (415) instead of being half-understood.
+    JSON is read by the bounded parser (size, depth, numbers, text: see .parsers)."""
 
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
 
 class DirectorView(APIBase):
@@ -804,7 +806,7 @@ class PlainTextParser(BaseParser):
               parser_context: dict[str, Any] | None = None) -> str:
         charset = (parser_context or {}).get("encoding") or "utf-8"
         try:
-            return stream.read().decode(charset)
+            return read_body(stream, parser_context).decode(charset)
         except UnicodeDecodeError:
             raise ServiceError(_("the file is not %(charset)s text") % {"charset": charset},
                                "trf") from None
@@ -837,7 +839,7 @@ class TrfView(DirectorView):
 
 
 class TrfImportView(APIBase):
-    parser_classes = [JSONParser, PlainTextParser]
+    parser_classes = [BoundedJSONParser, PlainTextParser]
 
     @extend_schema(
         summary="Create a chess tournament from a TRF-16 file (Chaos: LoadTournament)",
@@ -1036,6 +1038,7 @@ class CaptainView(APIBase):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    max_body_bytes = 64 * 1024  # a result is at most 16 KB (scoring.discipline)
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """Rate limits per link and per IP (tournaments.ratelimit): 429 with Retry-After."""

@@ -39,7 +39,8 @@ def check_payload(table: Table, payload: Any) -> Any:
     stable = ScoringTable(table.number, seats, None, "table", "")
     if payload is None or not isinstance(payload, dict):
         raise ServiceError(_("a result is an object"), "result")
-    discipline.parse_result(payload, stable, extra, settings, problems, "result", "")
+    # The discipline's keys, ranges, list lengths, size and depth: nothing else is stored.
+    discipline.read_result(payload, stable, extra, settings, problems, "result", "")
     errors: dict[str, list[str]] = {}
     for p in problems.errors:
         field = p.place.removeprefix("result").lstrip(".") or "result"

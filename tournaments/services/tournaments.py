@@ -8,12 +8,14 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from scoring import registry as scoring_registry
+from scoring.discipline import is_int
 from scoring.model import Problems
 
 from ..disciplines import DISCIPLINES
 from ..models import ActionLog, Role, Tournament
 from . import seating
 from .base import Actor, ServiceError, change
+from .text import check_single_line
 
 
 def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
@@ -22,9 +24,11 @@ def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
         raise ServiceError("must be an object of settings", "scoring")
     problems = Problems()
     scoring_registry.DISCIPLINES[discipline].parse_settings(scoring, problems, "scoring")
-    if problems.errors:
+    # A setting the discipline does not know is only a warning in a document (older files
+    # still load), but a director changing settings is refused: a typo is never ignored.
+    if problems.items:
         errors: dict[str, list[str]] = {}
-        for p in problems.errors:
+        for p in problems.items:
             errors.setdefault(p.place or "scoring", []).append(p.message)
         raise ServiceError(errors)
     return scoring
@@ -51,6 +55,7 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
     name = (name or "").strip()
     if not name:
         raise ServiceError("a tournament needs a name", "name")
+    check_single_line(name, "name")
     info = DISCIPLINES.get(discipline)
     if info is None:
         raise ServiceError(f"unknown discipline {discipline!r}", "discipline")
@@ -62,7 +67,7 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
     if method not in info.methods:
         raise ServiceError(f"draw method must be one of {', '.join(info.methods)}", "pairing")
     rounds = planned_rounds if planned_rounds is not None else info.planned_rounds
-    if not isinstance(rounds, int) or not 1 <= rounds <= 99:
+    if not is_int(rounds) or not 1 <= rounds <= 99:
         raise ServiceError("must be a whole number from 1 to 99", "planned_rounds")
     try:
         with transaction.atomic():
@@ -94,11 +99,13 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
         check_scoring(tournament.discipline, fields["scoring"])
     if "name" in fields and not str(fields["name"]).strip():
         raise ServiceError("a tournament needs a name", "name")
+    if "name" in fields:
+        check_single_line(fields["name"], "name")
     if "pairing" in fields and fields["pairing"] not in info.methods:
         raise ServiceError(f"draw method must be one of {', '.join(info.methods)}", "pairing")
     if "planned_rounds" in fields:
         pr = fields["planned_rounds"]
-        if not isinstance(pr, int) or not 1 <= pr <= 99:
+        if not is_int(pr) or not 1 <= pr <= 99:
             raise ServiceError("must be a whole number from 1 to 99", "planned_rounds")
     if "status" in fields and fields["status"] not in Tournament.Status.values:
         raise ServiceError("unknown status", "status")

@@ -2,12 +2,13 @@
 
 The document is checked completely by :mod:`scoring` before anything is
 stored; a bad one exits with status 2 and lists every problem with its place
-(``rounds[0].tables[2].result: bobbl 1: both sides reached 21``), no traceback.
+(``rounds[0].tables[2].result: bobbl 1: both sides reached 21``), no traceback. The
+file is read by the bounded reader (:mod:`scoring.json_input`): at most 20 MB, 20
+levels deep, no lone surrogates or NaN, each refused with its place.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_slug
 from django.db import DatabaseError, IntegrityError
 
+from scoring.json_input import MAX_BYTES, JsonInputError, loads
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.services import Actor, ServiceError
@@ -35,20 +37,17 @@ class Command(BaseCommand):
     def handle(self, *args: Any, file: str, slug: str | None = None, **options: Any) -> None:
         try:
             if file == "-":
-                text = sys.stdin.read()
+                stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes where there are any
+                raw = stdin.read(MAX_BYTES + 1)
             else:
-                with open(file, encoding="utf-8") as f:
-                    text = f.read()
+                with open(file, "rb") as f:
+                    raw = f.read(MAX_BYTES + 1)  # the reader takes no more
         except OSError as exc:
             raise refuse([f"cannot read {file}: {exc.strerror or exc}"]) from None
-        except UnicodeDecodeError as exc:
-            raise refuse([f"{file} is not UTF-8 text ({exc.reason} at byte {exc.start})"]
-                         ) from None
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise refuse([f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
-                         ) from None
+            data = loads(raw)
+        except JsonInputError as exc:
+            raise refuse([f"{file}: {exc}"]) from None
         if slug:
             try:
                 validate_slug(slug)

@@ -7,13 +7,13 @@ restore with exit status 2 before anything is stored (all or nothing).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError, IntegrityError, transaction
 
+from scoring.json_input import MAX_BYTES, JsonInputError, loads
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.services import Actor, ServiceError
@@ -24,12 +24,17 @@ def refuse(problems: list[str]) -> CommandError:
 
 
 def read_json(path: Path) -> Any:
+    """A file of the backup through the bounded reader (scoring.json_input); a refusal
+    names the file and the place."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise refuse([f"cannot read {path}: {exc.strerror or exc}"]) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise refuse([f"{path} is not a JSON document: {exc}"]) from None
+    try:
+        return loads(raw)
+    except JsonInputError as exc:
+        raise refuse([f"{path} is not a JSON document we read: {exc}"]) from None
 
 
 class Command(BaseCommand):
