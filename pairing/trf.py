@@ -36,6 +36,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
+from scoring.text import single_line
+
 from .swiss import (
     ABSENCES,
     FORFEIT,
@@ -186,7 +188,7 @@ class Trf:
 
 
 def read_file(path: str | Path) -> Trf:
-    """Read a TRF from disk (``.gz`` is unpacked); UTF-8, or Latin-1 if it is not."""
+    """Read a TRF from disk (``.gz`` is unpacked); see :func:`decode` for the encoding."""
     data = Path(path).read_bytes()
     if str(path).endswith(".gz"):
         data = gzip.decompress(data)
@@ -194,10 +196,14 @@ def read_file(path: str | Path) -> Trf:
 
 
 def decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """UTF-8; else Windows-1252, as programs on Windows write it (Latin-1 would turn its
+    „ and “ into C1 control characters); else Latin-1, which takes any byte."""
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            pass
+    return data.decode("latin-1")
 
 
 def read(text: str) -> Trf:
@@ -557,17 +563,21 @@ def format_points(points: Fraction) -> str:
 
 
 def player_line(player: TrfPlayer) -> str:
+    """A ``001`` line. A control character in the head (a name with a newline, written
+    straight into a database) becomes a space: a field never starts a line of its own."""
     points = "" if player.points is None else format_points(player.points)
     rank = "" if player.rank is None else str(player.rank)
-    text = f"{player.head:<80}{points:>4} {rank:>4}"
+    text = f"{single_line(player.head):<80}{points:>4} {rank:>4}"
     for c in player.cells:
         text += "  " + ("        " if c is None else c.text())
     return text.rstrip()
 
 
 def write(trf: Trf) -> str:
-    """The TRF text, LF line endings; non-player lines exactly as read."""
-    out = [player_line(trf.players[x]) if isinstance(x, int) else x for x in trf.lines]
+    """The TRF text, LF line endings; non-player lines as read, except that a control
+    character (which no TRF field holds) is written as a space."""
+    out = [player_line(trf.players[x]) if isinstance(x, int) else single_line(x)
+           for x in trf.lines]
     return "\n".join(out) + ("\n" if trf.final_newline else "")
 
 

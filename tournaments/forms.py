@@ -14,8 +14,11 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from scoring.json_input import MAX_BYTES, JsonInputError, loads
+
 from .disciplines import DISCIPLINES
 from .models import ByeRequest, Entrant, Role, Tournament
+from .services.text import validate_single_line
 
 # Names of draw methods as the director reads them; unknown methods show their name.
 METHOD_LABELS: dict[str, Any] = {
@@ -32,7 +35,7 @@ METHOD_LABELS: dict[str, Any] = {
     "registration": _("seats from the draw at registration"),
 }
 
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
+MAX_IMPORT_BYTES = MAX_BYTES  # 20 MB, as the API and the commands take
 
 
 def method_choices(discipline: str) -> list[tuple[str, Any]]:
@@ -50,10 +53,13 @@ def pretty_json(value: Any, width: int = 64, indent: int = 0) -> str:
     """JSON for a textarea: compact where it fits, one item per line where it does not.
 
     A Bobbl list stays on one line; a Pussi sheet gets one game per line, so the
-    director can read and correct it like the paper sheet.
+    director can read and correct it like the paper sheet. From the tenth level on
+    everything stays compact (no payload the services accept nests that deep; one stored
+    before they bounded the depth must not end the page in a RecursionError).
     """
     compact = json.dumps(value, ensure_ascii=False)
-    if len(compact) + indent <= width or not value or not isinstance(value, dict | list):
+    if (len(compact) + indent <= width or not value or not isinstance(value, dict | list)
+            or indent >= 20):
         return compact
     if isinstance(value, list) and not any(isinstance(v, dict | list) for v in value):
         return compact
@@ -69,14 +75,26 @@ def pretty_json(value: Any, width: int = 64, indent: int = 0) -> str:
     return f"{opening}\n{lines}\n{' ' * indent}{closing}"
 
 
+def json_error(exc: JsonInputError) -> str:
+    """The reader's refusal as a form shows it: with line and column, or with the place."""
+    if exc.line is not None:
+        return (_("not valid JSON: %(msg)s (line %(line)s, column %(col)s)")
+                % {"msg": exc.message.removeprefix("not JSON: "), "line": exc.line,
+                   "col": exc.column})
+    if exc.place:
+        return _("not valid JSON at %(place)s: %(msg)s") % {"place": exc.place,
+                                                            "msg": exc.message}
+    return _("not valid JSON: %(msg)s") % {"msg": exc.message}
+
+
 def parse_json_field(form: forms.Form, field: str) -> Any:
-    """Decode a JSON textarea; a syntax error becomes an error at the field (None returned)."""
+    """Decode a JSON textarea with the bounded reader; a refusal becomes an error at the
+    field (None returned)."""
     text = form.cleaned_data.get(field, "")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        form.add_error(field, _("not valid JSON: %(msg)s (line %(line)s, column %(col)s)")
-                       % {"msg": exc.msg, "line": exc.lineno, "col": exc.colno})
+        return loads(text)
+    except JsonInputError as exc:
+        form.add_error(field, json_error(exc))
         return None
 
 
@@ -103,7 +121,7 @@ def apply_service_error(form: forms.Form, errors: dict[str, list[str]],
 
 
 class CreateTournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_single_line])
     discipline = forms.ChoiceField(label=_("Discipline"))
     entrant_kind = forms.ChoiceField(label=_("Entrants"), choices=Tournament.EntrantKind.choices)
     planned_rounds = forms.IntegerField(
@@ -133,17 +151,15 @@ class ImportForm(forms.Form):
         f = self.cleaned_data["document"]
         if f.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(_("the file is larger than 20 MB"))
-        raw = f.read()
+        raw = f.read(MAX_IMPORT_BYTES + 1)
         if not raw.lstrip().startswith((b"{", b"[")):
             return "trf", decode(raw)
         try:
-            return "json", json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("the file is not UTF-8 text")) from None
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("not valid JSON: %(msg)s (line %(line)s, column %(col)s)")
-                % {"msg": exc.msg, "line": exc.lineno, "col": exc.colno}) from None
+            return "json", loads(raw)
+        except JsonInputError as exc:
+            if exc.message.startswith("not UTF-8"):
+                raise forms.ValidationError(_("the file is not UTF-8 text")) from None
+            raise forms.ValidationError(json_error(exc)) from None
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or ""
@@ -153,7 +169,7 @@ class ImportForm(forms.Form):
 
 
 class SettingsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_single_line])
     planned_rounds = forms.IntegerField(label=_("Planned rounds"), min_value=1, max_value=99)
     pairing = forms.ChoiceField(label=_("Draw method"))
     status = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices)

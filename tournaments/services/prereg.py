@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from ..models import Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
 from .registration import apply_status, sign_up
+from .text import check_single_line
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWX"
 CODE_LENGTH = 10
@@ -103,8 +104,10 @@ def preregister(tournament: Tournament, names: list[str], club: str = "") -> tup
             raise ServiceError(_("please give a name"), f"p{i}_name")
         if len(n) > NAME_LENGTH:
             raise ServiceError(_("at most %(n)s characters") % {"n": NAME_LENGTH}, f"p{i}_name")
+        check_single_line(n, f"p{i}_name")
     if len(club) > NAME_LENGTH:
         raise ServiceError(_("at most %(n)s characters") % {"n": NAME_LENGTH}, "club")
+    check_single_line(club, "club")
     pair = tournament.entrant_kind == Tournament.EntrantKind.PAIR
     if len(names) > (2 if pair else 1):
         raise ServiceError(_("one name only: everyone signs up on their own"), "p2_name")

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from ..models import Entrant, Player, RegistrationSeat, Round, Tournament
 from .base import Actor, Change, ServiceError, change
 from .seating import give_seat, per_side, release_seat, seat_label, window_settings
+from .text import check_single_line
 
 MARKERS = ("preregistered", "alone", "draw_missing")
 SETTABLE_MARKERS = ("preregistered", "draw_missing")  # "alone" comes and goes with the players
@@ -54,8 +55,10 @@ def _player(spec: Any) -> Player:
         name = str(spec.get("name", "")).strip()
         if not name:
             raise ServiceError(_("every player needs a name"), "players")
+        check_single_line(name, "players")
         fields = {k: spec[k] for k in ("club", "rating", "dwz", "birth_date", "categories")
                   if spec.get(k) not in (None, "")}
+        check_single_line(fields.get("club"), "club")
         existing = Player.objects.filter(name__iexact=name, club=fields.get("club", "")).first()
         return existing or Player.objects.create(name=name, **fields)
     raise ServiceError("a player is an id or an object with a name", "players")
@@ -94,6 +97,8 @@ def sign_up(c: Change, players: list[Any], name: str = "",
                            "players")
     if status not in Entrant.Status.values:
         raise ServiceError("unknown status", "status")
+    check_single_line(name, "name")
+    check_single_line(club, "club")
     resolved = [_player(p) for p in players]  # inside: a refusal leaves no stray Player
     name = (name or " / ".join(p.name for p in resolved)).strip()
     if len({p.pk for p in resolved}) != len(resolved):
@@ -344,6 +349,7 @@ def _checked(field: str, value: Any) -> Any:
         if not isinstance(value, str):
             raise ServiceError(_("give a text"), field)
         value = value.strip()
+        check_single_line(value, field)
     if field == "name":
         if not value:
             raise ServiceError(_("the name must not be empty"), field)
@@ -381,6 +387,8 @@ def _checked(field: str, value: Any) -> Any:
         if not isinstance(value, list) or not all(
                 isinstance(x, str) and x.strip() and len(x) <= 30 for x in value):
             raise ServiceError(_("a list of category names (senior, youth-a …)"), field)
+        for x in value:
+            check_single_line(x, field)
         value = sorted({x.strip() for x in value})
     return value
 

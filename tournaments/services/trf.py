@@ -81,6 +81,7 @@ from pairing.trf import (
     read,
     round_cell,
 )
+from scoring.text import control_character, single_line
 
 from ..disciplines import DISCIPLINES
 from ..models import (
@@ -97,6 +98,7 @@ from ..models import (
     Tournament,
 )
 from .base import Actor, ServiceError, change
+from .text import CHARACTER_NAMES, check_single_line
 from .tournaments import unique_slug
 
 # FIDE C.04.2: among equal ratings, titles rank in this order, then names.
@@ -301,8 +303,9 @@ def _head(n: int, e: Entrant, p: Player | None, birth_texts: dict[str, str]) -> 
         birth = p.birth_date.strftime("%Y/%m/%d")
     else:
         birth = birth_texts.get(str(e.start_number), "")[:10]
-    return (f"001 {n:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {federation:<3} "
+    head = (f"001 {n:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {federation:<3} "
             f"{fide_id:>11} {birth:<10}").ljust(80)
+    return single_line(head)  # a newline in a name must not start a line of its own
 
 
 def trf_text(t: Tournament, upto_round: int | None = None) -> str:
@@ -391,7 +394,10 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
         while row and row[-1] is None:
             row.pop()
         lines.append(player_line(TrfPlayer(n, heads[n], score[n], rank[n], row)))
-    return "\n".join(lines) + "\n"
+    # Names, header facts and kept lines are checked where they come in, but what reached
+    # the database another way must still not write a line of its own: a control
+    # character in any field is written as a space.
+    return "\n".join(single_line(line) for line in lines) + "\n"
 
 
 def _rank_order(details: dict[str, Any], ranking: Sequence[Entrant],
@@ -461,6 +467,18 @@ def _initial_colour(trf: Trf) -> str | None:
     if any(c is not None and c.colour in "wb" for p in trf.players.values() for c in p.cells):
         return infer_initial_colour(trf)
     return None
+
+
+def _refuse_control_characters(text: str) -> None:
+    """Every field of a TRF is one line of text: a tab, a form feed or any other control
+    character (scoring.text) is refused with its line and column (line breaks end lines)."""
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")), 1):
+        found = control_character(line)
+        if found is not None:
+            index, ch = found
+            what = CHARACTER_NAMES.get(ch) or f"U+{ord(ch):04X}"
+            raise TrfImportError(number, index + 1, _(
+                "a control character (%(what)s) is not allowed in a TRF file") % {"what": what})
 
 
 def _number(value: Fraction) -> int | float:
@@ -569,6 +587,9 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     results, byes, announced absences (bye requests), forbidden pairs (``XXP``) and
     the header facts are stored, all or nothing.
     """
+    _refuse_control_characters(text)
+    if name is not None:
+        check_single_line(name, "name")
     try:
         trf = read(text)
     except TrfError as exc:

@@ -46,6 +46,7 @@ from ..links import absolute
 from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
 from ..permissions import is_director
 from ..services import Actor, ServiceError, prereg, registration, seating
+from ..services.text import validate_single_line
 from .access import desk_view, director_view
 
 log = logging.getLogger(__name__)
@@ -94,9 +95,11 @@ class SignUpForm(forms.Form):
         self.pair = pair
         for n in (1, 2) if pair else (1,):
             self.fields[f"p{n}_name"] = forms.CharField(label=_("Name"), max_length=120,
-                                                        required=n == 1)
+                                                        required=n == 1,
+                                                        validators=[validate_single_line])
             self.fields[f"p{n}_club"] = forms.CharField(label=_("Club"), max_length=120,
-                                                        required=False)
+                                                        required=False,
+                                                        validators=[validate_single_line])
             self.fields[f"p{n}_rating"] = forms.IntegerField(label=_("Rating"), min_value=0,
                                                              max_value=4000, required=False)
             self.fields[f"p{n}_id"] = forms.IntegerField(required=False,
@@ -104,6 +107,7 @@ class SignUpForm(forms.Form):
         if pair:
             self.fields["team_name"] = forms.CharField(
                 label=_("Pair name"), max_length=250, required=False,
+                validators=[validate_single_line],
                 help_text=_("Optional; otherwise both names."))
             self.fields["alone"] = forms.BooleanField(
                 label=_("came alone (no partner yet)"), required=False,

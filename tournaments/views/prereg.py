@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods
 from ..disciplines import DISCIPLINES
 from ..models import Entrant, Tournament
 from ..services import ServiceError, prereg
+from ..services.text import validate_single_line
 
 log = logging.getLogger(__name__)
 COOKIE_SALT = "turnierwart.prereg.cookie"
@@ -36,8 +37,10 @@ COOKIE_DAYS = 60
 class PreregForm(forms.Form):
     """The names of a pair (the second may stay empty: comes alone) or of one player."""
 
-    p1_name = forms.CharField(label=_("Name"), max_length=prereg.NAME_LENGTH)
-    club = forms.CharField(label=_("Club"), max_length=prereg.NAME_LENGTH, required=False)
+    p1_name = forms.CharField(label=_("Name"), max_length=prereg.NAME_LENGTH,
+                              validators=[validate_single_line])
+    club = forms.CharField(label=_("Club"), max_length=prereg.NAME_LENGTH, required=False,
+                           validators=[validate_single_line])
     # A field people never see: a script that fills in everything gives itself away.
     website = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -48,6 +51,7 @@ class PreregForm(forms.Form):
             self.fields["p1_name"].label = _("Player 1")
             self.fields["p2_name"] = forms.CharField(
                 label=_("Player 2"), max_length=prereg.NAME_LENGTH, required=False,
+                validators=[validate_single_line],
                 help_text=_("Leave empty if you come alone: the desk finds you a partner."))
             self.order_fields(["p1_name", "p2_name", "club", "website"])
 
