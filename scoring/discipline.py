@@ -118,11 +118,6 @@ def whole_in(x: Any, low: int, high: int) -> bool:
     return is_int(x) and low <= x <= high
 
 
-def number_in(x: Any, low: float, high: float) -> bool:
-    """A finite number (not a bool) from ``low`` to ``high``."""
-    return is_number(x) and low <= x <= high
-
-
 def range_problem(x: Any, low: float, high: float, whole: bool = True) -> str | None:
     """Why ``x`` is not a (whole) number from ``low`` to ``high``, or None.
 
