@@ -7,6 +7,18 @@ FIXTURES = ROOT / "fixtures"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+try:
+    from hypothesis import HealthCheck
+    from hypothesis import settings as hypothesis_settings
+
+    # Tests never depend on timing: a property test on a busy CI machine may take longer
+    # per example than Hypothesis's default 200 ms deadline without being wrong.
+    hypothesis_settings.register_profile(
+        "turnierwart", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    hypothesis_settings.load_profile("turnierwart")
+except ImportError:  # pragma: no cover - hypothesis is a dev dependency
+    pass
+
 
 def pytest_configure(config):
     """Fast password hashing in tests (the default hasher is slow by design), and more."""
