@@ -31,7 +31,7 @@ from drf_spectacular.utils import (
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
 from rest_framework.parsers import BaseParser, JSONParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -52,7 +52,7 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..permissions import is_director
+from ..permissions import MayCreateTournaments, is_director
 from ..services import (
     Actor,
     ServiceError,
@@ -87,6 +87,9 @@ ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description=(
 DENIED = {401: OpenApiResponse(s.MessageSerializer, description="No or bad credentials."),
           403: OpenApiResponse(s.MessageSerializer, description="Not a director of it."),
           404: OpenApiResponse(s.MessageSerializer, description="Unknown tournament.")}
+CREATOR_ONLY = OpenApiResponse(s.MessageSerializer, description=(
+    "The account may not create tournaments (the administrator gives the permission "
+    "tournaments.add_tournament)."))
 
 
 def number(name: str, what: str) -> OpenApiParameter:
@@ -184,7 +187,15 @@ def directed_by(user: Any) -> QuerySet[Tournament]:
     return Tournament.objects.filter(roles__user=user, roles__kind="director").distinct()
 
 
-class TournamentListView(APIBase):
+class CreatorView(APIBase):
+    """Views that create tournaments: reading is for every account, a POST needs the right
+    the administrator gives (:func:`~tournaments.permissions.may_create_tournaments`), as
+    on the director's home page."""
+
+    permission_classes = [IsAuthenticated, MayCreateTournaments]
+
+
+class TournamentListView(CreatorView):
     @extend_schema(summary="Tournaments I direct", responses={
         200: s.TournamentSerializer(many=True), 401: DENIED[401]})
     def get(self, request: Request) -> Response:
@@ -192,7 +203,8 @@ class TournamentListView(APIBase):
 
     @extend_schema(summary="Create a tournament (you become its director)",
                    request=s.TournamentCreateSerializer,
-                   responses={201: s.TournamentSerializer, 400: ERRORS, 401: DENIED[401]},
+                   responses={201: s.TournamentSerializer, 400: ERRORS, 401: DENIED[401],
+                              403: CREATOR_ONLY},
                    examples=[OpenApiExample("Mucken, fixed pairs", request_only=True, value={
                        "name": "Muckturnier 2026", "discipline": "mucken",
                        "entrant_kind": "pair", "scoring": {"target": 21},
@@ -223,7 +235,7 @@ class TournamentDetailView(DirectorView):
         return Response(s.TournamentSerializer(t).data)
 
 
-class ImportView(APIBase):
+class ImportView(CreatorView):
     @extend_schema(summary="Create a tournament from a turnier/1 document",
                    request=s.DocumentSerializer, examples=[DOCUMENT_EXAMPLE],
                    responses={201: s.ImportedSerializer, 400: OpenApiResponse(
@@ -231,7 +243,7 @@ class ImportView(APIBase):
                        examples=[OpenApiExample("a Bobbl nobody won", value={
                            "rounds[0].tables[0].result": [
                                "bobbl 2: neither side reached 21"]})]),
-                       401: DENIED[401]})
+                       401: DENIED[401], 403: CREATOR_ONLY})
     def post(self, request: Request) -> Response:
         t = import_document(request.data, Actor.of(request.user))
         return Response(s.ImportedSerializer(t).data, status=status.HTTP_201_CREATED)
@@ -836,7 +848,7 @@ class TrfView(DirectorView):
         return response
 
 
-class TrfImportView(APIBase):
+class TrfImportView(CreatorView):
     parser_classes = [JSONParser, PlainTextParser]
 
     @extend_schema(
@@ -854,7 +866,7 @@ class TrfImportView(APIBase):
             OpenApiTypes.OBJECT, description="The problem with line and column.",
             examples=[OpenApiExample("an unknown result", value={
                 "trf": ["line 12, column 99: round 1: unknown result 'Q'"]})]),
-            401: DENIED[401]},
+            401: DENIED[401], 403: CREATOR_ONLY},
         examples=[OpenApiExample("JSON", request_only=True, media_type="application/json",
                                  value={"trf": TRF_EXAMPLE, "slug": "blitz-2026"}),
                   OpenApiExample("text/plain", request_only=True, media_type="text/plain",
