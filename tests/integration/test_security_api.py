@@ -8,6 +8,8 @@ spectator's request could cost minutes of CPU.
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
@@ -15,7 +17,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import ActionLog, Player, Tournament
 from tournaments.services import Actor
 
 from .test_api import client_for
@@ -84,3 +86,161 @@ def test_the_right_the_administrator_gives_opens_pages_and_api_alike(db, how, cl
         "create-entrant_kind": "single"})
     assert r.status_code == 302
     assert Tournament.objects.count() == 4
+
+
+# ---------------------------------------------------------------- finding 1: other players
+
+
+@pytest.fixture
+def api(director) -> APIClient:
+    """The director's token (the director of the fixture's tournaments, nothing else)."""
+    return client_for(director)
+
+
+SECRET = {"birth_date": datetime.date(1961, 4, 12), "fide_id": "4612345", "dwz": 1834}
+
+
+@pytest.fixture
+def private(stranger):
+    """Somebody else's private tournament with one player whose facts are personal."""
+    t = services.create_tournament(Actor(stranger, "fremd"), "Geschlossene Meisterschaft",
+                                   "chess")
+    services.update_tournament(t, Actor(stranger, "fremd"), public=False)
+    victim = Player.objects.create(name="Geheim, Gerda", club="SK Hof", **SECRET)
+    services.register(t, Actor(stranger, "fremd"), [victim])
+    t.refresh_from_db()
+    return t, victim
+
+
+def shows(body: bytes) -> bool:
+    text = body.decode()
+    return any(x in text for x in ("1961-04-12", "4612345", "1834"))
+
+
+def state(t: Tournament, victim: Player) -> tuple:
+    """What the other tournament shows: its version, its log, the person's facts."""
+    victim.refresh_from_db()
+    return (Tournament.objects.get(pk=t.pk).version, ActionLog.objects.filter(tournament=t).count(),
+            victim.name, victim.dwz, victim.birth_date, victim.fide_id, victim.title,
+            victim.federation)
+
+
+def test_a_player_id_of_another_directors_tournament_is_refused(api, make_tournament,
+                                                                  private):
+    other, victim = private
+    mine = make_tournament("chess", entrants=0)
+    url = f"{API}/tournaments/{mine.slug}/entrants/"
+    r = api.post(url, {"players": [victim.pk]}, format="json")
+    assert r.status_code == 400 and "players" in r.json(), r.content
+    assert not shows(r.content)
+    missing = api.post(url, {"players": [victim.pk + 1000]}, format="json")
+    assert missing.status_code == 400
+    # the same words whether the id exists or not: the answer tells nothing
+    assert (r.json()["players"][0].replace(str(victim.pk), "N")
+            == missing.json()["players"][0].replace(str(victim.pk + 1000), "N"))
+    assert not mine.entrants.exists()
+    assert list(victim.entries.values_list("tournament_id", flat=True)) == [other.pk]
+
+
+def test_a_name_and_club_of_another_directors_player_is_a_new_person(api, make_tournament,
+                                                                     private):
+    other, victim = private
+    before = state(other, victim)
+    mine = make_tournament("chess", entrants=0)
+    r = api.post(f"{API}/tournaments/{mine.slug}/entrants/",
+                 {"name": "Geheim, Gerda", "club": "SK Hof", "dwz": 1000,
+                  "birth_date": "2000-01-01", "title": "GM"}, format="json")
+    assert r.status_code == 201, r.content
+    assert not shows(r.content)
+    assert r.json()["players"][0]["id"] != victim.pk
+    assert state(other, victim) == before
+
+
+def test_the_desk_search_and_a_forged_pick_do_not_reach_other_players(
+        make_tournament, desk_client, private):
+    _other, victim = private
+    mine = make_tournament("chess", entrants=0)
+    html = desk_client.get(reverse("desk:players", args=[mine.slug]),
+                           {"q": "geheim"}).content.decode()
+    assert "Geheim" not in html
+    desk_client.post(reverse("desk:tournament", args=[mine.slug]), {
+        "p1_name": "Geheim, Gerda", "p1_id": str(victim.pk), "status": "present"})
+    assert not mine.entrants.filter(players=victim).exists()
+
+
+def test_pre_registration_does_not_reuse_another_tournaments_person(make_tournament,
+                                                                    director, client, private):
+    _other, victim = private
+    open_ = make_tournament("chess", entrants=0)
+    open_.prereg_open = True
+    open_.save(update_fields=["prereg_open"])
+    client.post(reverse("public:prereg", args=[open_.slug]),
+                {"p1_name": "Geheim, Gerda", "club": "SK Hof"})
+    e = open_.entrants.get()
+    assert e.players.get().pk != victim.pk
+
+
+def shared_player(a: Tournament, b: Tournament, who: Actor) -> Player:
+    """One person entered in both tournaments (as a superuser's import or an old
+    co-direction leaves them)."""
+    person = Player.objects.create(name="Geteilt, Gustav", club="SK Hof", **SECRET)
+    for t in (a, b):
+        services.register(t, who, [person])
+    return person
+
+
+def test_changing_a_person_shared_with_a_tournament_one_does_not_direct_copies_it(
+        api, make_tournament, private, stranger, director):
+    other, _victim = private
+    mine = make_tournament("chess", entrants=0)
+    person = shared_player(mine, other, Actor(None, "system"))
+    before = state(other, person)
+    r = api.patch(f"{API}/tournaments/{mine.slug}/entrants/1/", {
+        "name": "Umbenannt, Ute", "dwz": 900, "birth_date": "2001-01-01", "title": "GM",
+        "federation": "AUT"}, format="json")
+    assert r.status_code == 200, r.content
+    assert r.json()["person"]["dwz"] == 900 and r.json()["person"]["title"] == "GM"
+    assert state(other, person) == before  # nothing changed, nothing logged over there
+    mine_person = mine.entrants.get().players.get()
+    assert mine_person.pk != person.pk and mine_person.name == "Umbenannt, Ute"
+    entry = ActionLog.objects.filter(tournament=mine, action="update_entrant").get()
+    assert entry.after["own_copy_of_player"] is True
+    trf = client_for(stranger).get(f"{API}/tournaments/{other.slug}/trf/").content.decode()
+    assert "Geteilt, Gustav" in trf and "Umbenannt" not in trf
+
+
+def test_changing_a_person_in_tournaments_one_directs_shows_and_is_logged_everywhere(
+        api, make_tournament, director):
+    a = make_tournament("chess", name="A", entrants=0)
+    b = make_tournament("chess", name="B", entrants=0)
+    person = shared_player(a, b, Actor(director, "d"))
+    version_b = Tournament.objects.get(pk=b.pk).version
+    r = api.patch(f"{API}/tournaments/{a.slug}/entrants/1/", {"dwz": 1901, "title": "FM"},
+                  format="json")
+    assert r.status_code == 200, r.content
+    person.refresh_from_db()
+    assert (person.dwz, person.title) == (1901, "FM")
+    assert b.entrants.get().players.get() == person  # the same person, not a copy
+    assert Tournament.objects.get(pk=b.pk).version == version_b + 1
+    entry = ActionLog.objects.filter(tournament=b, action="update_player").get()
+    assert entry.after == {"dwz": 1901, "title": "FM", "changed_in": a.slug}
+    assert entry.before == {"dwz": 1834, "title": ""} and entry.user == director
+    assert ActionLog.objects.filter(tournament=a, action="update_entrant").count() == 1
+    trf = api.get(f"{API}/tournaments/{b.slug}/trf/").content.decode()
+    assert " f " in trf.splitlines()[-1][:20] or "f Geteilt" in trf
+
+
+def test_facts_given_with_a_known_player_are_one_sign_up(api, make_tournament, director):
+    """The AddPlayer mapping lives in a service: a refused fact leaves no entrant."""
+    a = make_tournament("chess", name="A", entrants=1)
+    b = make_tournament("chess", name="B", entrants=0)
+    known = a.entrants.get().players.get()
+    r = api.post(f"{API}/tournaments/{b.slug}/entrants/",
+                 {"players": [known.pk], "federation": "DE"}, format="json")
+    assert r.status_code == 400 and "federation" in r.json()
+    assert not b.entrants.exists()
+    r = api.post(f"{API}/tournaments/{b.slug}/entrants/",
+                 {"players": [known.pk], "dwz": 1700}, format="json")
+    assert r.status_code == 201 and r.json()["players"][0]["id"] == known.pk
+    assert ActionLog.objects.filter(tournament=a, action="update_player").count() == 1
+

@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -64,7 +63,7 @@ from ..services import (
     undo,
 )
 from ..services.documents import import_document
-from ..services.registration import delete_entrant, update_entrant
+from ..services.registration import delete_entrant, modify_entrant, register_person
 from . import serializers as s
 
 DEVICE_HEADER = reporters.DEVICE_HEADER
@@ -278,11 +277,13 @@ class EntrantListView(DirectorView):
     @extend_schema(
         summary="Register an entrant: a player, or a fixed pair (Chaos: AddPlayer)",
         description=(
-            "Give `players` (ids of known players, or objects with their facts), or, for an "
+            "Give `players` (ids of players who already play in a tournament you direct, or "
+            "objects with their facts), or, for an "
             "entrant of one player, the player's facts flat in the body, as Chaos's AddPlayer "
             "does: `name`, `club`, `birth_date`, `dwz` (Chaos: RATING), `elo`, `flags` (s j w "
-            "a–e) or `categories`, `fide_id`, `title`, `federation`, `sex`. A player already "
-            "known by name and club is reused and gets the facts given."),
+            "a–e) or `categories`, `fide_id`, `title`, `federation`, `sex`. A player of a "
+            "tournament you direct, known by name and club, is reused and gets the facts "
+            "given. Any other id is refused under `players`, whether it exists or not."),
         request=s.EntrantCreateSerializer,
         responses=responses(s.EntrantSerializer, code=201),
         examples=[OpenApiExample("a chess player, flat (AddPlayer)", request_only=True, value={
@@ -313,10 +314,7 @@ class EntrantListView(DirectorView):
             given = {("elo" if k == "rating" else k): v for k, v in players[0].items()
                      if k in PERSON_KEYS or (k == "rating" and "rating" not in data)}
             extra = {**given, **extra}
-        with transaction.atomic():  # the facts of a known player are part of the sign-up
-            entrant = services.register(self.tournament, self.actor, players, **data)
-            if extra:
-                update_entrant(entrant, self.actor, **extra)
+        entrant = register_person(self.tournament, self.actor, players, extra, **data)
         return Response(s.EntrantSerializer(entrants_of(self.tournament).get(pk=entrant.pk)).data,
                         status=status.HTTP_201_CREATED)
 
@@ -334,8 +332,11 @@ class EntrantDetailView(DirectorView):
         parameters=ENTRANT,
         summary="Change an entrant's facts, check in, mark absent, withdraw (Chaos: ModifyPlayer)",
         description=("Only the fields given change. `dwz`, `birth_date`, `fide_id` … are the "
-                     "person's and exist only for an entrant of one player. `status` "
-                     "withdrawn withdraws from the first round not drawn yet."),
+                     "person's and exist only for an entrant of one player. A person also "
+                     "entered in other tournaments changes there too if you direct them all "
+                     "(each of their logs says so); otherwise this entrant gets its own copy "
+                     "and the others stay as they are. `status` withdrawn withdraws from the "
+                     "first round not drawn yet."),
         request=s.EntrantUpdateSerializer, responses=responses(s.EntrantSerializer),
         examples=[OpenApiExample("check in", request_only=True, value={"status": "present"}),
                   OpenApiExample("correct a name only", request_only=True,
@@ -347,12 +348,7 @@ class EntrantDetailView(DirectorView):
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
         new_status = data.pop("status", None)
-        entrant = self.entrant(start_number)
-        with transaction.atomic():
-            if data:
-                update_entrant(entrant, self.actor, **data)
-            if new_status is not None:
-                services.set_status(entrant, self.actor, new_status)
+        modify_entrant(self.entrant(start_number), self.actor, new_status, **data)
         return Response(s.EntrantSerializer(self.entrant(start_number)).data)
 
     @extend_schema(
