@@ -13,6 +13,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -244,3 +245,90 @@ def test_facts_given_with_a_known_player_are_one_sign_up(api, make_tournament, d
     assert r.status_code == 201 and r.json()["players"][0]["id"] == known.pk
     assert ActionLog.objects.filter(tournament=a, action="update_player").count() == 1
 
+
+# ---------------------------------------------------------------- finding 3: what one import costs
+
+
+def trf_of(players: int, rounds: int) -> str:
+    """Players paired 1-2, 3-4 … in every round, white winning (an odd one out sits out)."""
+    lines = ["012 Gross"]
+    for n in range(1, players + 1):
+        other = n + 1 if n % 2 else n - 1
+        cells = ""
+        if other <= players:
+            cell = f"{other:>4} {'w' if n % 2 else 'b'} {'1' if n % 2 else '0'}"
+            cells = "".join("  " + cell for _ in range(rounds))
+        head = f"001 {n:>4}      {'Spieler ' + str(n):<33} 1500".ljust(80)
+        lines.append(f"{head}{'':>4} {'':>4}{cells}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def document_of(entrants: int, rounds: int) -> dict:
+    return {"format": "turnier/1", "name": "Gross", "discipline": "chess",
+            "entrants": [{"id": i, "name": f"E{i}"} for i in range(1, entrants + 1)],
+            "rounds": [{"number": r, "tables": [], "byes": []} for r in range(1, rounds + 1)]}
+
+
+@pytest.fixture
+def creator(db):
+    user = get_user_model().objects.create_user("orga", password="x" * 12)
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
+@pytest.mark.parametrize(("players", "rounds", "where"), [
+    (5_001, 1, "5,000 players"), (4, 31, "30 rounds"), (2, 1, "bytes")])
+def test_an_oversized_trf_is_refused_by_api_page_and_command(creator, client, tmp_path,
+                                                             players, rounds, where):
+    from django.core.management import CommandError, call_command
+
+    text = trf_of(players, rounds)
+    if where == "bytes":  # a file padded with lines nobody reads
+        text += ("### " + "x" * 76 + "\n") * (2 * 1024 * 1024 // 81 + 1)
+    r = client_for(creator).post(f"{API}/tournaments/import-trf/", {"trf": text},
+                                 format="json")
+    assert r.status_code == 400 and "trf" in r.json(), r.content[:300]
+    message = r.json()["trf"][0]
+    assert "at most" in message and where.split()[-1] in message
+    client.force_login(creator)
+    page = client.post(reverse("director:home"), {"action": "import", "import-document":
+                       SimpleUploadedFile("gross.trf", text.encode())})
+    assert page.status_code == 400
+    assert "at most" in " ".join(page.context["import_form"].errors["document"])
+    path = tmp_path / "gross.trf"
+    path.write_text(text)
+    with pytest.raises(CommandError) as refused:
+        call_command("import_trf", str(path))
+    assert refused.value.returncode == 2 and "at most" in str(refused.value)
+    assert not Tournament.objects.exists()
+
+
+def test_the_biggest_allowed_trf_is_imported(creator):
+    text = trf_of(60, 30)
+    r = client_for(creator).post(f"{API}/tournaments/import-trf/", {"trf": text},
+                                 format="json")
+    assert r.status_code == 201, r.content[:300]
+
+
+@pytest.mark.parametrize(("entrants", "rounds", "field"), [
+    (5_001, 0, "entrants"), (2, 31, "rounds")])
+def test_an_oversized_document_is_refused_by_api_page_and_command(creator, client, tmp_path,
+                                                                  entrants, rounds, field):
+    import json
+
+    from django.core.management import CommandError, call_command
+
+    doc = document_of(entrants, rounds)
+    r = client_for(creator).post(f"{API}/tournaments/import/", doc, format="json")
+    assert r.status_code == 400 and "at most" in r.json()[field][0], r.content[:300]
+    client.force_login(creator)
+    page = client.post(reverse("director:home"), {"action": "import", "import-document":
+                       SimpleUploadedFile("gross.json", json.dumps(doc).encode())})
+    assert page.status_code == 400
+    assert "at most" in " ".join(page.context["import_form"].errors["document"])
+    path = tmp_path / "gross.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(CommandError) as refused:
+        call_command("import_tournament", str(path))
+    assert refused.value.returncode == 2 and "at most" in str(refused.value)
+    assert not Tournament.objects.exists()
