@@ -332,3 +332,82 @@ def test_an_oversized_document_is_refused_by_api_page_and_command(creator, clien
         call_command("import_tournament", str(path))
     assert refused.value.returncode == 2 and "at most" in str(refused.value)
     assert not Tournament.objects.exists()
+
+
+# ---------------------------------------------------------------- finding 3: what one page costs
+
+
+@pytest.fixture
+def played(make_tournament, director):
+    """A public chess Swiss of 9 with three rounds played."""
+    actor = Actor(director, "d")
+    t = make_tournament("chess", entrants=9)
+    for _ in range(3):
+        rnd = services.draw_round(t, actor, seed="stat")
+        services.publish_round(t, actor, rnd.number)
+        for k, table in enumerate(rnd.tables.order_by("number")):
+            services.director_set_result(table, actor, {"score": ("1-0", "0-1", "1/2-1/2")[k % 3]})
+        services.close_round(t, actor, rnd.number)
+    t.refresh_from_db()
+    return t
+
+
+def test_the_tournament_is_read_once_for_the_ranks_after_every_round(played, monkeypatch):
+    import sys
+
+    from tournaments.services.statistics import statistics
+
+    standings_service = sys.modules["tournaments.services.standings"]  # not the function
+
+    reads = []
+    real = standings_service.scoring_tournament
+    monkeypatch.setattr(standings_service, "scoring_tournament",
+                        lambda t: reads.append(t.pk) or real(t))
+    stats = statistics(played)
+    assert stats.rounds == [1, 2, 3] and len(stats.progression.lines) == 9
+    assert len(reads) == 1  # not once per round: that made the statistics quadratic
+
+
+def test_a_spectator_choosing_entrants_costs_one_rendering_per_version(played, client,
+                                                                      monkeypatch):
+    from tournaments.views import stats as stats_views
+
+    renders = []
+    real = stats_views.statistics
+    monkeypatch.setattr(stats_views, "statistics",
+                        lambda *a, **k: renders.append(a[1:]) or real(*a, **k))
+    url = reverse("public:statistics", args=[played.slug])
+    assert client.get(url).status_code == 200
+    for n in [*range(1, 10), 10, 99999, "x", -1]:
+        assert client.get(url, {"entrant": n}).status_code == 200
+    assert len(renders) == 1
+
+
+@pytest.mark.parametrize("audience", ["public", "director"])
+def test_a_chosen_entrant_reads_as_if_rendered_for_it(played, audience):
+    """The chosen entrant marked in the version's one rendering is exactly the page
+    rendered for that entrant: its line drawn last in black, its row marked."""
+    from tournaments.services.statistics import mark_chosen
+    from tournaments.views.stats import _charts_html
+
+    plain = _charts_html(played, None, audience)
+    names = dict(played.entrants.values_list("start_number", "name"))
+    for n, name in names.items():
+        marked = mark_chosen(plain, f"stats-{audience}", n, name)
+        assert marked == _charts_html(played, n, audience), n
+        assert f'<tr id="stats-{audience}-row-{n}" class="chosen">' in marked
+
+
+def test_while_the_first_rendering_is_under_way_others_wait_without_computing(
+        played, client, monkeypatch):
+    from django.core.cache import cache
+    from django.utils.translation import get_language
+
+    from tournaments.views import stats as stats_views
+    from tournaments.views.rendercache import block_name
+
+    name = block_name(played, "statistics", "public", get_language())
+    cache.add(f"public-lock:{name}", played.version, 60)  # another request is at it
+    monkeypatch.setattr(stats_views, "statistics", lambda *a, **k: pytest.fail("computed"))
+    r = client.get(reverse("public:statistics", args=[played.slug]))
+    assert r.status_code == 200 and "being computed" in r.content.decode()
