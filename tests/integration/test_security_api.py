@@ -277,7 +277,8 @@ def creator(db):
 
 
 @pytest.mark.parametrize(("players", "rounds", "where"), [
-    (5_001, 1, "5,000 players"), (4, 31, "30 rounds"), (2, 1, "bytes")])
+    (5_001, 1, "5,000 players"), (4, 31, "30 rounds"), (2, 1, "bytes"),
+    (3_400, 30, "100,000")])
 def test_an_oversized_trf_is_refused_by_api_page_and_command(creator, client, tmp_path,
                                                              players, rounds, where):
     from django.core.management import CommandError, call_command
@@ -311,7 +312,7 @@ def test_the_biggest_allowed_trf_is_imported(creator):
 
 
 @pytest.mark.parametrize(("entrants", "rounds", "field"), [
-    (5_001, 0, "entrants"), (2, 31, "rounds")])
+    (5_001, 0, "entrants"), (2, 31, "rounds"), (4_000, 26, "rounds")])
 def test_an_oversized_document_is_refused_by_api_page_and_command(creator, client, tmp_path,
                                                                   entrants, rounds, field):
     import json

@@ -5,8 +5,10 @@ the tournament computes over (the statistics rank everybody after every round). 
 an import is refused, before anything expensive, beyond what a real tournament
 needs: :data:`MAX_ENTRANTS` entrants (the biggest opens and card-game halls have a
 few hundred to about two thousand; 5,000 leaves room), :data:`MAX_ROUNDS` rounds
-(a Swiss open has 7 to 13, a double round robin of 16 has 30), :data:`MAX_TABLES`
-tables in one round (one per entrant at most), and a TRF file of at most
+(a Swiss open has 7 to 13, a double round robin of 16 has 30), entrants times rounds
+at most :data:`MAX_PLAYER_ROUNDS` (5,000 for 20 rounds, 3,300 for 30: what an import
+stores, and what the statistics rank, grows with it), :data:`MAX_TABLES` tables in
+one round (one per entrant at most), and a TRF file of at most
 :data:`MAX_TRF_BYTES` (5,000 players with 30 rounds are 1.95 MB). The
 tournament's own planned rounds may still go up to 99, as for one created by hand.
 :func:`size_problems` and :func:`trf_size_problem` say what is too big, under its
@@ -34,6 +36,7 @@ MAX_SMALL = 32_767  # PositiveSmallIntegerField
 
 MAX_ENTRANTS = 5_000
 MAX_ROUNDS = 30
+MAX_PLAYER_ROUNDS = 100_000
 MAX_TABLES = 5_000  # in one round
 MAX_TRF_BYTES = 2 * 1024 * 1024  # below the 2.5 MB Django takes in one request body
 
@@ -55,6 +58,9 @@ def size_problems(data: Any) -> dict[str, list[str]]:
         if len(rounds) > MAX_ROUNDS:
             errors["rounds"] = [_("at most %(n)s rounds can be imported, not %(count)s")
                                 % {"n": MAX_ROUNDS, "count": len(rounds)}]
+        if isinstance(entrants, list) and not errors and (
+                len(entrants) * len(rounds) > MAX_PLAYER_ROUNDS):
+            errors["rounds"] = [player_rounds_problem(len(entrants), len(rounds))]
         for r, rnd in enumerate(rounds[:MAX_ROUNDS + 1]):
             tables = rnd.get("tables") if isinstance(rnd, Mapping) else None
             if isinstance(tables, list) and len(tables) > MAX_TABLES:
@@ -62,6 +68,12 @@ def size_problems(data: Any) -> dict[str, list[str]]:
                     _("at most %(n)s tables in a round, not %(count)s")
                     % {"n": MAX_TABLES, "count": len(tables)}]
     return errors
+
+
+def player_rounds_problem(entrants: int, rounds: int) -> str:
+    return (_("%(entrants)s entrants with %(rounds)s rounds are too many: entrants times "
+              "rounds can be at most %(n)s") % {"entrants": entrants, "rounds": rounds,
+                                                 "n": f"{MAX_PLAYER_ROUNDS:,}"})
 
 
 def trf_size_problem(text: str) -> str | None:

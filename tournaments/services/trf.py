@@ -552,6 +552,9 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
         raise TrfImportError(longest.line, _cell_column(limits.MAX_ROUNDS + 1),
                              _("at most %(n)s rounds can be imported, not %(count)s")
                              % {"n": limits.MAX_ROUNDS, "count": trf.rounds_in_file})
+    if len(trf.players) * trf.rounds_in_file > limits.MAX_PLAYER_ROUNDS:
+        raise TrfImportError(None, None, limits.player_rounds_problem(len(trf.players),
+                                                                      trf.rounds_in_file))
 
     header: dict[str, str] = {}
     details: dict[str, Any] = {}
