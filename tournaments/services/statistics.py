@@ -286,6 +286,9 @@ EXTRAS: dict[str, Callable[[Tournament], dict[str, Any] | None]] = {"pussi": _pu
 
 # -- everything for a page or a report ----------------------------------------------------------
 
+FACTS_SECONDS = 3600  # bounds memory only: a new version has a new key
+
+
 @dataclass
 class Facts:
     """The numbers behind the charts, in no language: computed once per tournament version."""
@@ -319,7 +322,7 @@ def facts(t: Tournament) -> Facts:
                        if x is not None]
             per_round = round_results(t, rounds, main) if rounds else []
         found = Facts(rounds, main, progression, current, per_round)
-        cache.set(key, found, None)
+        cache.set(key, found, FACTS_SECONDS)
     return found
 
 
