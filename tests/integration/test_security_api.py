@@ -412,3 +412,30 @@ def test_while_the_first_rendering_is_under_way_others_wait_without_computing(
     monkeypatch.setattr(stats_views, "statistics", lambda *a, **k: pytest.fail("computed"))
     r = client.get(reverse("public:statistics", args=[played.slug]))
     assert r.status_code == 200 and "being computed" in r.content.decode()
+
+
+def test_undoing_a_correction_keeps_to_the_same_rule(api, make_tournament, private, director):
+    """Undo puts back the copy's old facts; a person shown in several tournaments is not
+    changed past their logs by an undo (a 400 under ``entry``, never a 500)."""
+    other, _victim = private
+    mine = make_tournament("chess", name="Mein", entrants=0)
+    person = shared_player(mine, other, Actor(None, "system"))
+    api.patch(f"{API}/tournaments/{mine.slug}/entrants/1/", {"dwz": 900}, format="json")
+    copied = ActionLog.objects.get(tournament=mine, action="update_entrant")
+    r = api.post(f"{API}/tournaments/{mine.slug}/log/undo/", {"entry": copied.pk},
+                 format="json")
+    assert r.status_code == 200, r.content
+    assert mine.entrants.get().players.get().dwz == 1834  # the copy's old facts
+    person.refresh_from_db()
+    assert person.dwz == 1834
+
+    a = make_tournament("chess", name="A", entrants=0)
+    b = make_tournament("chess", name="B", entrants=0)
+    both = shared_player(a, b, Actor(director, "d"))
+    api.patch(f"{API}/tournaments/{a.slug}/entrants/1/", {"dwz": 1901}, format="json")
+    shared = ActionLog.objects.get(tournament=a, action="update_entrant")
+    r = api.post(f"{API}/tournaments/{a.slug}/log/undo/", {"entry": shared.pk},
+                 format="json")
+    assert r.status_code == 400 and "other tournaments" in r.json()["entry"][0]
+    both.refresh_from_db()
+    assert both.dwz == 1901

@@ -460,6 +460,7 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
         for tid, other in records.items():  # the same person, entered there too
             if tid != home:
                 other.target = people.describe(person, tid)
+                other.wrote(f"player:{person.pk}")
                 other.before = dict(c.before)
                 other.after = {**c.after, "changed_in": c.tournament.slug}
     return e
