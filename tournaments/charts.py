@@ -14,6 +14,7 @@ Only numbers and strings come in; every string is escaped here, so a name like
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -92,17 +93,23 @@ def _label_positions(wanted: list[float], gap: float, low: float, high: float) -
     return placed
 
 
+RANK_RIGHT = 190  # the right margin of a rank chart, where the names of the leaders stand
+
+
 def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str, desc: str,
                x_label: str, y_label: str, highlight: Sequence[str] = (),
-               chosen: str | None = None, ident: str = "ranks", width: int = 760,
-               height: int = 380) -> SafeString:
+               chosen: str | None = None, chosen_note: str = "", ident: str = "ranks",
+               width: int = 760, height: int = 380) -> SafeString:
     """Rank over rounds, one ``<polyline>`` per entrant; rank 1 at the top.
 
     Readable with hundreds of lines: everyone is a thin grey line, the
     ``highlight`` keys (the leaders) get colours, markers and a name at the end,
-    and ``chosen`` (the one a reader picked) is drawn last, black and thick.
+    and ``chosen`` (the one a reader picked) is drawn last, black and thick, with
+    ``chosen_note`` added to the description. The chosen line is laid over the
+    finished chart by :func:`choose`, so a page can keep one rendering of the chart
+    per tournament version and mark a reader's choice in it cheaply.
     """
-    left, right, top, bottom = 52, 190, 16, 48
+    left, right, top, bottom = 52, RANK_RIGHT, 16, 48
     plot_w, plot_h = width - left - right, height - top - bottom
     max_rank = max([int(p) for s in series for p in s.points if p is not None] or [1])
     n_x = len(x_labels)
@@ -139,33 +146,29 @@ def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str,
                 f'text-anchor="middle" font-weight="bold">{_e(y_label)}</text>')
 
     colours = {key: PALETTE[i % len(PALETTE)] for i, key in enumerate(highlight)}
-    if chosen is not None:
-        colours[chosen] = CHOSEN
     ordered = ([s for s in series if s.key not in colours]
-               + [s for s in series if s.key in colours and s.key != chosen]
-               + [s for s in series if s.key == chosen])
+               + [s for s in series if s.key in colours])
     labels: list[tuple[float, str, str]] = []  # (wanted y, text, colour)
     for s in ordered:
         pts = [(x_at(i), y_at(p)) for i, p in enumerate(s.points) if p is not None]
         coords = " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
+        last = next((int(p) for p in reversed(s.points) if p is not None), "")
         colour = colours.get(s.key)
+        tag = _e(_truncate(s.tag or s.label, 24))
         if colour is None:
             body.append(f'<polyline points="{coords}" fill="none" stroke="{REST}" '
                         f'stroke-width="0.8" stroke-opacity="0.55" stroke-linejoin="round" '
-                        f'data-entrant="{_e(s.key)}"><title>{_e(s.label)}</title></polyline>')
+                        f'data-entrant="{_e(s.key)}" data-rank="{last}" data-tag="{tag}">'
+                        f'<title>{_e(s.label)}</title></polyline>')
             continue
-        thick = "3" if s.key == chosen else "2.2"
-        dash = ' stroke-dasharray="6 3"' if s.key == chosen and s.key in highlight else ""
         body.append(f'<polyline points="{coords}" fill="none" stroke="{colour}" '
-                    f'stroke-width="{thick}" stroke-linejoin="round"{dash} '
-                    f'data-entrant="{_e(s.key)}" class="highlight">'
-                    f'<title>{_e(s.label)}</title></polyline>')
+                    f'stroke-width="2.2" stroke-linejoin="round" '
+                    f'data-entrant="{_e(s.key)}" data-rank="{last}" data-tag="{tag}" '
+                    f'class="highlight"><title>{_e(s.label)}</title></polyline>')
         body.extend(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="3" fill="{colour}"/>'
                     for x, y in pts)
         if pts:
-            last = [p for p in s.points if p is not None][-1]
-            labels.append((pts[-1][1], f"{int(last)}. {_truncate(s.tag or s.label, 24)}",
-                           colour))
+            labels.append((pts[-1][1], f"{last}. {_truncate(s.tag or s.label, 24)}", colour))
     labels.sort(key=lambda item: item[0])
     spots = _label_positions([y for y, _, _ in labels], 14, top + 4, top + plot_h)
     x_end = x_at(n_x - 1) if n_x else left
@@ -175,7 +178,52 @@ def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str,
                         f'y2="{_n(y)}" stroke="{colour}" stroke-width="1"/>')
         body.append(f'<text x="{_n(x_end + 16)}" y="{_n(y)}" dy="4" '
                     f'fill="{colour}" font-weight="bold">{_e(text)}</text>')
-    return mark_safe(_frame(ident, width, height, title, desc, body))
+    chart = _frame(ident, width, height, title, desc, body)
+    if chosen is not None:
+        chart = choose(chart, chosen, chosen_note)
+    return mark_safe(chart)
+
+
+_ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+def choose(svg: str, key: str, note: str = "") -> str:
+    """A rank chart of :func:`rank_lines` with the line of ``key`` drawn on top, black and
+    thick (dashed if it is a leader's), with its markers and its name at the end, and
+    ``note`` added to the description. Linear in the chart's text, nothing recomputed.
+
+    The line itself moves to the top (so there is still one line per entrant); a chart
+    without that line is returned unchanged.
+    """
+    at = svg.find(f' data-entrant="{_e(key)}" ')
+    start = svg.rfind("<polyline ", 0, at)
+    end = svg.find("</polyline>", at)
+    if at < 0 or start < 0 or end < 0:
+        return svg
+    end += len("</polyline>")
+    line = svg[start:end]
+    attrs = dict(_ATTR.findall(line[:line.index(">")]))
+    leader = attrs.get("class") == "highlight"
+    inner = line[line.index(">") + 1:-len("</polyline>")]  # its <title>
+    pts = [tuple(float(v) for v in p.split(",")) for p in attrs.get("points", "").split()]
+    dash = ' stroke-dasharray="6 3"' if leader else ""
+    overlay = [f'<polyline points="{attrs.get("points", "")}" fill="none" stroke="{CHOSEN}" '
+               f'stroke-width="3" stroke-linejoin="round"{dash} '
+               f'data-entrant="{attrs["data-entrant"]}" data-rank="{attrs.get("data-rank", "")}"'
+               f' data-tag="{attrs.get("data-tag", "")}" class="highlight">{inner}</polyline>']
+    overlay += [f'<circle cx="{_n(x)}" cy="{_n(y)}" r="3" fill="{CHOSEN}"/>' for x, y in pts]
+    box = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
+    if pts and box is not None and not leader:  # a leader's name is at its end already
+        x_end = int(box.group(1)) - RANK_RIGHT
+        overlay.append(f'<text x="{_n(x_end + 16)}" y="{_n(pts[-1][1])}" dy="4" '
+                       f'fill="{CHOSEN}" font-weight="bold">{attrs.get("data-rank", "")}. '
+                       f'{attrs.get("data-tag", "")}</text>')
+    out = svg[:start] + svg[end:]
+    close = out.rfind("</svg>")
+    out = out[:close] + "".join(overlay) + out[close:]
+    if note:
+        out = out.replace("</desc>", f" {_e(note)}</desc>", 1)
+    return out
 
 
 @dataclass(frozen=True)

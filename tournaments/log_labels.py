@@ -31,6 +31,7 @@ ACTION_LABELS: dict[str, Any] = {
     "forbid_pairing": gettext_lazy("pairing forbidden"),
     "delete_pairing_rule": gettext_lazy("pairing rule deleted"),
     "redraw_round": gettext_lazy("round drawn again"),
+    "update_player": gettext_lazy("the same person changed in another tournament"),
     "checkin_code": gettext_lazy("checked in with a code"),
     "entrant_marker": gettext_lazy("marker changed"),
     "pair_up": gettext_lazy("paired up"),

@@ -1,10 +1,40 @@
-"""Who may do what in a tournament (docs/design.md, Access)."""
+"""Who may do what (docs/design.md, Access): the one place pages and API ask.
+
+Creating a tournament is not a role in a tournament but a right the administrator
+gives: the ``tournaments.add_tournament`` permission (directly or through a group,
+in the admin), or being a superuser. Directing a tournament is not enough, because
+any director can make anyone else a director of their own tournament; if that
+made the other one a creator too, every account would be one step from creating
+tournaments (and importing files of any size). The director's pages
+(:func:`may_create_tournaments`) and the API (:class:`MayCreateTournaments`) ask
+the same function.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
 from .models import Role, Tournament
+
+CREATE_PERMISSION = "tournaments.add_tournament"
+
+
+def may_create_tournaments(user: Any) -> bool:
+    """Superusers, and accounts the administrator gave ``tournaments.add_tournament``."""
+    if not getattr(user, "is_authenticated", False) or not getattr(user, "is_active", True):
+        return False
+    return bool(user.is_superuser or user.has_perm(CREATE_PERMISSION))
+
+
+def directs_any(user: Any) -> bool:
+    """Directs at least one tournament (superusers direct all)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser
+                or Role.objects.filter(user=user, kind=Role.Kind.DIRECTOR).exists())
 
 
 def is_director(user: Any, tournament: Tournament) -> bool:
@@ -22,3 +52,18 @@ def is_desk(user: Any, tournament: Tournament) -> bool:
         return True
     return bool(getattr(user, "is_authenticated", False)) and Role.objects.filter(
         tournament=tournament, user=user, kind=Role.Kind.DESK).exists()
+
+
+class MayCreateTournaments(BasePermission):
+    """API views that create tournaments: a write needs :func:`may_create_tournaments`.
+
+    Reading (the list of one's own tournaments) stays open to every account; a POST
+    from an account without the right is a 403 before the body is looked at.
+    """
+
+    message = _("Only accounts the administrator allowed to create tournaments may do this.")
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return may_create_tournaments(request.user)

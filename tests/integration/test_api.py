@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
 from rest_framework.authtoken.models import Token
@@ -26,6 +27,8 @@ def client_for(user: Any = None) -> APIClient:
 
 @pytest.fixture
 def api(director) -> APIClient:
+    """The director's token; the administrator let this account create tournaments."""
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     return client_for(director)
 
 

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
 from rest_framework.test import APIClient
@@ -29,6 +30,8 @@ API = "/api/v1"
 
 @pytest.fixture
 def api(director) -> APIClient:
+    """The director's token; the administrator let this account create tournaments."""
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     return client_for(director)
 
 

@@ -24,13 +24,20 @@ def chess(make_tournament):
 
 
 @pytest.fixture
-def players(db):
-    return [
+def players(desk_user):
+    """People of last year's championship, which the desk user directed: the search offers
+    the players of tournaments its user directs (services.players), nobody else's."""
+    people = [
         Player.objects.create(name="Anna Schmidt", club="SK Landshut", rating=1850),
         Player.objects.create(name="Bernd Huber", club="SC Vilsbiburg", rating=1620),
         Player.objects.create(name="Carla Schmid", club="SK Landshut", dwz=1400),
         Player.objects.create(name="Dieter Maier", club="TSV Ergolding"),
     ]
+    actor = Actor(desk_user, desk_user.username)
+    earlier = services.create_tournament(actor, "Vereinsmeisterschaft 2025", "chess")
+    for p in people:
+        services.register(earlier, actor, [p])
+    return people
 
 
 @pytest.fixture
@@ -127,7 +134,7 @@ def test_search_finds_players_by_part_of_name_or_club(chess, desk_client, player
 
 
 def test_search_marks_players_already_entered(chess, desk_client, players):
-    services.register(chess, Actor(None, "t"), [players[1].pk])
+    services.register(chess, Actor(None, "t"), [players[1]])
     html = desk_client.get(reverse("desk:players", args=[chess.slug]), {"q": "bernd"},
                            **HX).content.decode()
     assert "taken" in html and "1" in html

@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -31,7 +30,7 @@ from drf_spectacular.utils import (
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
 from rest_framework.parsers import BaseParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -52,7 +51,7 @@ from ..models import (
     Table,
     Tournament,
 )
-from ..permissions import is_director
+from ..permissions import MayCreateTournaments, is_director
 from ..services import (
     Actor,
     ServiceError,
@@ -64,7 +63,7 @@ from ..services import (
     undo,
 )
 from ..services.documents import import_document
-from ..services.registration import delete_entrant, update_entrant
+from ..services.registration import delete_entrant, modify_entrant, register_person
 from . import serializers as s
 from .parsers import BoundedJSONParser, read_body
 
@@ -88,6 +87,9 @@ ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description=(
 DENIED = {401: OpenApiResponse(s.MessageSerializer, description="No or bad credentials."),
           403: OpenApiResponse(s.MessageSerializer, description="Not a director of it."),
           404: OpenApiResponse(s.MessageSerializer, description="Unknown tournament.")}
+CREATOR_ONLY = OpenApiResponse(s.MessageSerializer, description=(
+    "The account may not create tournaments (the administrator gives the permission "
+    "tournaments.add_tournament)."))
 
 
 def number(name: str, what: str) -> OpenApiParameter:
@@ -186,7 +188,15 @@ def directed_by(user: Any) -> QuerySet[Tournament]:
     return Tournament.objects.filter(roles__user=user, roles__kind="director").distinct()
 
 
-class TournamentListView(APIBase):
+class CreatorView(APIBase):
+    """Views that create tournaments: reading is for every account, a POST needs the right
+    the administrator gives (:func:`~tournaments.permissions.may_create_tournaments`), as
+    on the director's home page."""
+
+    permission_classes = [IsAuthenticated, MayCreateTournaments]
+
+
+class TournamentListView(CreatorView):
     @extend_schema(summary="Tournaments I direct", responses={
         200: s.TournamentSerializer(many=True), 401: DENIED[401]})
     def get(self, request: Request) -> Response:
@@ -194,7 +204,8 @@ class TournamentListView(APIBase):
 
     @extend_schema(summary="Create a tournament (you become its director)",
                    request=s.TournamentCreateSerializer,
-                   responses={201: s.TournamentSerializer, 400: ERRORS, 401: DENIED[401]},
+                   responses={201: s.TournamentSerializer, 400: ERRORS, 401: DENIED[401],
+                              403: CREATOR_ONLY},
                    examples=[OpenApiExample("Mucken, fixed pairs", request_only=True, value={
                        "name": "Muckturnier 2026", "discipline": "mucken",
                        "entrant_kind": "pair", "scoring": {"target": 21},
@@ -225,7 +236,7 @@ class TournamentDetailView(DirectorView):
         return Response(s.TournamentSerializer(t).data)
 
 
-class ImportView(APIBase):
+class ImportView(CreatorView):
     @extend_schema(summary="Create a tournament from a turnier/1 document",
                    request=s.DocumentSerializer, examples=[DOCUMENT_EXAMPLE],
                    responses={201: s.ImportedSerializer, 400: OpenApiResponse(
@@ -233,7 +244,7 @@ class ImportView(APIBase):
                        examples=[OpenApiExample("a Bobbl nobody won", value={
                            "rounds[0].tables[0].result": [
                                "bobbl 2: neither side reached 21"]})]),
-                       401: DENIED[401]})
+                       401: DENIED[401], 403: CREATOR_ONLY})
     def post(self, request: Request) -> Response:
         t = import_document(request.data, Actor.of(request.user))
         return Response(s.ImportedSerializer(t).data, status=status.HTTP_201_CREATED)
@@ -268,11 +279,13 @@ class EntrantListView(DirectorView):
     @extend_schema(
         summary="Register an entrant: a player, or a fixed pair (Chaos: AddPlayer)",
         description=(
-            "Give `players` (ids of known players, or objects with their facts), or, for an "
+            "Give `players` (ids of players who already play in a tournament you direct, or "
+            "objects with their facts), or, for an "
             "entrant of one player, the player's facts flat in the body, as Chaos's AddPlayer "
             "does: `name`, `club`, `birth_date`, `dwz` (Chaos: RATING), `elo`, `flags` (s j w "
-            "a–e) or `categories`, `fide_id`, `title`, `federation`, `sex`. A player already "
-            "known by name and club is reused and gets the facts given."),
+            "a–e) or `categories`, `fide_id`, `title`, `federation`, `sex`. A player of a "
+            "tournament you direct, known by name and club, is reused and gets the facts "
+            "given. Any other id is refused under `players`, whether it exists or not."),
         request=s.EntrantCreateSerializer,
         responses=responses(s.EntrantSerializer, code=201),
         examples=[OpenApiExample("a chess player, flat (AddPlayer)", request_only=True, value={
@@ -303,10 +316,7 @@ class EntrantListView(DirectorView):
             given = {("elo" if k == "rating" else k): v for k, v in players[0].items()
                      if k in PERSON_KEYS or (k == "rating" and "rating" not in data)}
             extra = {**given, **extra}
-        with transaction.atomic():  # the facts of a known player are part of the sign-up
-            entrant = services.register(self.tournament, self.actor, players, **data)
-            if extra:
-                update_entrant(entrant, self.actor, **extra)
+        entrant = register_person(self.tournament, self.actor, players, extra, **data)
         return Response(s.EntrantSerializer(entrants_of(self.tournament).get(pk=entrant.pk)).data,
                         status=status.HTTP_201_CREATED)
 
@@ -324,8 +334,11 @@ class EntrantDetailView(DirectorView):
         parameters=ENTRANT,
         summary="Change an entrant's facts, check in, mark absent, withdraw (Chaos: ModifyPlayer)",
         description=("Only the fields given change. `dwz`, `birth_date`, `fide_id` … are the "
-                     "person's and exist only for an entrant of one player. `status` "
-                     "withdrawn withdraws from the first round not drawn yet."),
+                     "person's and exist only for an entrant of one player. A person also "
+                     "entered in other tournaments changes there too if you direct them all "
+                     "(each of their logs says so); otherwise this entrant gets its own copy "
+                     "and the others stay as they are. `status` withdrawn withdraws from the "
+                     "first round not drawn yet."),
         request=s.EntrantUpdateSerializer, responses=responses(s.EntrantSerializer),
         examples=[OpenApiExample("check in", request_only=True, value={"status": "present"}),
                   OpenApiExample("correct a name only", request_only=True,
@@ -337,12 +350,7 @@ class EntrantDetailView(DirectorView):
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
         new_status = data.pop("status", None)
-        entrant = self.entrant(start_number)
-        with transaction.atomic():
-            if data:
-                update_entrant(entrant, self.actor, **data)
-            if new_status is not None:
-                services.set_status(entrant, self.actor, new_status)
+        modify_entrant(self.entrant(start_number), self.actor, new_status, **data)
         return Response(s.EntrantSerializer(self.entrant(start_number)).data)
 
     @extend_schema(
@@ -838,7 +846,7 @@ class TrfView(DirectorView):
         return response
 
 
-class TrfImportView(APIBase):
+class TrfImportView(CreatorView):
     parser_classes = [BoundedJSONParser, PlainTextParser]
 
     @extend_schema(
@@ -856,7 +864,7 @@ class TrfImportView(APIBase):
             OpenApiTypes.OBJECT, description="The problem with line and column.",
             examples=[OpenApiExample("an unknown result", value={
                 "trf": ["line 12, column 99: round 1: unknown result 'Q'"]})]),
-            401: DENIED[401]},
+            401: DENIED[401], 403: CREATOR_ONLY},
         examples=[OpenApiExample("JSON", request_only=True, media_type="application/json",
                                  value={"trf": TRF_EXAMPLE, "slug": "blitz-2026"}),
                   OpenApiExample("text/plain", request_only=True, media_type="text/plain",

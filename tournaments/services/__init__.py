@@ -10,7 +10,8 @@ from .chess import (
                     withdraw,
 )
 from .documents import export_document, import_document, scoring_tournament
-from .registration import find_players, register, set_status
+from .players import search as find_players
+from .registration import register, set_status
 from .results import (
                       accept_revision,
                       captain_submit,

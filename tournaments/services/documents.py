@@ -26,7 +26,7 @@ from ..models import (
     Tournament,
 )
 from .base import Actor, ServiceError
-from .limits import storage_problems
+from .limits import size_problems, storage_problems
 from .tournaments import unique_slug
 
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
@@ -93,7 +93,13 @@ def scoring_tournament(t: Tournament) -> scoring.Tournament:
 
 
 def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournament:
-    """Create a tournament from a document; it is checked by ``scoring`` first, all or nothing."""
+    """Create a tournament from a document; it is checked by ``scoring`` first, all or nothing.
+
+    A document beyond the import limits (:func:`~.limits.size_problems`) is refused
+    before it is checked, so a huge one costs no more than counting its lists."""
+    too_big = size_problems(data)
+    if too_big:
+        raise ServiceError(too_big)
     tournament, problems = scoring.check(data)
     if tournament is None:
         errors: dict[str, list[str]] = {}

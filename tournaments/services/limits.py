@@ -1,7 +1,22 @@
-"""The database's limits for an imported document, so an import never ends in a 500.
+"""Limits for an imported tournament: what one import may cost, and what the database holds.
 
-``scoring.check`` judges a ``turnier/1`` document by the format's rules, but a
-valid document can still break the database's limits (two entrants of one
+**Size.** An import is one request, and what it stores is what every later page of
+the tournament computes over (the statistics rank everybody after every round). So
+an import is refused, before anything expensive, beyond what a real tournament
+needs: :data:`MAX_ENTRANTS` entrants (the biggest opens and card-game halls have a
+few hundred to about two thousand; 5,000 leaves room), :data:`MAX_ROUNDS` rounds
+(a Swiss open has 7 to 13, a double round robin of 16 has 30), entrants times rounds
+at most :data:`MAX_PLAYER_ROUNDS` (5,000 for 20 rounds, 3,300 for 30: what an import
+stores, and what the statistics rank, grows with it), :data:`MAX_TABLES` tables in
+one round (one per entrant at most), and a TRF file of at most
+:data:`MAX_TRF_BYTES` (5,000 players with 30 rounds are 1.95 MB). The
+tournament's own planned rounds may still go up to 99, as for one created by hand.
+:func:`size_problems` and :func:`trf_size_problem` say what is too big, under its
+place; the web form shows it at the file, the API as a 400, the ``manage.py``
+commands exit with status 2.
+
+**Storage.** ``scoring.check`` judges a ``turnier/1`` document by the format's rules,
+but a valid document can still break the database's limits (two entrants of one
 name, a negative rating, a round number beyond a small integer, a name longer
 than its column). :func:`storage_problems` finds those too, each under its place,
 before :func:`~.documents.import_document` writes anything.
@@ -12,10 +27,62 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from ..models import Entrant, Player, Tournament
 
 MAX_INT = 2_147_483_647  # PositiveIntegerField on PostgreSQL
 MAX_SMALL = 32_767  # PositiveSmallIntegerField
+
+MAX_ENTRANTS = 5_000
+MAX_ROUNDS = 30
+MAX_PLAYER_ROUNDS = 100_000
+MAX_TABLES = 5_000  # in one round
+MAX_TRF_BYTES = 2 * 1024 * 1024  # below the 2.5 MB Django takes in one request body
+
+
+def size_problems(data: Any) -> dict[str, list[str]]:
+    """Counts in a ``turnier/1`` document beyond the import limits, under their place.
+
+    Only counts are looked at (no entrant or result is read), so this is cheap enough
+    to run before the document is checked at all.
+    """
+    errors: dict[str, list[str]] = {}
+    if not isinstance(data, Mapping):
+        return errors
+    entrants, rounds = data.get("entrants"), data.get("rounds")
+    if isinstance(entrants, list) and len(entrants) > MAX_ENTRANTS:
+        errors["entrants"] = [_("at most %(n)s entrants can be imported, not %(count)s")
+                              % {"n": MAX_ENTRANTS, "count": len(entrants)}]
+    if isinstance(rounds, list):
+        if len(rounds) > MAX_ROUNDS:
+            errors["rounds"] = [_("at most %(n)s rounds can be imported, not %(count)s")
+                                % {"n": MAX_ROUNDS, "count": len(rounds)}]
+        if isinstance(entrants, list) and not errors and (
+                len(entrants) * len(rounds) > MAX_PLAYER_ROUNDS):
+            errors["rounds"] = [player_rounds_problem(len(entrants), len(rounds))]
+        for r, rnd in enumerate(rounds[:MAX_ROUNDS + 1]):
+            tables = rnd.get("tables") if isinstance(rnd, Mapping) else None
+            if isinstance(tables, list) and len(tables) > MAX_TABLES:
+                errors[f"rounds[{r}].tables"] = [
+                    _("at most %(n)s tables in a round, not %(count)s")
+                    % {"n": MAX_TABLES, "count": len(tables)}]
+    return errors
+
+
+def player_rounds_problem(entrants: int, rounds: int) -> str:
+    return (_("%(entrants)s entrants with %(rounds)s rounds are too many: entrants times "
+              "rounds can be at most %(n)s") % {"entrants": entrants, "rounds": rounds,
+                                                 "n": f"{MAX_PLAYER_ROUNDS:,}"})
+
+
+def trf_size_problem(text: str) -> str | None:
+    """Why a TRF text is too big to import, or None; measured in UTF-8 bytes."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_TRF_BYTES:
+        return (_("the file has %(size)s bytes; at most %(n)s can be imported")
+                % {"size": f"{size:,}", "n": f"{MAX_TRF_BYTES:,}"})
+    return None
 
 
 def _whole(value: Any) -> bool:

@@ -124,7 +124,7 @@ def preregister(tournament: Tournament, names: list[str], club: str = "") -> tup
         try:
             entrant = sign_up(c, [{"name": n, "club": club} for n in names], club=club,
                               status=Entrant.Status.REGISTERED, preregistered=True,
-                              alone=pair and len(names) == 1)
+                              alone=pair and len(names) == 1, actor=PUBLIC_ACTOR)
         except ServiceError as e:  # the desk's field names, said as the page's fields
             where = {"name": "p1_name", "players": "p1_name", "club": "club"}
             raise ServiceError({where.get(k, "__all__"): v for k, v in e.errors.items()}) \

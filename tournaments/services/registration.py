@@ -16,52 +16,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Entrant, Player, RegistrationSeat, Round, Tournament
+from . import players as people
 from .base import Actor, Change, ServiceError, change
 from .seating import give_seat, per_side, release_seat, seat_label, window_settings
 from .text import check_single_line
 
 MARKERS = ("preregistered", "alone", "draw_missing")
 SETTABLE_MARKERS = ("preregistered", "draw_missing")  # "alone" comes and goes with the players
-
-
-def find_players(query: str, limit: int = 10) -> list[Player]:
-    """Players whose name or club contains every word of ``query`` (search-as-you-type)."""
-    words = [w for w in (query or "").split() if w]
-    if not words:
-        return []
-    qs = Player.objects.all()
-    for w in words:
-        qs = qs.filter(Q(name__icontains=w) | Q(club__icontains=w))
-    return list(qs.order_by("name")[:limit])
-
-
-def _player(spec: Any) -> Player:
-    """A Player from an id, a Player, or a dict with at least ``name``."""
-    if isinstance(spec, Player):
-        return spec
-    if isinstance(spec, int):
-        try:
-            return Player.objects.get(pk=spec)
-        except Player.DoesNotExist:
-            raise ServiceError(f"unknown player {spec}", "players") from None
-    if isinstance(spec, dict):
-        name = str(spec.get("name", "")).strip()
-        if not name:
-            raise ServiceError(_("every player needs a name"), "players")
-        check_single_line(name, "players")
-        fields = {k: spec[k] for k in ("club", "rating", "dwz", "birth_date", "categories")
-                  if spec.get(k) not in (None, "")}
-        check_single_line(fields.get("club"), "club")
-        existing = Player.objects.filter(name__iexact=name, club=fields.get("club", "")).first()
-        return existing or Player.objects.create(name=name, **fields)
-    raise ServiceError("a player is an id or an object with a name", "players")
 
 
 def seatable(entrant: Entrant) -> bool:
@@ -79,12 +47,14 @@ def _joined_club(players: list[Player]) -> str:
 def sign_up(c: Change, players: list[Any], name: str = "",
             status: str = Entrant.Status.REGISTERED, club: str = "", rating: int | None = None,
             preregistered: bool = False, alone: bool = False,
-            number: int | None = None) -> Entrant:
+            number: int | None = None, *, actor: Actor) -> Entrant:
     """Create one entrant inside the tournament's :func:`change` and fill in its log entry.
 
     The one way an entrant is born, shared by the desk (:func:`register`), the public
     pre-registration (``prereg.preregister``) and :func:`pair_up` (which passes the
     ``number`` the pair keeps). A seat of the window draw comes with it when it may sit.
+    A known player (an id, or a name and club) is found only among those ``actor``
+    reaches (:func:`.players.reachable`).
     """
     t = c.tournament
     pair = t.entrant_kind == Tournament.EntrantKind.PAIR
@@ -99,7 +69,8 @@ def sign_up(c: Change, players: list[Any], name: str = "",
         raise ServiceError("unknown status", "status")
     check_single_line(name, "name")
     check_single_line(club, "club")
-    resolved = [_player(p) for p in players]  # inside: a refusal leaves no stray Player
+    # Inside the change: a refusal leaves no stray Player.
+    resolved = [people.resolve(p, actor) for p in players]
     name = (name or " / ".join(p.name for p in resolved)).strip()
     if len({p.pk for p in resolved}) != len(resolved):
         raise ServiceError(_("the same player twice in one entrant"), "players")
@@ -151,7 +122,20 @@ def register(tournament: Tournament, actor: Actor, players: list[Any], name: str
     """
     with change(tournament.pk, actor, "register") as c:
         return sign_up(c, players, name=name, status=status, club=club, rating=rating,
-                       preregistered=preregistered, alone=alone)
+                       preregistered=preregistered, alone=alone, actor=actor)
+
+
+def register_person(tournament: Tournament, actor: Actor, players: list[Any],
+                    facts: dict[str, Any] | None = None, **fields: Any) -> Entrant:
+    """Sign up an entrant and give its one person the facts (Chaos's AddPlayer), all or
+    nothing: a known player's new DWZ is part of the sign-up, and a refused fact leaves
+    no entrant behind. The facts go through :func:`update_entrant`, so a person entered
+    elsewhere too is changed (and logged) by the same rule as any later correction."""
+    with transaction.atomic():
+        entrant = register(tournament, actor, players, **fields)
+        if facts:
+            update_entrant(entrant, actor, **facts)
+    return entrant
 
 
 def apply_status(c: Change, e: Entrant, status: str) -> RegistrationSeat | None:
@@ -325,8 +309,8 @@ def pair_up(tournament: Tournament, actor: Actor, first: Entrant | int, second: 
         for e in singles:
             release_seat(e)
             e.delete()
-        pair = sign_up(c, [p.pk for p in players], name=name, status=Entrant.Status.PRESENT,
-                       club=_joined_club(players), number=singles[0].start_number)
+        pair = sign_up(c, players, name=name, status=Entrant.Status.PRESENT,
+                       club=_joined_club(players), number=singles[0].start_number, actor=actor)
         c.before = {"singles": before}
     return pair
 
@@ -423,9 +407,13 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
     ``name``, ``club``, ``elo`` (the rating the draw ranks by) and ``categories`` are the
     entrant's, and for an entrant of one player also the player's. ``dwz``, ``dwz_index``,
     ``birth_date``, ``fide_id``, ``title``, ``federation`` and ``sex`` are facts of the
-    person and exist only for an entrant of one player; the person is shared by every
-    tournament they play, so such a change shows in all of them. Only a real change is
-    logged, so the API may pass every field it was given.
+    person and exist only for an entrant of one player. Only a real change is logged, so
+    the API may pass every field it was given.
+
+    The person may be entered in other tournaments too. If ``actor`` directs all of them
+    the change is the person's: it shows everywhere and is logged in each of those
+    tournaments as ``update_player``; otherwise this entrant gets its own copy of the
+    person and the others keep theirs (:mod:`.players` says why).
     """
     unknown = sorted(set(fields) - set(PERSON_FIELDS) - set(ENTRANT_FIELDS))
     if unknown:
@@ -434,7 +422,14 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
     current = Entrant.objects.get(pk=entrant.pk)
     if not _differences(current, values)[1]:
         return current  # no change() at all: nothing to log, the version stays
-    with change(entrant.tournament_id, actor, "update_entrant") as c:
+    home = current.tournament_id
+    person = _person_of(current)
+    elsewhere = [tid for tid in people.tournaments_showing(person) if tid != home] \
+        if person is not None else []
+    shared = people.directs_all(actor.user, elsewhere)
+    with people.change_all([home, *elsewhere] if shared else [home], actor,
+                           {home: "update_entrant"}) as records:
+        c = records[home]
         e = Entrant.objects.get(pk=entrant.pk)
         person, (before, after) = _person_of(e), _differences(e, values)
         longest = Player._meta.get_field("name").max_length
@@ -445,6 +440,9 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
                 pk=e.pk).exists():
             raise ServiceError(_("%(name)s is already registered in this tournament")
                                % {"name": after["name"]}, "name")
+        copied = person is not None and not shared
+        if copied:
+            person = people.copy_for(e, person)
         for k, v in after.items():
             if k in OWN:
                 setattr(e, OWN[k], v)
@@ -463,7 +461,27 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
         c.wrote(f"entrant:{e.pk}", *([f"player:{person.pk}"] if person is not None else []))
         c.before = {k: _loggable(v) for k, v in before.items()}
         c.after = {k: _loggable(v) for k, v in after.items()}
+        if copied:
+            c.after["own_copy_of_player"] = True  # the other tournaments keep the old facts
+        for tid, other in records.items():  # the same person, entered there too
+            if tid != home:
+                other.target = people.describe(person, tid)
+                other.wrote(f"player:{person.pk}")
+                other.before = dict(c.before)
+                other.after = {**c.after, "changed_in": c.tournament.slug}
     return e
+
+
+def modify_entrant(entrant: Entrant, actor: Actor, status: str | None = None,
+                   **fields: Any) -> Entrant:
+    """Change facts (:func:`update_entrant`) and the status (:func:`set_status`) of one
+    entrant together (Chaos's ModifyPlayer): both or neither."""
+    with transaction.atomic():
+        if fields:
+            update_entrant(entrant, actor, **fields)
+        if status is not None:
+            set_status(entrant, actor, status)
+    return Entrant.objects.get(pk=entrant.pk)
 
 
 def _loggable(value: Any) -> Any:

@@ -7,6 +7,7 @@ makes every cached page of the tournament stale at once; no timeouts needed.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.cache import cache
@@ -42,3 +43,24 @@ def standings(t: Tournament, after_round: int | None = None,
         result = scoring.standings(scoring_tournament(t), after_round, category)
         cache.set(key, result, None)
     return result
+
+
+def standings_after(t: Tournament, rounds: Iterable[int | None]) -> dict[int | None, Any]:
+    """The standings after each of ``rounds`` (None: all rounds), each cached as
+    :func:`standings` caches it.
+
+    The tournament is read from the database and parsed once for all of them: reading
+    it is linear in its games, so reading it again for each round (as calling
+    :func:`standings` per round does) made the statistics quadratic in the rounds.
+    """
+    wanted = list(dict.fromkeys(rounds))
+    keys = {r: standings_key(t, r) for r in wanted}
+    found = cache.get_many(list(keys.values()))
+    out = {r: found[k] for r, k in keys.items() if k in found}
+    missing = [r for r in wanted if r not in out]
+    if missing:
+        doc = scoring_tournament(t)
+        fresh = {r: scoring.standings(doc, r) for r in missing}
+        cache.set_many({keys[r]: v for r, v in fresh.items()}, None)
+        out.update(fresh)
+    return out

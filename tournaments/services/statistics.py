@@ -19,8 +19,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from html import escape
 from typing import Any
 
+from django.core.cache import cache
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.translation import gettext as _
@@ -30,7 +32,7 @@ from .. import charts
 from ..disciplines import DISCIPLINES
 from ..models import Result, Round, Seat, Tournament
 from .public import column, number
-from .standings import standings
+from .standings import standings, standings_after, version_key
 
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
 TOP = 5  # leaders highlighted in the progression chart
@@ -93,6 +95,7 @@ class Statistics:
     highlight: int | None  # the start number a reader chose
     top: list[int]
     extras: dict[str, Any] = field(default_factory=dict)  # per discipline (the Pussi sheet)
+    ident: str = "stats"  # the prefix of the charts' and the table rows' ids
 
 
 # -- the data -----------------------------------------------------------------------------------
@@ -105,8 +108,9 @@ def shown_rounds(t: Tournament) -> list[int]:
 
 def rank_progression(t: Tournament, rounds: list[int]) -> Progression:
     """Each entrant's rank after each of ``rounds``, exactly as the standings after that round."""
-    after = {r: standings(t, after_round=r).get("standings", []) for r in rounds}
-    latest = after[rounds[-1]] if rounds else standings(t).get("standings", [])
+    after = {r: rows.get("standings", [])
+             for r, rows in standings_after(t, [*rounds, None]).items()}
+    latest = after[rounds[-1]] if rounds else after[None]
     ranks: dict[int, list[int]] = {row["entrant"]: [] for row in latest}
     for r in rounds:
         for row in after[r]:
@@ -138,9 +142,10 @@ def round_results(t: Tournament, rounds: list[int], key: str) -> list[float]:
                  .values_list("round__number", "entrant__start_number"))
     out: list[float] = []
     before: dict[int, float] = {}
+    after = standings_after(t, rounds)
     for r in rounds:
         now: dict[int, float] = {}
-        for row in standings(t, after_round=r).get("standings", []):
+        for row in after[r].get("standings", []):
             x = _as_number(row["values"].get(key))
             if x is None:
                 continue
@@ -206,15 +211,40 @@ def progression_chart(p: Progression, round_word: str, round_short: str, in_text
     if names:
         desc += " " + _("Highlighted, the current top %(k)s: %(names)s.") % {
             "k": min(TOP, len(p.lines)), "names": names}
-    if chosen is not None:
-        desc += " " + _("Chosen: %(name)s.") % {
-            "name": next(line.name for line in p.lines if line.entrant == highlight)}
+    note = chosen_note(next(line.name for line in p.lines if line.entrant == highlight)) \
+        if chosen is not None else ""
     series = [charts.Series(f"{line.entrant}", f"{line.entrant} {line.name}", line.ranks,
                             line.name) for line in p.lines]
     return charts.rank_lines(
         series, [round_short % {"n": r} for r in p.rounds],
         title=_("Rank progression"), desc=desc, x_label=round_word, y_label=_("Rank"),
-        highlight=[f"{e}" for e in leaders], chosen=chosen, ident=ident)
+        highlight=[f"{e}" for e in leaders], chosen=chosen, chosen_note=note, ident=ident)
+
+
+def chosen_note(name: str) -> str:
+    """What the rank chart's description adds about the entrant a reader chose."""
+    return _("Chosen: %(name)s.") % {"name": name}
+
+
+def mark_chosen(html: str, ident: str, start_number: int, name: str) -> str:
+    """The rendered statistics (``stats/_charts.html`` with ``ident``, nobody chosen) with
+    ``start_number`` chosen: its line on top of the rank chart, its row of the table
+    marked, the caption saying so. Text operations only, so the page of a large
+    tournament is rendered once per version and each reader's choice costs next to
+    nothing (:func:`tournaments.charts.choose`)."""
+    chart_id = f' id="{ident}-ranks"'
+    at = html.find(chart_id)
+    start = html.rfind("<svg", 0, at)
+    end = html.find("</svg>", at)
+    if at < 0 or start < 0 or end < 0:
+        return html
+    end += len("</svg>")
+    chart = charts.choose(html[start:end], str(start_number), chosen_note(name))
+    html = html[:start] + chart + html[end:]
+    row = f'<tr id="{ident}-row-{start_number}">'
+    html = html.replace(row, f'<tr id="{ident}-row-{start_number}" class="chosen">', 1)
+    return html.replace('<span class="chosen-note"></span>', '<span class="chosen-note"> '
+                        + escape(_("In black: the entrant you chose.")) + "</span>", 1)
 
 
 def distribution_chart(d: Distribution, ident: str) -> str:
@@ -256,28 +286,66 @@ EXTRAS: dict[str, Callable[[Tournament], dict[str, Any] | None]] = {"pussi": _pu
 
 # -- everything for a page or a report ----------------------------------------------------------
 
+FACTS_SECONDS = 3600  # bounds memory only: a new version has a new key
+
+
+@dataclass
+class Facts:
+    """The numbers behind the charts, in no language: computed once per tournament version."""
+
+    rounds: list[int]
+    main_key: str | None
+    progression: Progression
+    current: list[float]  # the main value of every entrant now
+    per_round: list[float]  # what each entrant gained at each table with a result
+
+
+def facts(t: Tournament) -> Facts:
+    """:class:`Facts` of this version of the tournament, from the cache when it has them.
+
+    Ranking the field after every round is the expensive part of the statistics (the
+    standings after round r look at every game up to r); it is done once per version,
+    like the standings themselves, and the page, the director's page and the PDF all
+    draw from it.
+    """
+    key = f"statistics:{version_key(t)}"
+    found = cache.get(key)
+    if found is None:
+        rounds = shown_rounds(t)
+        progression = rank_progression(t, rounds)
+        main = main_key(t)
+        current: list[float] = []
+        per_round: list[float] = []
+        if main:
+            latest = standings(t).get("standings", [])
+            current = [x for x in (_as_number(r["values"].get(main)) for r in latest)
+                       if x is not None]
+            per_round = round_results(t, rounds, main) if rounds else []
+        found = Facts(rounds, main, progression, current, per_round)
+        cache.set(key, found, FACTS_SECONDS)
+    return found
+
+
 def statistics(t: Tournament, highlight: int | None = None, ident: str = "stats") -> Statistics:
     """The charts and their numbers; ``highlight`` is a start number to draw in black."""
-    rounds = shown_rounds(t)
-    key = main_key(t)
+    f = facts(t)
+    rounds, key, progression = f.rounds, f.main_key, f.progression
     label = column(t, key).title if key else ""
     round_word = str(ROUND_WORDS.get(t.discipline, gettext_lazy("Round")))
     round_short = str(ROUND_SHORT.get(t.discipline, gettext_lazy("R%(n)s")))
     in_text = str(ROUND_WORDS_IN_TEXT.get(t.discipline, gettext_lazy("round")))
-    progression = rank_progression(t, rounds)
     numbers = {line.entrant for line in progression.lines}
     highlight = highlight if highlight in numbers else None
     distributions: list[tuple[Distribution, str]] = []
     if key:
-        latest = standings(t).get("standings", [])
-        values = [x for x in (_as_number(r["values"].get(key)) for r in latest) if x is not None]
-        current = distribution(_("Distribution of %(value)s") % {"value": label}, label, values)
+        current = distribution(_("Distribution of %(value)s") % {"value": label}, label,
+                               f.current)
         distributions.append((current, distribution_chart(current, f"{ident}-current")))
         if rounds:
             title = str(ROUND_RESULT_TITLES.get(
                 t.discipline, _("%(value)s per %(round)s") % {"value": label,
                                                               "round": in_text}))
-            per_round = distribution(title, label, round_results(t, rounds, key))
+            per_round = distribution(title, label, f.per_round)
             if not per_round.empty:
                 distributions.append((per_round,
                                       distribution_chart(per_round, f"{ident}-per-round")))
@@ -290,7 +358,7 @@ def statistics(t: Tournament, highlight: int | None = None, ident: str = "stats"
                                             highlight, f"{ident}-ranks") if rounds else "",
         distributions=distributions, highlight=highlight,
         top=[line.entrant for line in progression.lines[:TOP]],
-        extras=found or {})
+        extras=found or {}, ident=ident)
 
 
 def discipline_label(t: Tournament) -> str:

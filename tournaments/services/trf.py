@@ -77,7 +77,6 @@ from pairing.trf import (
     format_points,
     infer_initial_colour,
     player_line,
-    points_before,
     read,
     round_cell,
 )
@@ -97,6 +96,7 @@ from ..models import (
     Table,
     Tournament,
 )
+from . import limits
 from .base import Actor, ServiceError, change
 from .text import CHARACTER_NAMES, check_single_line
 from .tournaments import unique_slug
@@ -587,6 +587,9 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     results, byes, announced absences (bye requests), forbidden pairs (``XXP``) and
     the header facts are stored, all or nothing.
     """
+    too_big = limits.trf_size_problem(text)
+    if too_big:
+        raise TrfImportError(None, None, too_big)
     _refuse_control_characters(text)
     if name is not None:
         check_single_line(name, "name")
@@ -596,16 +599,25 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
         raise TrfImportError(exc.line, exc.column, exc.message) from None
     if not trf.players:
         raise TrfImportError(None, None, _("there is no player line (001)"))
+    if len(trf.players) > limits.MAX_ENTRANTS:
+        first_over = sorted(p.line for p in trf.players.values())[limits.MAX_ENTRANTS]
+        raise TrfImportError(first_over, None, _(
+            "at most %(n)s players can be imported, not %(count)s")
+            % {"n": limits.MAX_ENTRANTS, "count": len(trf.players)})
     points = _check_points(trf)
     paired = trf.rounds_paired
     planned = trf.total_rounds or max(paired, 1)
     if planned > MAX_ROUNDS:  # as services.tournaments.create_tournament allows
         raise TrfImportError(_first_line(trf, ("XXR", "142")), 5,
                              _("at most %(n)s rounds") % {"n": MAX_ROUNDS})
-    if trf.rounds_in_file > MAX_ROUNDS:
+    if trf.rounds_in_file > limits.MAX_ROUNDS:
         longest = max(trf.players.values(), key=lambda p: len(p.cells))
-        raise TrfImportError(longest.line, _cell_column(MAX_ROUNDS + 1),
-                             _("at most %(n)s rounds") % {"n": MAX_ROUNDS})
+        raise TrfImportError(longest.line, _cell_column(limits.MAX_ROUNDS + 1),
+                             _("at most %(n)s rounds can be imported, not %(count)s")
+                             % {"n": limits.MAX_ROUNDS, "count": trf.rounds_in_file})
+    if len(trf.players) * trf.rounds_in_file > limits.MAX_PLAYER_ROUNDS:
+        raise TrfImportError(None, None, limits.player_rounds_problem(len(trf.players),
+                                                                      trf.rounds_in_file))
 
     header: dict[str, str] = {}
     details: dict[str, Any] = {}
@@ -754,8 +766,13 @@ def _store(t: Tournament, trf: Trf, actor: Actor, players: dict[int, Player],
     tables: list[Table] = []
     seats: list[tuple[Table, int, int, int]] = []
     results: list[tuple[Table, str]] = []
+    running = dict.fromkeys(numbers, Fraction(0))  # points before round k, kept as we go
     for k in range(1, paired + 1):
-        score = {n: points_before(trf, trf.players[n], k) for n in numbers}
+        score = dict(running)
+        for n in numbers:
+            c = trf.players[n].cell(k)
+            if c is not None:
+                running[n] += trf.points.points(c.result)
         order = sorted(by_round.get(k, []), key=lambda g: (
             -max(score[g.white], score[g.black]), -(score[g.white] + score[g.black]),
             min(g.white, g.black)))

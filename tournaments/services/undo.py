@@ -50,7 +50,7 @@ from ..models import (
     Tournament,
 )
 from .base import Actor, Change, ServiceError, change
-from .registration import OWN, _person_of
+from .registration import OWN, PERSON_FIELDS, _person_of
 from .results import result_state
 from .rounds import delete_last_round, mark_later_rounds_stale
 from .seating import release_seat, restore_seat
@@ -302,8 +302,16 @@ def _value(name: str, logged: Any) -> Any:
 def _undo_correction(c: Change, entry: ActionLog) -> Sentence:
     """A correction of an entrant's facts (name, club, rating …, a person's facts)."""
     e = _entrant(c, entry)
-    before, after = entry.before or {}, entry.after or {}
+    facts = set(OWN) | set(PERSON_FIELDS)  # the log may carry notes besides the facts
+    before = {k: v for k, v in (entry.before or {}).items() if k in facts}
+    after = {k: v for k, v in (entry.after or {}).items() if k in facts}
     person = _person_of(e)
+    if person is not None and Entrant.objects.filter(players=person).exclude(
+            tournament=c.tournament).exists():
+        # Putting the old facts back would change the person in those tournaments too,
+        # past their logs (services.players): a new correction goes through that rule.
+        raise _refuse(_("%(name)s is also entered in other tournaments; correct the facts "
+                        "instead") % {"name": e.name})
     for name, value in after.items():
         holder = e if name in OWN else person
         if holder is None:

@@ -505,7 +505,7 @@ def players(request: HttpRequest, t: Tournament) -> HttpResponse:
     slot = request.GET.get("slot", "1")
     slot = slot if slot in ("1", "2") else "1"
     q = (request.GET.get("q") or request.GET.get(f"p{slot}_name") or "").strip()[:100]
-    found = services.find_players(q, limit=8)
+    found = services.find_players(q, request.user, t, limit=8)
     entered = dict(Entrant.players.through.objects.filter(
         entrant__tournament=t, player__in=found).values_list("player_id",
                                                              "entrant__start_number"))

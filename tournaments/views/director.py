@@ -55,11 +55,11 @@ from ..models import (
     Entrant,
     Result,
     ResultRevision,
-    Role,
     Round,
     Table,
     Tournament,
 )
+from ..permissions import directs_any, may_create_tournaments
 from ..services import Actor, ServiceError
 from ..services import chess as chess_services
 from ..services import director as director_services
@@ -75,15 +75,9 @@ LOG_PAGE_SIZE = 50
 
 
 def may_direct(user: Any) -> bool:
-    """Who may open the director's home and create tournaments.
-
-    Superusers, users given the ``tournaments.add_tournament`` permission (in the
-    admin), and anyone who already directs a tournament. Desk users and others: no.
-    """
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return (user.is_superuser or user.has_perm("tournaments.add_tournament")
-            or Role.objects.filter(user=user, kind=Role.Kind.DIRECTOR).exists())
+    """Who may open the director's home: whoever may create tournaments, and anyone who
+    already directs one (to reach it). Creating is :func:`may_create_tournaments` alone."""
+    return may_create_tournaments(user) or directs_any(user)
 
 
 def director_home_required(view: View) -> View:
@@ -118,6 +112,9 @@ def home(request: HttpRequest) -> HttpResponse:
     import_form = ImportForm(prefix="import")
     status = 200
     action = request.POST.get("action")
+    may_create = may_create_tournaments(request.user)
+    if request.method == "POST" and action in ("create", "import") and not may_create:
+        raise PermissionDenied
     if request.method == "POST" and action == "create":
         create_form = CreateTournamentForm(request.POST, prefix="create")
         if create_form.is_valid():
@@ -162,6 +159,7 @@ def home(request: HttpRequest) -> HttpResponse:
         t.discipline_label = DISCIPLINES[t.discipline].label  # type: ignore[attr-defined]
     return render(request, "director/home.html", {
         "tournaments": tournaments, "create_form": create_form, "import_form": import_form,
+        "may_create": may_create,
     }, status=status)
 
 

@@ -71,17 +71,27 @@ def block_name(t: Tournament, *parts: str) -> str:
 
 
 def rendered(name: str, version: int, build: Callable[[], str],
-             coding: str = "html") -> Rendered:
+             coding: str = "html", busy: Callable[[], str] | None = None,
+             lock_seconds: int = LOCK_SECONDS) -> Rendered:
     """The block at ``version`` or newer, as ``html`` or ``gzip``; while another request
-    renders it, or within the render interval of the last rendering, the last one."""
+    renders it, or within the render interval of the last rendering, the last one.
+
+    A block that may take long to render (the statistics of a large tournament) passes
+    ``busy``: while its very first rendering is under way, the others get ``busy()``
+    (a short notice, not stored) at once instead of waiting and then rendering it
+    themselves, so however many requests come, one of them does the work; and a
+    ``lock_seconds`` longer than that work, so a second one does not start meanwhile.
+    """
     key, lock = entry_key(name, coding), f"public-lock:{name}"
     entry = cache.get(key)
     if entry is not None and (entry.version >= version
                               or time.time() - entry.made < render_interval()):
         return entry
-    if not cache.add(lock, version, LOCK_SECONDS):
+    if not cache.add(lock, version, lock_seconds):
         if entry is not None:
             return entry  # one render behind, and its ETag says so
+        if busy is not None:
+            return Rendered(0, 0.0, busy())
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:  # the very first rendering: wait, do not pile on
             time.sleep(POLL_SECONDS)
