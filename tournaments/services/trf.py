@@ -77,6 +77,7 @@ from pairing.trf import (
     format_points,
     infer_initial_colour,
     player_line,
+    points_before,
     read,
     round_cell,
 )
