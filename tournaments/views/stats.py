@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from ..models import Tournament
 from ..services.statistics import discipline_label, statistics
@@ -35,7 +35,7 @@ def chosen_entrant(params: QueryDict) -> int | None:
     return n if n > 0 else None
 
 
-@require_GET
+@require_safe
 @director_view
 def what_if(request: HttpRequest, t: Tournament) -> HttpResponse:
     result = safe_what_if(t, request.GET)  # None: the tournament itself cannot be scored
@@ -50,14 +50,14 @@ def _charts_html(t: Tournament, highlight: int | None, audience: str) -> str:
                                                    "audience": audience})
 
 
-@require_GET
+@require_safe
 @director_view
 def director_statistics(request: HttpRequest, t: Tournament) -> HttpResponse:
     highlight = chosen_entrant(request.GET)
     return render(request, "stats/statistics.html", _page(t, highlight, "director"))
 
 
-@require_GET
+@require_safe
 def public_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     """Spectators' statistics: 404 unless the tournament is public (its staff may look)."""
     t = visible_tournament(request, slug)
