@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
@@ -108,6 +109,24 @@ class Command(BaseCommand):
                 account.set_password(password)
                 account.save()
                 changed.append(account.username)
+        self.load_tournaments(user, desk)
+        if not production:
+            self.stdout.write(self.style.SUCCESS(
+                f"Director login: direktor / {password}   Desk login: anmeldung / {password}"))
+            return
+        for username in changed:
+            self.stdout.write(self.style.SUCCESS(f"Login: {username} / {password}"))
+        if changed and generated:
+            self.stdout.write(self.style.WARNING(
+                "The password was generated and is shown only now: note it, or change it in "
+                "/admin/."))
+        unchanged = [name for name in DEMO_USERS if name not in changed]
+        if unchanged:
+            self.stdout.write(f"Passwords of {', '.join(unchanged)} unchanged (they existed).")
+
+    def load_tournaments(self, user: Any, desk: Any) -> None:
+        """One tournament per discipline, two rounds played through the services; a
+        tournament that exists already is left as it is."""
         actor = Actor(user, user.username)
         rng = random.Random(2026)
         demos = [
@@ -145,16 +164,3 @@ class Command(BaseCommand):
                 services.captain_submit(table.token, result(table))
             self.stdout.write(f"  {name}: /t/{slug}/ ({Round.objects.filter(tournament=t).count()}"
                               " rounds)")
-        if not production:
-            self.stdout.write(self.style.SUCCESS(
-                f"Director login: direktor / {password}   Desk login: anmeldung / {password}"))
-            return
-        for username in changed:
-            self.stdout.write(self.style.SUCCESS(f"Login: {username} / {password}"))
-        if changed and generated:
-            self.stdout.write(self.style.WARNING(
-                "The password was generated and is shown only now: note it, or change it in "
-                "/admin/."))
-        unchanged = [name for name in DEMO_USERS if name not in changed]
-        if unchanged:
-            self.stdout.write(f"Passwords of {', '.join(unchanged)} unchanged (they existed).")
