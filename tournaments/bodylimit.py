@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from scoring.json_input import MAX_BYTES
@@ -49,8 +50,9 @@ def body_limit(view: Any = None) -> int:
 
 
 def too_large_message(limit: int) -> str:
+    """In the reader's language and number format: "2.5 MB", "2,5 MB", "20 MB"."""
     return _("The request body is larger than %(mb)s MB.") % {
-        "mb": f"{limit / 1024 / 1024:.1f}".rstrip("0").rstrip(".")}
+        "mb": floatformat(limit / 1024 / 1024, -1)}
 
 
 def declared_length(request: HttpRequest) -> int:
