@@ -458,7 +458,25 @@ def test_the_text_parser_stops_at_the_limit_on_its_own(api, settings):
     settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if "bodylimit" not in m]
     body = b"x" * (20 * MB + 1)
     r = api.generic("POST", reverse("api-import-trf"), body, content_type="text/plain")
-    assert r.status_code == 413 and "larger than 20 MB" in r.json()["__all__"][0]
+    assert r.status_code == 400 and f"larger than {20 * MB} bytes" in r.json()["detail"]
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_view_that_takes_less_refuses_in_its_parser_with_the_number(make_tournament,
+                                                                       director):
+    """The middleware's limit is the general one; a captain's result (64 KB) is refused
+    by the parser, with the exact bound, before the 2.5 MB would matter."""
+    t = make_tournament("mucken", entrant_kind="pair", entrants=4)
+    services.draw_round(t, Actor.of(director), seed="cap")
+    rnd = services.publish_round(t, Actor.of(director), 1)
+    token = rnd.tables.order_by("number").first().token
+    r = APIClient().generic("POST", reverse("api-captain", args=[token]), b"x" * 70_000,
+                            content_type="application/json")
+    assert r.status_code == 400 and "larger than 65536 bytes" in r.json()["detail"]
+    r = APIClient().generic("POST", reverse("api-captain", args=[token]), b"x" * (3 * MB),
+                            content_type="application/json")
+    assert r.status_code == 413
 
 
 @pytest.mark.django_db
