@@ -15,7 +15,10 @@ COPY templates ./templates
 COPY static ./static
 COPY locale ./locale
 COPY manage.py ./
+# A throw-away key for these two build commands only: without it the settings would
+# write a key file into the image (the containers get theirs from SECRET_KEY).
 RUN pip install --no-cache-dir . \
+ && export SECRET_KEY="build-only-$(python -c 'import secrets; print(secrets.token_hex(32))')" \
  && python manage.py compilemessages -v0 \
  && DJANGO_DEBUG=0 python manage.py collectstatic --noinput -v0
 RUN useradd --system --home /app turnierwart && mkdir -p /app/media \

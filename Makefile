@@ -71,4 +71,4 @@ bench-dutch: $(STAMP)
 	$(BIN)/python bench/dutch.py --timeout 600
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache db.sqlite3 media staticfiles
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache db.sqlite3 media staticfiles secret_key

@@ -96,6 +96,7 @@ class Stack:
         self.env = {**os.environ, "DATABASE_URL": f"{PG}/{DB_NAME}", "REDIS_URL": REDIS,
                     "CELERY_EAGER": "0", "MEDIA_ROOT": str(self.media), "DJANGO_DEBUG": "0",
                     "SECRET_KEY": "hall-bench-key", "ALLOWED_HOSTS": "127.0.0.1",
+                    "HTTPS": "0",  # plain HTTP, as on a hall laptop
                     # every phone and desk comes from 127.0.0.1, like a hall behind one NAT
                     # address: the captain rate limit counts per table link (docs/load.md)
                     "PYTHONPATH": str(ROOT)}
@@ -147,7 +148,8 @@ class Stack:
 def setup_django() -> None:
     os.environ.update({"DATABASE_URL": f"{PG}/{DB_NAME}", "REDIS_URL": REDIS,
                        "CELERY_EAGER": "0", "DJANGO_DEBUG": "0", "SECRET_KEY": "hall-bench-key",
-                       "ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SETTINGS_MODULE": "config.settings"})
+                       "ALLOWED_HOSTS": "127.0.0.1", "HTTPS": "0",
+                       "DJANGO_SETTINGS_MODULE": "config.settings"})
     sys.path.insert(0, str(ROOT))
     import django
 

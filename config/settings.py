@@ -1,44 +1,67 @@
-"""Settings, all from the environment with safe defaults.
+"""Settings, all from the environment (django-environ) with safe defaults.
 
 Embedded default (nothing set): SQLite, local-memory cache, Celery tasks run
-in-process. Production: DATABASE_URL, REDIS_URL (cache and Celery broker),
-SECRET_KEY, ALLOWED_HOSTS, DJANGO_DEBUG=0.
+in-process, a secret key made once into ``SECRET_KEY_FILE``. Production:
+DATABASE_URL, REDIS_URL (cache and Celery broker), SECRET_KEY, ALLOWED_HOSTS,
+DJANGO_DEBUG=0; HTTPS is assumed (secure cookies, HSTS, redirect to https) unless
+``HTTPS=0`` says the site is served over plain HTTP on purpose (a hall's LAN), and
+``TLS_PROXY=1`` trusts the proxy's ``X-Forwarded-Proto``. README: "Running it for real".
 """
 
-import os
 from pathlib import Path
 
-import dj_database_url
+import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.hall import BadPublicUrl, host_of, parse_public_url
+from config.secret import PUBLISHED_KEYS, key_from_file, refuse
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+env = environ.Env()
 
-
-def env_bool(name: str, default: bool) -> bool:
-    return os.environ.get(name, "1" if default else "0").lower() in ("1", "true", "yes", "on")
-
-
-DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+# Never a key from the source: the environment's, or one made once and kept in a file
+# (config/secret.py). Docker sets DJANGO_REQUIRE_SECRET_KEY=1: its web and worker
+# containers must share one key, so they refuse to start without it.
+SECRET_KEY_FILE = Path(env.str("SECRET_KEY_FILE", default=str(BASE_DIR / "secret_key")))
+SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
-    if not DEBUG and os.environ.get("DJANGO_REQUIRE_SECRET_KEY") == "1":
-        raise RuntimeError("SECRET_KEY must be set")
-    SECRET_KEY = "insecure-development-key-set-SECRET_KEY-in-production"
+    if not DEBUG and env.bool("DJANGO_REQUIRE_SECRET_KEY", default=False):
+        refuse("SECRET_KEY must be set (DJANGO_REQUIRE_SECRET_KEY=1)")
+    SECRET_KEY = key_from_file(SECRET_KEY_FILE)
+elif not DEBUG and SECRET_KEY in PUBLISHED_KEYS:
+    refuse("SECRET_KEY is a key published in Turnierwart's source; set a random one "
+           "(python -c 'import secrets; print(secrets.token_urlsafe(50))')")
 # Where phones in the hall reach this server, e.g. http://192.168.1.20:8000: every absolute
 # link that leaves the screen (QR codes, printed captain links, PDFs) is built from it
 # (tournaments/links.py); without it, from the request's host. (`manage.py serve`, which
 # `make run` starts, fills it in with this machine's LAN address when it listens beyond loopback.)
 try:
-    PUBLIC_URL = parse_public_url(os.environ.get("PUBLIC_URL", ""))
+    PUBLIC_URL = parse_public_url(env.str("PUBLIC_URL", default=""))
 except BadPublicUrl as exc:
     raise ImproperlyConfigured(str(exc)) from None
-ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h] or [
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=[]) or [
     "localhost", "127.0.0.1", "[::1]", *([host_of(PUBLIC_URL)] if PUBLIC_URL else [])]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o] or (
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[]) or (
     [PUBLIC_URL] if PUBLIC_URL else [])
+
+# HTTPS: on by default in production. A hall laptop serving plain HTTP on the LAN sets
+# HTTPS=0 on purpose; then cookies go over HTTP and nothing redirects (check --deploy
+# says so). Behind a TLS-terminating proxy, TLS_PROXY=1 trusts its X-Forwarded-Proto;
+# the proxy must set (overwrite) that header, or a client could claim https itself.
+HTTPS = env.bool("HTTPS", default=not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
+# Both widen HSTS beyond this host name (every subdomain; the browsers' built-in list),
+# which only the owner of the domain can decide: off unless asked for.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+if env.bool("TLS_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -52,14 +75,17 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "tournaments.bodylimit.BodyLimitMiddleware",  # 413 before anything reads a large body
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -83,8 +109,9 @@ TEMPLATES = [{
 }]
 WSGI_APPLICATION = "config.wsgi.application"
 
-DATABASES = {"default": dj_database_url.parse(
-    os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"), conn_max_age=60)}
+DATABASES = {"default": env.db_url("DATABASE_URL",
+                                   default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DATABASES["default"]["CONN_MAX_AGE"] = 60
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several desks at once on the embedded default: wait for the write lock instead of failing.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
@@ -93,7 +120,7 @@ else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "config.cache.TolerantRedisCache",
                           "LOCATION": REDIS_URL, "TIMEOUT": 3600,
@@ -102,10 +129,10 @@ if REDIS_URL:
     # A task whose worker died is handed out again after this many seconds (Redis keeps it
     # unacknowledged until then); longer than the longest report takes to render.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600"))}
+        "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=600)}
     CELERY_RESULT_BACKEND = None
     # The services test tier runs most tests in-process and starts a real worker for the rest.
-    CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_EAGER", False)
+    CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_EAGER", default=False)
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                           "TIMEOUT": 3600}}
@@ -113,16 +140,16 @@ else:
     CELERY_BROKER_URL = "memory://"
 # Spectators' blocks are rendered at most once per this many seconds while results pour in
 # (tournaments/views/rendercache.py); 0 renders every new version at once.
-PUBLIC_RENDER_INTERVAL = float(os.environ.get("PUBLIC_RENDER_INTERVAL", "2"))
+PUBLIC_RENDER_INTERVAL = env.float("PUBLIC_RENDER_INTERVAL", default=2.0)
 # Rate limits of the captains' links, per link (captain) and per client IP (unknown tokens), per
 # minute (tournaments/ratelimit.py).
 # X-Forwarded-For is used only with RATE_LIMIT_TRUSTED_PROXIES = number of proxies in front.
 RATE_LIMITS = {
-    "enabled": env_bool("RATE_LIMITS_ENABLED", True),
-    "window": int(os.environ.get("RATE_LIMIT_WINDOW", "60")),
-    "captain": int(os.environ.get("RATE_LIMIT_CAPTAIN", "120")),
-    "captain_unknown": int(os.environ.get("RATE_LIMIT_CAPTAIN_UNKNOWN", "30")),
-    "trusted_proxies": int(os.environ.get("RATE_LIMIT_TRUSTED_PROXIES", "0")),
+    "enabled": env.bool("RATE_LIMITS_ENABLED", default=True),
+    "window": env.int("RATE_LIMIT_WINDOW", default=60),
+    "captain": env.int("RATE_LIMIT_CAPTAIN", default=120),
+    "captain_unknown": env.int("RATE_LIMIT_CAPTAIN_UNKNOWN", default=30),
+    "trusted_proxies": env.int("RATE_LIMIT_TRUSTED_PROXIES", default=0),
 }
 
 CELERY_TASK_ACKS_LATE = True
@@ -140,7 +167,7 @@ LOGOUT_REDIRECT_URL = "public:home"
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
+TIME_ZONE = env.str("TIME_ZONE", default="Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
 
@@ -148,7 +175,7 @@ STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
-MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
@@ -187,9 +214,30 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
 
 # Static files are served by the app itself (WhiteNoise), also straight from the source
 # folders, so gunicorn serves them with or without collectstatic.
 WHITENOISE_USE_FINDERS = True
+
+# Content-Security-Policy (django-csp): only this site's own files run or style a page.
+# No inline <script>/<style>, no style="" and no eval (htmx is told so by the meta tag in
+# templates/base.html); QR codes are data: images. PDFs (weasyprint) are not web pages.
+# How a page stays within it: docs/security.md.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Request bodies: at most DATA_UPLOAD_MAX_MEMORY_SIZE (Django's 2.5 MB) unless a view
+# allows more (the imports: tournaments/bodylimit.py); larger ones get 413 unread.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)

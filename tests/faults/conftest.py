@@ -149,6 +149,7 @@ class Stack:
         self.env = {**os.environ, "DATABASE_URL": pg.url(), "REDIS_URL": redis.url(),
                     "CELERY_EAGER": "0", "MEDIA_ROOT": str(media), "DJANGO_DEBUG": "0",
                     "SECRET_KEY": "fault-tier-test-key", "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                    "HTTPS": "0",  # plain HTTP on the loopback, as on a hall laptop
                     "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "config.settings"}
         self.processes: dict[str, subprocess.Popen] = {}
         self.workers = 0

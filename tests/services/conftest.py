@@ -71,7 +71,8 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
     env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": os.environ["REDIS_URL"],
            "CELERY_EAGER": "0", "MEDIA_ROOT": str(media), "DJANGO_DEBUG": "0",
            "SECRET_KEY": "services-tier-test-key", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-           "PYTHONPATH": str(ROOT)}
+           "HTTPS": "0",  # plain HTTP on the loopback, as on a hall laptop
+           "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "config.settings"}
     commands = {
         "gunicorn": [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi",
                      "--bind", f"127.0.0.1:{port}", "--workers", "3"],

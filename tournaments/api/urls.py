@@ -1,7 +1,7 @@
 """``/api/v1/``: names are global and start with ``api-`` (``reverse("api-schema")``)."""
 
 from django.urls import path, register_converter
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, MultiPartParser
 
@@ -32,7 +32,7 @@ urlpatterns = [
     path("auth/token/", ObtainAuthToken.as_view(
         parser_classes=[FormParser, MultiPartParser, BoundedJSONParser]), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("tournaments/", views.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/import/", views.ImportView.as_view(), name="api-import"),
     path("tournaments/import-trf/", views.TrfImportView.as_view(), name="api-import-trf"),

@@ -40,6 +40,7 @@ import scoring
 from scoring.chess import TIEBREAKS
 
 from .. import services
+from ..bodylimit import IMPORT_BYTES
 from ..log_labels import ACTION_LABELS, said
 from ..models import (
     ByeRequest,
@@ -237,6 +238,8 @@ class TournamentDetailView(DirectorView):
 
 
 class ImportView(CreatorView):
+    max_body_bytes = IMPORT_BYTES  # as the director's import form (the middleware lets it in)
+
     @extend_schema(summary="Create a tournament from a turnier/1 document",
                    request=s.DocumentSerializer, examples=[DOCUMENT_EXAMPLE],
                    responses={201: s.ImportedSerializer, 400: OpenApiResponse(
@@ -806,7 +809,7 @@ TRF_TEXT = OpenApiResponse(OpenApiTypes.STR, description="The TRF-16 file (text/
 
 
 class PlainTextParser(BaseParser):
-    """A text body (a TRF file) as it is, decoded."""
+    """A text body (a TRF file) as it is, decoded; no longer than the view allows (413)."""
 
     media_type = "text/plain"
 
@@ -815,7 +818,7 @@ class PlainTextParser(BaseParser):
         charset = (parser_context or {}).get("encoding") or "utf-8"
         try:
             return read_body(stream, parser_context).decode(charset)
-        except UnicodeDecodeError:
+        except (UnicodeDecodeError, LookupError):  # LookupError: a charset Python does not know
             raise ServiceError(_("the file is not %(charset)s text") % {"charset": charset},
                                "trf") from None
 
@@ -848,6 +851,7 @@ class TrfView(DirectorView):
 
 class TrfImportView(CreatorView):
     parser_classes = [BoundedJSONParser, PlainTextParser]
+    max_body_bytes = IMPORT_BYTES  # as the director's import form (the middleware lets it in)
 
     @extend_schema(
         summary="Create a chess tournament from a TRF-16 file (Chaos: LoadTournament)",

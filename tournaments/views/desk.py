@@ -38,7 +38,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import services
 from ..disciplines import DISCIPLINES
@@ -439,7 +439,7 @@ def _flash(text: str, link: str) -> str:
 # --- views -----------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     """The tournaments this user may work the desk for (superusers: all)."""
     if not request.user.is_authenticated:
@@ -458,7 +458,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "desk/index.html", {"tournaments": tournaments})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @desk_view
 def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The desk page: scan field, sign-up form, counts, markers, filter and entrant list.
@@ -498,7 +498,7 @@ def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
     return render(request, "desk/tournament.html", _page_context(request, t, form, show, q, mark))
 
 
-@require_GET
+@require_safe
 @desk_view
 def players(request: HttpRequest, t: Tournament) -> HttpResponse:
     """Search-as-you-type over the Player database: a small list to pick from."""
@@ -661,7 +661,7 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
     return _back(t, show, mark, q, f"#e{pair.start_number}" if pair else "#desk-alone")
 
 
-@require_GET
+@require_safe
 @desk_view
 def slip(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
     """The seat slip to hand over (A6 or a receipt printer): who, start number, where, when.

@@ -27,9 +27,10 @@ from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import result_forms, services
+from ..bodylimit import IMPORT_BYTES, allow_body
 from ..disciplines import DISCIPLINES
 from ..forms import (
     METHOD_LABELS,
@@ -104,8 +105,9 @@ def error_messages(request: HttpRequest, exc: ServiceError) -> None:
 # ----------------------------------------------------------------------------- home
 
 
+@allow_body(IMPORT_BYTES)  # the import form's file
 @director_home_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
     """The user's tournaments, a form to create one from a preset, and the import."""
     create_form = CreateTournamentForm(prefix="create")
@@ -229,13 +231,13 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
 
 
 @director_view
-@require_GET
+@require_safe
 def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
     return _dashboard(request, t)
 
 
 @director_view
-@require_GET
+@require_safe
 def export(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The turnier/1 document as a download."""
     response = JsonResponse(services.export_document(t),
@@ -245,7 +247,7 @@ def export(request: HttpRequest, t: Tournament) -> HttpResponse:
 
 
 @director_view
-@require_GET
+@require_safe
 def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
     """A chess tournament as a TRF-16 file, as the FIDE-endorsed pairing engines read it."""
     if t.discipline != "chess":
@@ -268,9 +270,9 @@ def _settings_page(request: HttpRequest, t: Tournament, form: SettingsForm | Non
 
 
 @director_view
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def settings(request: HttpRequest, t: Tournament) -> HttpResponse:
-    if request.method == "GET":
+    if request.method != "POST":
         return _settings_page(request, t)
     form = SettingsForm(t, request.POST)
     if form.is_valid():
@@ -316,7 +318,7 @@ def roles(request: HttpRequest, t: Tournament) -> HttpResponse:
 
 
 @director_view
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def seating(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The draw at registration: who sits where, and the cleanup as moves to announce."""
     if request.method == "POST":
@@ -371,7 +373,7 @@ def _log_page(request: HttpRequest, t: Tournament, form: UndoLastForm | None = N
 
 
 @director_view
-@require_GET
+@require_safe
 def log(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The action log, newest first, with undo (services.undo)."""
     return _log_page(request, t)
@@ -733,7 +735,7 @@ def _boards(t: Tournament, rnd: Round, tables: list[director_services.TableView]
 
 
 @director_view
-@require_GET
+@require_safe
 def round_detail(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=t, number=number)
     return _round_page(request, t, rnd)

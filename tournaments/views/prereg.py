@@ -1,7 +1,9 @@
 """The public pre-registration page: names in, a check-in code and its QR code out.
 
 No account. The page exists while the director has opened pre-registration
-(``Tournament.prereg_open``) and the tournament has not started. The sign-up goes
+(``Tournament.prereg_open``) and the tournament has not started; a closed page of a
+public tournament says why, one of a private tournament is the plain 404 of an
+unknown address (its name stays private). The sign-up goes
 through :func:`tournaments.services.prereg.preregister`; the code is shown once
 after a redirect (so a reload never signs up twice) and kept only in a signed
 cookie of this browser, never on the server, so the person can open the page again
@@ -16,7 +18,7 @@ from typing import Any
 import segno
 from django import forms
 from django.db import DatabaseError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -26,6 +28,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..disciplines import DISCIPLINES
 from ..models import Entrant, Tournament
+from ..permissions import is_desk
 from ..services import ServiceError, prereg
 from ..services.text import validate_single_line
 
@@ -86,6 +89,10 @@ def prereg_page(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "public/prereg_done.html",
                       {**base, "e": entrant, "code": code, "qr": qr})
     reason = prereg.closed_reason(t)
+    if reason and not t.public and not is_desk(request.user, t):
+        # A private tournament shows its page only while it takes sign-ups; otherwise
+        # the very 404 of an unknown address, which names nothing.
+        raise Http404("no such tournament")
     if reason:
         return render(request, "public/prereg.html", {**base, "closed": reason, "mine": mine},
                       status=404)

@@ -21,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from ..disciplines import DISCIPLINES
 from ..models import Round, Tournament
@@ -98,7 +98,7 @@ def live_blocks(t: Tournament, mode: str, category: str | None = None) -> dict:
     return blocks
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.filter(public=True).order_by("-created", "-pk")
     rows = [{"t": t, "discipline": DISCIPLINES[t.discipline].label} for t in tournaments
@@ -106,7 +106,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "public/home.html", {"rows": rows})
 
 
-@require_GET
+@require_safe
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     t = visible_tournament(request, slug)
     rnd = current_round(t)
@@ -118,7 +118,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/tournament.html", context)
 
 
-@require_GET
+@require_safe
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     t = visible_tournament(request, slug)
     rnd = get_object_or_404(Round.objects.exclude(status=Round.Status.PREVIEW),
@@ -138,17 +138,17 @@ def fragment(request: HttpRequest, slug: str, part: str) -> HttpResponse:
                           fragment_builder(t, part, mode, category))
 
 
-@require_GET
+@require_safe
 def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     return fragment(request, slug, "standings")
 
 
-@require_GET
+@require_safe
 def pairings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     return fragment(request, slug, "pairings")
 
 
-@require_GET
+@require_safe
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     t = visible_tournament(request, slug)
     return render(request, "public/projector.html", {
@@ -181,7 +181,7 @@ def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[st
         "chess_pages": chess_pages(t), "round": current_round(t)})
 
 
-@require_GET
+@require_safe
 def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A round robin's cross table (a Swiss has none: 404)."""
     t = visible_tournament(request, slug)
@@ -192,7 +192,7 @@ def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
                        lambda: {"cross": chess_outputs.cross_table(t, order=order)})
 
 
-@require_GET
+@require_safe
 def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A chess tournament's progress table: each player's rounds, by current rank."""
     t = visible_tournament(request, slug)

@@ -20,7 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ..links import public_base
 from ..models import Report, Round, Tournament
@@ -46,7 +46,7 @@ def list_context(t: Tournament) -> dict[str, Any]:
     return {"t": t, "reports": reports, "pending": pending}
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @director_view
 def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
     errors: dict[str, list[str]] = {}
@@ -75,14 +75,14 @@ def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
     return render(request, "reports/list.html", context, status=400 if errors else 200)
 
 
-@require_GET
+@require_safe
 @director_view
 def report_status(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The report list alone, for polling while something renders."""
     return render(request, "reports/_list.html", list_context(t))
 
 
-@require_GET
+@require_safe
 @director_view
 def report_download(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
     report = get_object_or_404(Report, pk=pk, tournament=t)
@@ -161,7 +161,7 @@ OUTPUTS: dict[str, Output] = {o.url_name: o for o in (
 )}
 
 
-@require_GET
+@require_safe
 @director_view
 def output_page(request: HttpRequest, t: Tournament, output: str) -> HttpResponse:
     """One chess output (or the category standings) as a page, with a button to print it."""

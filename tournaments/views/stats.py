@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from ..models import Tournament
 from ..services.statistics import discipline_label, mark_chosen, statistics
@@ -36,7 +36,7 @@ def chosen_entrant(params: QueryDict) -> int | None:
     return n if n > 0 else None
 
 
-@require_GET
+@require_safe
 @director_view
 def what_if(request: HttpRequest, t: Tournament) -> HttpResponse:
     result = safe_what_if(t, request.GET)  # None: the tournament itself cannot be scored
@@ -74,14 +74,14 @@ def _charts(t: Tournament, audience: str, highlight: int | None,
     return html
 
 
-@require_GET
+@require_safe
 @director_view
 def director_statistics(request: HttpRequest, t: Tournament) -> HttpResponse:
     return render(request, "stats/statistics.html",
                   _page(t, chosen_entrant(request.GET), "director"))
 
 
-@require_GET
+@require_safe
 def public_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     """Spectators' statistics: 404 unless the tournament is public (its staff may look)."""
     t = visible_tournament(request, slug)

@@ -1,12 +1,23 @@
-"""Load a demo tournament of each discipline (for ``make run``), through the services."""
+"""Load a demo tournament of each discipline (for ``make run``), through the services.
+
+The demo logins have a password printed in the README, fine on a laptop with
+``DJANGO_DEBUG=1``. In production (DEBUG off) a superuser with a known password would
+open ``/admin/`` and the API to anybody, so there the command refuses unless asked with
+``--allow-production``, and even then never uses the known password: ``DEMO_PASSWORD``
+if it is set (and is not the known one), otherwise a random one, printed once.
+"""
 
 from __future__ import annotations
 
 import os
 import random
+import secrets
+from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import services
 from tournaments.models import Role, Round, Tournament
@@ -18,6 +29,8 @@ FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Erika", "Franz", "Gerda", "Hans", 
 LAST = ["Maier", "Huber", "Wagner", "Bauer", "Schmid", "Koch", "Richter", "Wolf", "Frank",
         "Lang", "Roth", "Vogel", "Graf", "Kraus", "Beck"]
 CLUBS = ["SK Hof", "TSV Naila", "FC Schwarzenbach", "SV Helmbrechts", ""]
+KNOWN_PASSWORD = "turnierwart"  # the README's, for make run
+DEMO_USERS = ("direktor", "anmeldung")
 
 
 def people(rng: random.Random, n: int) -> list[dict]:
@@ -47,22 +60,73 @@ def pussi_sheet(rng: random.Random, games: int) -> list[dict]:
     return out
 
 
+def production_password() -> tuple[str, bool]:
+    """DEMO_PASSWORD (never the known one) or a fresh random one; True if generated."""
+    chosen = os.environ.get("DEMO_PASSWORD", "")
+    if not chosen:
+        return secrets.token_urlsafe(12), True
+    if chosen == KNOWN_PASSWORD:
+        raise CommandError("DEMO_PASSWORD is the demo password printed in the README; "
+                           "choose another or leave it unset for a random one", returncode=2)
+    try:
+        password_validation.validate_password(chosen)
+    except ValidationError as exc:
+        raise CommandError(f"DEMO_PASSWORD: {' '.join(exc.messages)}", returncode=2) from None
+    return chosen, False
+
+
 class Command(BaseCommand):
-    help = "Create the demo director and one demo tournament per discipline (idempotent)."
+    help = ("Create the demo director and desk and one demo tournament per discipline "
+            "(idempotent). With DEBUG off only with --allow-production, and never with the "
+            "README's password.")
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--allow-production", action="store_true",
+            help="load the demo although DEBUG is off (password: DEMO_PASSWORD or a random "
+                 "one, printed once)")
 
     def handle(self, *args, **options):
         User = get_user_model()
-        password = os.environ.get("DEMO_PASSWORD", "turnierwart")
+        production = not settings.DEBUG
+        if production and not options["allow_production"]:
+            raise CommandError(
+                "DJANGO_DEBUG is off: the demo would add a superuser to this installation. "
+                "Run with --allow-production to load it anyway (with DEMO_PASSWORD or a "
+                "random password).", returncode=2)
+        if production:
+            password, generated = production_password()
+        else:
+            password, generated = os.environ.get("DEMO_PASSWORD", KNOWN_PASSWORD), False
         user, created = User.objects.get_or_create(username="direktor",
                                                    defaults={"is_staff": True,
                                                              "is_superuser": True})
-        if created:
-            user.set_password(password)
-            user.save()
         desk, desk_created = User.objects.get_or_create(username="anmeldung")
-        if desk_created:
-            desk.set_password(password)
-            desk.save()
+        changed = []
+        for account, new in ((user, created), (desk, desk_created)):
+            # an earlier demo (make run) left the known password: not in production
+            if new or (production and account.check_password(KNOWN_PASSWORD)):
+                account.set_password(password)
+                account.save()
+                changed.append(account.username)
+        self.load_tournaments(user, desk)
+        if not production:
+            self.stdout.write(self.style.SUCCESS(
+                f"Director login: direktor / {password}   Desk login: anmeldung / {password}"))
+            return
+        for username in changed:
+            self.stdout.write(self.style.SUCCESS(f"Login: {username} / {password}"))
+        if changed and generated:
+            self.stdout.write(self.style.WARNING(
+                "The password was generated and is shown only now: note it, or change it in "
+                "/admin/."))
+        unchanged = [name for name in DEMO_USERS if name not in changed]
+        if unchanged:
+            self.stdout.write(f"Passwords of {', '.join(unchanged)} unchanged (they existed).")
+
+    def load_tournaments(self, user: Any, desk: Any) -> None:
+        """One tournament per discipline, two rounds played through the services; a
+        tournament that exists already is left as it is."""
         actor = Actor(user, user.username)
         rng = random.Random(2026)
         demos = [
@@ -100,5 +164,3 @@ class Command(BaseCommand):
                 services.captain_submit(table.token, result(table))
             self.stdout.write(f"  {name}: /t/{slug}/ ({Round.objects.filter(tournament=t).count()}"
                               " rounds)")
-        self.stdout.write(self.style.SUCCESS(
-            f"Director login: direktor / {password}   Desk login: anmeldung / {password}"))

@@ -1,0 +1,15 @@
+"""The test suite's settings: production's (``config.settings``, DEBUG off), over plain HTTP.
+
+Django's test client and live server speak ``http://`` as a hall laptop does, so the
+suite runs with the documented switch ``HTTPS=0`` (no redirect to https, cookies
+without ``Secure``); the HTTPS defaults themselves are tested in a subprocess
+(tests/integration/test_security_deploy.py). A fixed key keeps the suite from
+making a key file in the checkout. Subprocesses started by tests inherit both.
+"""
+
+import os
+
+os.environ.setdefault("HTTPS", "0")
+os.environ.setdefault("SECRET_KEY", "test-suite-only-" + "k3y" * 16)
+
+from config.settings import *  # noqa: F403
