@@ -438,6 +438,10 @@ def test_head_is_answered_like_get(client, site, role, settings):
 
 @pytest.fixture
 def api(director) -> APIClient:
+    """A director who may create tournaments (the imports need that right)."""
+    from django.contrib.auth.models import Permission
+
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     c = APIClient()
     c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=director)[0].key}")
     return c
