@@ -1,4 +1,4 @@
-"""Throttling for the doors that need no account: captains' links, pre-registration, logins.
+"""Throttling where anyone may knock: captains' links, pre-registration, logins.
 
 The counting is django-ratelimit's (:func:`django_ratelimit.core.get_usage`): fixed windows
 kept in the Django cache, so they are shared by all gunicorn workers through Redis when
@@ -17,10 +17,11 @@ permission there is, so these are the endpoints worth guessing at:
   minute). Over it, *unknown* tokens from that address get 429 instead of 404: the guessing
   is slowed down. A valid token is always looked up and served (only its own per-link budget
   applies), so a phone that keeps mistyping behind the hall's NAT address cannot stop the
-  result entry of every other table. That a hit is told apart from a refusal gives nothing
-  away: tokens have 192 random bits, so at 30 guesses a minute a hit is not a question of
-  odds, and a refusal is only about floods and log noise. (It also means every request costs
-  one indexed lookup, even over the limit; that is the price of never refusing a real link.)
+  result entry of every other table. (The old rule refused valid tokens too, so that a hit
+  could not be told apart from a refusal. With 192 random bits per token that protects
+  nothing: at 30 guesses a minute a hit is expected after more than 10^50 years. The limit
+  is about floods and log noise.) Every request costs one indexed lookup, even over the
+  limit: that is the price of never refusing a real link.
 
 Pre-registration (``/t/<slug>/prereg/``): sign-ups that would be stored, counted before
 anything is written,

@@ -165,9 +165,11 @@ def test_token_of_a_closed_round_is_refused(phone, two_tournaments, director):
 
 @pytest.fixture
 def limits(settings):
+    """Set the rate limits; the clock stands still, so no window ends during a test."""
     def set_(**kw: Any) -> None:
         settings.RATE_LIMITS = {**ratelimit.DEFAULTS, **kw}
-    return set_
+    with mock.patch("time.time", return_value=6000.0):
+        yield set_
 
 
 def test_rate_limit_is_on_by_default():
@@ -231,13 +233,12 @@ def test_limit_window_ends(phone, two_tournaments, limits):
     """
     limits(captain=2, window=60)
     (_t, _r, tables), _b = two_tournaments
-    with mock.patch("time.time", return_value=6000.0):
-        assert phone.get(page(tables[0])).status_code == 200
-        assert phone.get(page(tables[0])).status_code == 200
-        r = phone.get(page(tables[0]))
-        assert r.status_code == 429
-        retry = int(r["Retry-After"])
-        assert 1 <= retry <= 60
+    assert phone.get(page(tables[0])).status_code == 200  # at 6000.0 (the limits fixture)
+    assert phone.get(page(tables[0])).status_code == 200
+    r = phone.get(page(tables[0]))
+    assert r.status_code == 429
+    retry = int(r["Retry-After"])
+    assert 1 <= retry <= 60
     with mock.patch("time.time", return_value=6000.0 + retry - 1):
         assert phone.get(page(tables[0])).status_code == 429
     with mock.patch("time.time", return_value=6000.0 + retry):
