@@ -8,6 +8,8 @@ DJANGO_DEBUG=0; HTTPS is assumed (secure cookies, HSTS, redirect to https) unles
 ``TLS_PROXY=1`` trusts the proxy's ``X-Forwarded-Proto``. README: "Running it for real".
 """
 
+import re
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -20,6 +22,15 @@ from config.secret import PUBLISHED_KEYS, key_from_file, refuse
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
+
+
+def env_rate(name: str, default: str) -> str:
+    """A django-ratelimit rate such as ``8/10m`` (count / [number] s, m, h or d)."""
+    value = env.str(name, default=default).strip()
+    if not re.fullmatch(r"\d+/\d*[smhd]", value):
+        raise ImproperlyConfigured(f"{name} must be a rate like 8/10m or 30/m, not {value!r}")
+    return value
+
 
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 # Never a key from the source: the environment's, or one made once and kept in a file
@@ -76,6 +87,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "csp",
+    "axes",  # failed logins (pages and API): AXES_* below
     "tournaments",
 ]
 
@@ -93,6 +105,12 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tournaments.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while the DB is away
+    "axes.middleware.AxesMiddleware",  # a locked-out login page becomes the 429 page
+]
+# Axes' backend comes first: it refuses a locked-out login before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -141,16 +159,35 @@ else:
 # Spectators' blocks are rendered at most once per this many seconds while results pour in
 # (tournaments/views/rendercache.py); 0 renders every new version at once.
 PUBLIC_RENDER_INTERVAL = env.float("PUBLIC_RENDER_INTERVAL", default=2.0)
-# Rate limits of the captains' links, per link (captain) and per client IP (unknown tokens), per
-# minute (tournaments/ratelimit.py).
+# Rate limits (tournaments/ratelimit.py, counted by django-ratelimit in the cache): the
+# captains' links per link (captain) and unknown tokens per client address, per window;
+# pre-registration per address and per tournament.
 # X-Forwarded-For is used only with RATE_LIMIT_TRUSTED_PROXIES = number of proxies in front.
 RATE_LIMITS = {
     "enabled": env.bool("RATE_LIMITS_ENABLED", default=True),
     "window": env.int("RATE_LIMIT_WINDOW", default=60),
     "captain": env.int("RATE_LIMIT_CAPTAIN", default=120),
     "captain_unknown": env.int("RATE_LIMIT_CAPTAIN_UNKNOWN", default=30),
+    "prereg": env_rate("RATE_LIMIT_PREREG", "8/10m"),
+    "prereg_tournament": env_rate("RATE_LIMIT_PREREG_TOURNAMENT", "30/m"),
     "trusted_proxies": env.int("RATE_LIMIT_TRUSTED_PROXIES", default=0),
 }
+# django-ratelimit is used as a library (django_ratelimit.core), not as an app: its system
+# check refuses the local-memory cache, which is right for the embedded default (one process).
+RATELIMIT_IP_META_KEY = "tournaments.ratelimit.client_ip"  # the one client-address rule
+RATELIMIT_FAIL_OPEN = True  # a cache that is away must not stop result entry in a hall
+
+# Failed logins (django-axes, database handler: the attempts show in the admin): after
+# LOGIN_FAILURE_LIMIT failures for one username from one address, that username is locked
+# for that address for LOGIN_COOLOFF_MINUTES (each further failure starts it again). Per
+# combination, so that neither a stranger can lock a director out everywhere nor one phone
+# lock every login behind a hall's NAT address. `manage.py axes_reset` lifts all lockouts.
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "tournaments.ratelimit.client_ip"  # the same rule as above
+AXES_LOCKOUT_CALLABLE = "tournaments.ratelimit.login_locked_response"
 
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -98,10 +98,14 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "admin:password_change_done": ADMIN, "admin:autocomplete": ADMIN,
     "admin:view_on_site": ADMIN, "admin:app_list": ADMIN,
     "admin/(?P<url>.*)$": ADMIN,  # the catch-all
-    **{f"admin:{m}_{v}": ADMIN for m in ("auth_group", "auth_user", "authtoken_tokenproxy")
+    # (axes_*: django-axes' failed and successful logins, for staff to look at and reset)
+    **{f"admin:{m}_{v}": ADMIN for m in ("auth_group", "auth_user", "authtoken_tokenproxy",
+                                         "axes_accessattempt", "axes_accesslog",
+                                         "axes_accessfailurelog")
        for v in ("changelist", "add", "history", "delete", "change")},
     **{f"admin/{m}/<path:object_id>/": ADMIN  # redirects to .../change/ for staff
-       for m in ("auth/group", "auth/user", "authtoken/tokenproxy")},
+       for m in ("auth/group", "auth/user", "authtoken/tokenproxy", "axes/accessattempt",
+                 "axes/accesslog", "axes/accessfailurelog")},
     "admin:auth_user_password_change": ADMIN,
 }
 

@@ -165,9 +165,11 @@ def test_token_of_a_closed_round_is_refused(phone, two_tournaments, director):
 
 @pytest.fixture
 def limits(settings):
+    """Set the rate limits; the clock stands still, so no window ends during a test."""
     def set_(**kw: Any) -> None:
         settings.RATE_LIMITS = {**ratelimit.DEFAULTS, **kw}
-    return set_
+    with mock.patch("time.time", return_value=6000.0):
+        yield set_
 
 
 def test_rate_limit_is_on_by_default():
@@ -187,14 +189,16 @@ def test_unknown_tokens_are_limited_per_ip(phone, two_tournaments, limits):
     assert 1 <= int(r["Retry-After"]) <= 61
     assert "Too many requests" in r.content.decode()
     assert r["Content-Type"].startswith("text/html")
-    # a real token from the same IP is refused too while the window lasts
-    assert phone.get(page(tables[0])).status_code == 429
-    assert phone.get(reverse("captain:qr", args=[tables[0].token])).status_code == 429
-    r = phone.get(api(tables[0]))
+    r = phone.get(api("guess-via-api"))
     assert r.status_code == 429 and "Retry-After" in r
     assert "Too many requests" in r.json()["detail"]
-    # another IP is not affected
-    assert phone.get(page(tables[0]), REMOTE_ADDR="10.0.0.7").status_code == 200
+    # A real token from the same IP is still served (finding 11: one guessing phone behind a
+    # hall's NAT address must not stop every table's result entry; this used to be 429).
+    assert phone.get(page(tables[0])).status_code == 200
+    assert phone.get(reverse("captain:qr", args=[tables[0].token])).status_code == 200
+    assert phone.get(api(tables[0])).status_code == 200
+    # another IP guesses on its own budget
+    assert phone.get("/c/guess-elsewhere/", REMOTE_ADDR="10.0.0.7").status_code == 404
 
 
 def test_api_unknown_tokens_count_too(phone, two_tournaments, limits):
@@ -222,14 +226,22 @@ def test_limit_per_link_not_per_address(phone, two_tournaments, limits):
 
 
 def test_limit_window_ends(phone, two_tournaments, limits):
+    """Retry-After says when the link's window ends, and then the link works again.
+
+    (django-ratelimit staggers the windows per key, so Retry-After is at most the window,
+    no longer the full 60 s at the start of a minute.)
+    """
     limits(captain=2, window=60)
     (_t, _r, tables), _b = two_tournaments
-    with mock.patch("tournaments.ratelimit.time.time", return_value=6000.0):
-        assert phone.get(page(tables[0])).status_code == 200
-        assert phone.get(page(tables[0])).status_code == 200
-        r = phone.get(page(tables[0]))
-        assert r.status_code == 429 and r["Retry-After"] == "60"
-    with mock.patch("tournaments.ratelimit.time.time", return_value=6061.0):
+    assert phone.get(page(tables[0])).status_code == 200  # at 6000.0 (the limits fixture)
+    assert phone.get(page(tables[0])).status_code == 200
+    r = phone.get(page(tables[0]))
+    assert r.status_code == 429
+    retry = int(r["Retry-After"])
+    assert 1 <= retry <= 60
+    with mock.patch("time.time", return_value=6000.0 + retry - 1):
+        assert phone.get(page(tables[0])).status_code == 429
+    with mock.patch("time.time", return_value=6000.0 + retry):
         assert phone.get(page(tables[0])).status_code == 200
 
 

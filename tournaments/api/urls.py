@@ -2,11 +2,8 @@
 
 from django.urls import path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, MultiPartParser
 
-from . import views
-from .parsers import BoundedJSONParser
+from . import auth, views
 
 
 class SmallNumber:
@@ -29,8 +26,7 @@ R = T + "rounds/<api_number:number>/"
 TB = R + "tables/<api_number:table>/"
 
 urlpatterns = [
-    path("auth/token/", ObtainAuthToken.as_view(
-        parser_classes=[FormParser, MultiPartParser, BoundedJSONParser]), name="api-token"),
+    path("auth/token/", auth.token_login, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("tournaments/", views.TournamentListView.as_view(), name="api-tournaments"),

@@ -28,7 +28,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status
-from rest_framework.exceptions import APIException, NotFound, PermissionDenied
+from rest_framework.exceptions import APIException, NotFound, PermissionDenied, Throttled
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -39,7 +39,7 @@ from rest_framework.views import APIView
 import scoring
 from scoring.chess import TIEBREAKS
 
-from .. import services
+from .. import ratelimit, services
 from ..bodylimit import IMPORT_BYTES
 from ..log_labels import ACTION_LABELS, said
 from ..models import (
@@ -1052,25 +1052,20 @@ class CaptainView(APIBase):
     permission_classes = [AllowAny]
     max_body_bytes = 64 * 1024  # a result is at most 16 KB (scoring.discipline)
 
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        """Rate limits per link and per IP (tournaments.ratelimit): 429 with Retry-After."""
-        from rest_framework.exceptions import Throttled
-
-        from .. import ratelimit
-
-        super().initial(request, *args, **kwargs)
-        retry = ratelimit.check_captain(request, str(kwargs.get("token", "")))
+    def table(self, token: str) -> Table:
+        """The link's table; 404 if unknown. Rate limits (tournaments.ratelimit): a valid
+        link on its own budget, unknown tokens per address; over either 429 + Retry-After."""
+        try:
+            table = services.table_for_token(token)
+        except ServiceError:
+            retry = ratelimit.failed_lookup(self.request)
+            if retry:
+                raise Throttled(wait=retry, detail=ratelimit.message()) from None
+            raise NotFound(_("This link is not valid.")) from None
+        retry = ratelimit.link_request(self.request, token)
         if retry:
             raise Throttled(wait=retry, detail=ratelimit.message())
-
-    def table(self, token: str) -> Table:
-        try:
-            return services.table_for_token(token)
-        except ServiceError:
-            from .. import ratelimit
-
-            ratelimit.failed_lookup(self.request)
-            raise NotFound(_("This link is not valid.")) from None
+        return table
 
     @extend_schema(summary="The captain's table", parameters=[OpenApiParameter(
         "token", OpenApiTypes.STR, OpenApiParameter.PATH, description="from the QR code")],

@@ -5,8 +5,9 @@ round is open. The page shows only this table. Results go through
 ``services.captain_submit`` (which keeps every submission and marks disagreement as
 disputed); the discipline's inputs come from :mod:`tournaments.result_forms`.
 
-Every request is counted per client IP and failed token lookups separately
-(:mod:`tournaments.ratelimit`): over a limit the answer is 429 with ``Retry-After``.
+Requests on a valid link are counted per link, unknown tokens per client address
+(:mod:`tournaments.ratelimit`): over a limit the answer is 429 with ``Retry-After``. A valid
+link is never refused because of someone else's guessing.
 
 The page gives each phone a long-lived random device id (an HttpOnly cookie for ``/c/``,
 set when the page is first served) and passes it with every submission: a result is
@@ -43,8 +44,22 @@ def _table(token: str) -> Table | None:
 
 
 def _unknown(request: HttpRequest) -> HttpResponse:
-    ratelimit.failed_lookup(request)
+    """404 for a token that matches no table; 429 once this address has guessed too often."""
+    retry = ratelimit.failed_lookup(request)
+    if retry:
+        return ratelimit.too_many_page(request, retry)
     return render(request, "captain/unknown.html", status=404)
+
+
+def _lookup(request: HttpRequest, token: str) -> Table | HttpResponse:
+    """The table of this link (counted on its own budget), or the answer to give instead."""
+    table = _table(token)
+    if table is None:
+        return _unknown(request)
+    retry = ratelimit.link_request(request, token)
+    if retry:
+        return ratelimit.too_many_page(request, retry)
+    return table
 
 
 def _not_open(request: HttpRequest, table: Table) -> HttpResponse:
@@ -123,12 +138,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _table_page(request: HttpRequest, token: str) -> HttpResponse:
-    retry = ratelimit.check_captain(request, token)
-    if retry:
-        return ratelimit.too_many_page(request, retry)
-    table = _table(token)
-    if table is None:
-        return _unknown(request)
+    table = _lookup(request, token)
+    if isinstance(table, HttpResponse):
+        return table
     if table.round.status != Round.Status.OPEN:
         return _not_open(request, table)
     tournament = table.round.tournament
@@ -173,12 +185,15 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def qr(request: HttpRequest, token: str) -> HttpResponse:
     """The QR code of this table's absolute captain link, for score sheets and screens."""
-    retry = ratelimit.check_captain(request, token)
+    table = _table(token)
+    if table is None:
+        retry = ratelimit.failed_lookup(request)
+        if retry:
+            return ratelimit.too_many_page(request, retry)
+        return HttpResponseNotFound("unknown table link", content_type="text/plain")
+    retry = ratelimit.link_request(request, token)
     if retry:
         return ratelimit.too_many_page(request, retry)
-    if _table(token) is None:
-        ratelimit.failed_lookup(request)
-        return HttpResponseNotFound("unknown table link", content_type="text/plain")
     url = captain_link(request, token)
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,

@@ -8,6 +8,10 @@ through :func:`tournaments.services.prereg.preregister`; the code is shown once
 after a redirect (so a reload never signs up twice) and kept only in a signed
 cookie of this browser, never on the server, so the person can open the page again
 to show it at the desk.
+
+Sign-ups are counted per address and per tournament before anything is stored
+(:func:`tournaments.ratelimit.prereg_request`): over a limit the same page says so,
+keeps what was typed, and answers 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from .. import ratelimit
 from ..disciplines import DISCIPLINES
 from ..models import Entrant, Tournament
 from ..permissions import is_desk
@@ -101,6 +106,22 @@ def prereg_page(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "public/prereg.html", {**base, "form": form, "mine": mine})
     if form.is_valid() and not form.cleaned_data.get("website"):
         cd = form.cleaned_data
+        refused = ratelimit.prereg_request(request, t.pk)
+        if refused:
+            which, retry = refused
+            wait = {"wait": ratelimit.wait_text(retry)}
+            if which == "address":
+                text = gettext("Several people have just been signed up from your device or "
+                               "network. Nothing was stored this time: please send the form "
+                               "again in %(wait)s.") % wait
+            else:
+                text = gettext("Many sign-ups are arriving for this tournament right now. "
+                               "Nothing was stored this time: please send the form again in "
+                               "%(wait)s.") % wait
+            form.add_error(None, text)
+            response = render(request, "public/prereg.html", {**base, "form": form,
+                                                              "mine": mine}, status=429)
+            return ratelimit.too_many(response, retry)
         try:
             with transaction.atomic():
                 entrant, code = prereg.preregister(
