@@ -178,7 +178,8 @@ def test_the_embedded_default_keeps_every_variable_default(tmp_path):
     assert s["media"] == str(ROOT / "media") and s["time_zone"] == "Europe/Berlin"
     assert s["render"] == 2.0 and s["body"] == 2_621_440
     assert s["rate_limits"] == {"enabled": True, "window": 60, "captain": 120,
-                                "captain_unknown": 30, "trusted_proxies": 0}
+                                "captain_unknown": 30, "trusted_proxies": 0,
+                                "prereg": "8/10m", "prereg_tournament": "30/m"}
     # plain HTTP on 127.0.0.1:8000: nothing secure-only, no redirect
     assert (s["ssl_redirect"], s["session_secure"], s["csrf_secure"], s["hsts"]) == (
         False, False, False, 0)
@@ -245,7 +246,7 @@ def test_load_demo_in_production_never_uses_the_known_password(quiet_demo, monke
     assert password != "turnierwart" and f"anmeldung / {password}" in out
     assert "shown only now" in out
     assert token_for("direktor", "turnierwart") == 400  # no token, no /admin/
-    assert not client.login(username="direktor", password="turnierwart")
+    assert not get_user_model().objects.get(username="direktor").check_password("turnierwart")
     assert token_for("direktor", password) == 200
     again = demo("--allow-production")  # the accounts exist: their password stays
     assert password not in again and "unchanged" in again

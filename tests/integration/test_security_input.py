@@ -55,6 +55,10 @@ def api_client(user: Any = None) -> APIClient:
 
 @pytest.fixture
 def api(director) -> APIClient:
+    """A director who may also create tournaments (the imports need that right)."""
+    from django.contrib.auth.models import Permission
+
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     return api_client(director)
 
 
