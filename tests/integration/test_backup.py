@@ -572,6 +572,8 @@ HOSTILE_ROWS = [
     (_set("tournaments.seat", "entrant", 999), "refers to tournaments.entrant 999"),
     (_set("tournaments.entrant", "players", [1, 1]), "names a row twice"),
     (_set("auth.group", "permissions", [["nope", "auth", "user"]]), "auth.group"),
+    (lambda rows: [{**rows[0], "model": "x" * 100_000}, *rows[1:]],
+     "… (100002 characters) is not a model a backup holds"),
     (lambda rows: [*rows, {"model": "auth.permission", "pk": 1, "fields": {}}],
      "'auth.permission' is not a model a backup holds"),
     (lambda rows: [*rows, {"model": "tournaments.player", "pk": 999, "fields": {}}],

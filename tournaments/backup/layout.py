@@ -71,6 +71,16 @@ class BackupError(Exception):
     """A backup that cannot be written or restored; the message names the place."""
 
 
+def cut(text: str, limit: int = 300) -> str:
+    """A text for a message, cut short: a message must not carry a megabyte of a file."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr`` of a value from outside, cut short."""
+    return cut(repr(value), limit)
+
+
 def model_of(label: str) -> type[models.Model]:
     return apps.get_model(label)
 

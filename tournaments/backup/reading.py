@@ -27,6 +27,7 @@ from .layout import (
     BackupError,
     migrations,
     sha256_of,
+    shown,
 )
 
 
@@ -79,7 +80,7 @@ def read_index(root: Path) -> dict[str, Any]:
             "whole state, and cannot be restored as a backup; import its documents one by "
             "one with `manage.py import_tournament FILE`")
     if marker != FORMAT:
-        raise BackupError(f"{path}: format {marker!r} is not {FORMAT!r}")
+        raise BackupError(f"{path}: format {shown(marker)} is not {FORMAT!r}")
     _check_index(index, str(path))
     return index
 
@@ -95,7 +96,7 @@ def _check_index(index: dict[str, Any], place: str) -> None:
             raise BackupError(f"{at}: expected an object with file, bytes and sha256")
         name, size, digest = entry["file"], entry["bytes"], entry["sha256"]
         if not isinstance(name, str) or not (name == DATA or DOC_NAME.fullmatch(name)):
-            raise BackupError(f"{at}: {name!r} is not a file name of a backup")
+            raise BackupError(f"{at}: {shown(name)} is not a file name of a backup")
         if name in seen:
             raise BackupError(f"{at}: {name} is listed twice")
         seen.add(name)

@@ -25,7 +25,7 @@ from django.db import DatabaseError, connection, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
-from .layout import BACKED_UP, DATA, MAX_LINE_BYTES, NATURAL, BackupError, model_of
+from .layout import BACKED_UP, DATA, MAX_LINE_BYTES, NATURAL, BackupError, cut, model_of, shown
 from .reading import check_schema, parse_json, read_index, verify_files
 
 _INTS = {"AutoField", "BigAutoField", "SmallAutoField", "IntegerField", "BigIntegerField",
@@ -100,7 +100,7 @@ def _reference_problem(model: type[models.Model], value: Any,
     if problem:
         return f"refers to a {label}, and its key {problem}"
     if label not in seen or value not in seen[label]:
-        return f"refers to {label} {value!r}, which is not in the lines before"
+        return f"refers to {label} {shown(value)}, which is not in the lines before"
     return None
 
 
@@ -111,13 +111,13 @@ def _check_row(obj: Any, place: str, order: int, seen: dict[str, set[Any]]) -> i
         raise BackupError(f"{place}: expected an object with model, pk and fields")
     label = obj["model"]
     if label not in BACKED_UP:
-        raise BackupError(f"{place}: {label!r} is not a model a backup holds")
+        raise BackupError(f"{place}: {shown(label)} is not a model a backup holds")
     position = BACKED_UP.index(label)
     if position < order:
         raise BackupError(f"{place}: a row of {label} after the rows of {BACKED_UP[order]} "
                           "(the rows are out of order)")
     model = model_of(label)
-    where = f"{place} ({label} {obj['pk']!r})"
+    where = f"{place} ({label} {shown(obj['pk'])})"
     problem = type_problem(model._meta.pk, obj["pk"], seen)
     if obj["pk"] is None or problem:
         raise BackupError(f"{where}: pk {problem or 'may not be null'}")
@@ -152,7 +152,7 @@ def _validate(instance: models.Model, where: str) -> None:
         low, high = PORTABLE_RANGES.get(field.get_internal_type(), (None, None))
         if isinstance(value, int) and low is not None and not low <= value <= high:
             raise BackupError(f"{where}, field {field.name!r}: must be from {low} to {high}, "
-                              f"not {value}")
+                              f"not {shown(value)}")
         try:
             field.run_validators(value)
             if field.choices and value not in field.empty_values:
@@ -191,7 +191,7 @@ def _load(path: Path) -> Counter[str]:
         place = f"{path.name} line {number}"
         obj = parse_json(line, place, MAX_LINE_BYTES)
         order = _check_row(obj, place, order, seen)
-        where = f"{place} ({obj['model']} {obj['pk']!r})"
+        where = f"{place} ({obj['model']} {shown(obj['pk'])})"
         try:
             (row,) = python_serializer.Deserializer([obj], using=connection.alias)
             _validate(row.object, where)
@@ -199,10 +199,11 @@ def _load(path: Path) -> Counter[str]:
             # a restore never changes a row that is there.
             row.save(using=connection.alias, force_insert=True)
         except serializers_base.DeserializationError as exc:
-            raise BackupError(f"{where}: {exc}") from None
+            raise BackupError(f"{where}: {cut(str(exc))}") from None
         except (DatabaseError, ValueError, TypeError, OverflowError, ValidationError,
                 ObjectDoesNotExist, FieldDoesNotExist) as exc:
-            raise BackupError(f"{where}: the database refused the row: {exc}") from None
+            raise BackupError(f"{where}: the database refused the row: "
+                              f"{cut(str(exc))}") from None
         seen[obj["model"]].add(obj["pk"])
         counts[obj["model"]] += 1
     return counts
