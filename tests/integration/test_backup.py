@@ -51,7 +51,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.services import Actor, prereg, registration
+from tournaments.services import Actor, prereg, registration, undo
 from tournaments.services.trf import import_trf
 
 pytestmark = pytest.mark.django_db
@@ -149,11 +149,16 @@ def hall(make_tournament, director, desk_user, stranger, actor, django_user_mode
     services.draw_round(muck, actor)
     services.publish_round(muck, actor, 1)
     tables = list(Table.objects.filter(round__tournament=muck).order_by("number"))
-    services.captain_submit(tables[0].token, MUCKEN_WIN)
-    services.captain_submit(tables[1].token, MUCKEN_WIN)
-    services.captain_submit(tables[1].token, MUCKEN_WIN)
-    services.captain_submit(tables[2].token, MUCKEN_WIN)
-    services.captain_submit(tables[2].token, MUCKEN_OTHER, note="Tisch 3 sieht es anders")
+    one, other = "phone-of-team-one-0001", "phone-of-team-two-0002"
+    services.captain_submit(tables[0].token, MUCKEN_WIN, device_id=one)
+    services.captain_submit(tables[1].token, MUCKEN_WIN, device_id=one)
+    services.captain_submit(tables[1].token, MUCKEN_WIN, device_id=other)
+    services.captain_submit(tables[2].token, MUCKEN_WIN, device_id=one)
+    services.captain_submit(tables[2].token, MUCKEN_OTHER, note="Tisch 3 sieht es anders",
+                            device_id=other)
+    # Table 4: the director's result, taken back from the log (the revision stays, undone).
+    services.director_set_result(tables[3], actor, MUCKEN_WIN)
+    undo.undo_entry(muck, actor, ActionLog.objects.filter(tournament=muck).latest("pk").pk)
     Report.objects.create(tournament=muck, kind=Report.Kind.STANDINGS, status="done",
                           file="reports/standings.pdf", created_by=director)
 
@@ -274,9 +279,10 @@ def pages(by: dict[str, Client]) -> dict[str, tuple[int, str]]:
         for number in t.rounds.order_by("number").values_list("number", flat=True):
             urls += [("anonymous", reverse("public:round", args=[t.slug, number])),
                      ("chef", reverse("director:round", args=[t.slug, number]))]
-        urls += [("anonymous", reverse("captain:table", args=[token])) for token in
+        urls += [("captain", reverse("captain:table", args=[token])) for token in
                  Table.objects.filter(round__tournament=t).order_by("pk")
                  .values_list("token", flat=True)]
+    by = {**by, "captain": Client()}  # a phone that has its device cookie from this walk only
     seen = {}
     for who, url in urls:
         response = by[who].get(url)
@@ -379,7 +385,10 @@ def test_what_the_turnier_1_restore_lost_comes_back(hall, tmp_path):
     assert Table.objects.filter(round=rnd, result__isnull=True).count() == 1
     assert sorted(Result.objects.filter(table__round=rnd).values_list("status", flat=True)) == [
         "confirmed", "disputed", "submitted"]
-    assert ResultRevision.objects.filter(table__round=rnd).count() == 5
+    assert ResultRevision.objects.filter(table__round=rnd).count() == 6
+    assert ResultRevision.objects.filter(table__round=rnd, undone=True).count() == 1
+    assert ResultRevision.objects.filter(table__round=rnd).exclude(reporter="").count() == 6
+    assert ActionLog.objects.filter(undoes__isnull=False).count() == 1
     assert not Tournament.objects.get(slug=pussi.slug).public
     assert Round.objects.get(tournament__slug=pussi.slug, number=2).status == "preview"
     assert [t.status for t in Tournament.objects.filter(slug__in=[
