@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from scoring.json_input import MAX_DEPTH as INDEX_DEPTH
 from scoring.json_input import JsonInputError, loads
 
 from .layout import (
@@ -47,11 +48,11 @@ def _nul_in(value: Any) -> bool:
     return False
 
 
-def parse_json(data: bytes, place: str, max_bytes: int) -> Any:
+def parse_json(data: bytes, place: str, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
     """JSON from the backup through the project's one bounded reader
     (:func:`scoring.json_input.loads`: size, depth, numbers, Unicode), and no NUL in a text."""
     try:
-        value = loads(data, max_bytes=max_bytes, max_depth=MAX_DEPTH)
+        value = loads(data, max_bytes=max_bytes, max_depth=max_depth)
     except JsonInputError as exc:
         raise BackupError(f"{place}: {exc}") from None
     if _nul_in(value):
@@ -70,7 +71,7 @@ def read_index(root: Path) -> dict[str, Any]:
     except OSError as exc:
         raise BackupError(f"cannot read {path}: {exc.strerror or exc} "
                           "(a backup without index.json is unfinished)") from None
-    index = parse_json(raw, str(path), MAX_INDEX_BYTES)
+    index = parse_json(raw, str(path), MAX_INDEX_BYTES, INDEX_DEPTH)
     if not isinstance(index, dict):
         raise BackupError(f"{path}: not a backup index (an object is expected)")
     marker = index.get("format")
