@@ -494,6 +494,18 @@ def test_restore_into_a_database_that_holds_data_refuses_and_changes_nothing(hal
     assert not Tournament.objects.exists()
 
 
+def test_login_records_of_the_new_database_are_not_in_the_way(every_discipline, tmp_path):
+    """Someone tried to log in before the restore: those records are no data to keep."""
+    from axes.models import AccessAttempt
+
+    call_command("backup", "--dir", str(tmp_path))
+    wipe()
+    AccessAttempt.objects.create(username="direktor", ip_address="192.0.2.1",
+                                 failures_since_start=1)
+    call_command("restore", str(tmp_path))
+    assert Tournament.objects.count() == len(every_discipline)
+
+
 def test_restore_into_a_database_of_other_migrations_refuses(every_discipline, tmp_path):
     call_command("backup", "--dir", str(tmp_path))
     wipe()

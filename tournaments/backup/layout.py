@@ -50,9 +50,19 @@ NOT_BACKED_UP: dict[str, str] = {
     "contenttypes.contenttype": "made by migrate; referred to by natural key",
     "auth.permission": "made by migrate; referred to by natural key",
     "sessions.session": "logins of the old database; everybody logs in again",
+    "axes.accessattempt": "failed logins and lockouts (django-axes): a restored installation "
+                          "locks nobody out",
+    "axes.accessattemptexpiration": "when a lockout of axes.accessattempt ends",
+    "axes.accessfailurelog": "django-axes' record of failed logins, kept with the old database",
+    "axes.accesslog": "django-axes' record of logins, kept with the old database",
     "tournaments.report": "a rendered PDF and its progress; the files are not in the "
                           "backup, and the director renders them again",
 }
+# Rows a database gathers before anybody works in it (logins, failed attempts): they do not
+# make it "not empty" for a restore.
+TRANSIENT: frozenset[str] = frozenset(
+    {"sessions.session", "axes.accessattempt", "axes.accessattemptexpiration",
+     "axes.accessfailurelog", "axes.accesslog"})
 # Apps whose migrations decide the shape of the rows; a restore needs the same ones.
 SCHEMA_APPS: tuple[str, ...] = ("contenttypes", "auth", "authtoken", "admin", "tournaments")
 

@@ -25,7 +25,17 @@ from django.db import DatabaseError, connection, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
-from .layout import BACKED_UP, DATA, MAX_LINE_BYTES, NATURAL, BackupError, cut, model_of, shown
+from .layout import (
+    BACKED_UP,
+    DATA,
+    MAX_LINE_BYTES,
+    NATURAL,
+    TRANSIENT,
+    BackupError,
+    cut,
+    model_of,
+    shown,
+)
 from .reading import check_schema, parse_json, read_index, verify_files
 
 _INTS = {"AutoField", "BigAutoField", "SmallAutoField", "IntegerField", "BigIntegerField",
@@ -39,7 +49,7 @@ PORTABLE_RANGES = BaseDatabaseOperations.integer_field_ranges
 
 def in_the_way() -> list[str]:
     """The rows that make this database not empty for a restore ("tournaments.entrant: 40")."""
-    skip = set(NATURAL) | {"sessions.session"}
+    skip = set(NATURAL) | TRANSIENT
     found = []
     for model in apps.get_models():
         label = model._meta.label_lower
