@@ -13,6 +13,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry as scoring_registry
@@ -397,6 +399,15 @@ class ActionLog(models.Model):
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
+        raise ValueError("the action log is append-only")
+
+
+@receiver(pre_save, sender=ActionLog)
+def raw_saves_only_add(sender: type[ActionLog], instance: ActionLog, raw: bool,
+                       **kwargs: object) -> None:
+    """A raw save (``loaddata``, the deserializer of ``manage.py restore``) skips
+    :meth:`ActionLog.save`; it may add a row with its id, never rewrite a stored one."""
+    if raw and instance.pk is not None and sender._base_manager.filter(pk=instance.pk).exists():
         raise ValueError("the action log is append-only")
 
 

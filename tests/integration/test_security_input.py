@@ -343,15 +343,28 @@ def test_import_command_exits_2_with_the_place(tmp_path, capsys, monkeypatch, co
     assert not Tournament.objects.exists()
 
 
-@pytest.mark.parametrize(("index", "doc", "needle"), [
-    (DEEP, None, "nested more than 20 levels deep"),
-    (None, SURROGATE_DOC, "entrants[0].name: a lone surrogate"),
+SURROGATE_ROW = '{"model": "auth.user", "pk": 1, "fields": {"username": "\\ud800"}}\n'
+
+
+@pytest.mark.parametrize(("index", "row", "needle"), [
+    (DEEP, None, "index.json: nested more than 20 levels deep"),
+    (None, SURROGATE_ROW, "data.jsonl line 1: fields.username: a lone surrogate"),
 ])
-def test_restore_exits_2_with_the_place(tmp_path, capsys, monkeypatch, index, doc, needle):
+def test_restore_exits_2_with_the_place(tmp_path, capsys, monkeypatch, index, row, needle):
+    """A backup (docs/backup.md) with a hostile index, or a hostile row whose checksum
+    agrees, so the restore reads it."""
+    import hashlib
+
     monkeypatch.setattr("django.core.management.base.connections.close_all", lambda: None)
-    (tmp_path / "index.json").write_text(index or json.dumps(
-        {"tournaments": [{"slug": "s", "file": "s.json"}]}), encoding="utf-8")
-    (tmp_path / "s.json").write_text(doc or "{}", encoding="utf-8")
+    call_command("backup", "--dir", str(tmp_path / "b"), stderr=StringIO())
+    tmp_path = tmp_path / "b"
+    if row:
+        (tmp_path / "data.jsonl").write_text(row, encoding="utf-8")
+        data = json.loads((tmp_path / "index.json").read_text())
+        data["files"][0].update(bytes=len(row.encode()),
+                                sha256=hashlib.sha256(row.encode()).hexdigest())
+        index = json.dumps(data)
+    (tmp_path / "index.json").write_text(index, encoding="utf-8")
     with pytest.raises(SystemExit) as exited:
         execute_from_command_line(["manage.py", "restore", str(tmp_path)])
     err = capsys.readouterr().err

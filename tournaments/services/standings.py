@@ -19,7 +19,9 @@ from .documents import scoring_tournament
 
 
 def identity_key(t: Tournament) -> str:
-    """Names this tournament across restores (ids can repeat after one; creation times not)."""
+    """Names this tournament across restores: after one, an id can be given again to a new
+    tournament, a creation time not. A restored tournament keeps both (and its version),
+    which is why ``manage.py restore`` empties the cache (tournaments.backup)."""
     return f"{t.pk}.{t.created.timestamp():.6f}"
 
 

@@ -64,7 +64,8 @@ def render_interval() -> float:
 def block_name(t: Tournament, *parts: str) -> str:
     """The block's identity without the version, as a digest (options come from query strings).
 
-    A restored tournament is a new row with a new creation time, so a new name.
+    A new tournament that gets the id of a deleted one has a new creation time, so a new
+    name; a restored tournament keeps its name, and the restore empties the cache.
     """
     raw = "\x1f".join([identity_key(t), *parts])
     return f"{t.pk}-" + hashlib.sha256(raw.encode()).hexdigest()[:20]
