@@ -176,7 +176,7 @@ def scores_of(kind: str, re: Sequence[int], kontra: Sequence[int], result: int) 
     return {**{e: factor * result for e in re}, **{e: -result for e in kontra}}
 
 
-def shape_problem(kind: str, re: Sequence[int], kontra: Sequence[int],
+def shape_problem(re: Sequence[int], kontra: Sequence[int],
                   scores: Mapping[int, int]) -> str | None:
     """Why written scores cannot be a Doppelkopf line, or None."""
     total = sum(scores.values())
@@ -185,9 +185,7 @@ def shape_problem(kind: str, re: Sequence[int], kontra: Sequence[int],
         return f"the scores do not sum to zero ({terms} = {total:+d})"
     if len({scores[e] for e in kontra}) != 1 or len({scores[e] for e in re}) != 1:
         return "the players of one party score the same"
-    if is_solo(kind, re) and scores[re[0]] != -SOLO_FACTOR * scores[kontra[0]]:
-        return f"a soloist scores three times what each opponent loses, not {scores[re[0]]}"
-    return None
+    return None  # with a zero sum, a soloist then has three times what each opponent loses
 
 
 class Doppelkopf(Discipline):
@@ -310,7 +308,7 @@ class Doppelkopf(Discipline):
                            "(each player's score as written)", hint)
             return None
         if written is not None:
-            why = shape_problem(kind, re, kontra, written)
+            why = shape_problem(re, kontra, written)
             if why:
                 problems.error(f"{at}.scores", why, hint)
                 return None
@@ -443,9 +441,10 @@ class Doppelkopf(Discipline):
                 soloist = g.re[0]
                 if g.compulsory:
                     if done[soloist] >= settings.compulsory_solos:
-                        problems.error(f"{place}.compulsory", f"entrant {soloist} has already "
-                                       f"played {done[soloist]} compulsory solo(s) this round; "
-                                       "another solo is a voluntary one", ghint)
+                        problems.error(f"{place}.compulsory", f"entrant {soloist} owes no "
+                                       "more compulsory solos this round (the tournament asks "
+                                       f"{settings.compulsory_solos} of each player); this "
+                                       "solo is a voluntary one", ghint)
                         return
                     done[soloist] += 1
                 elif done[soloist] < settings.compulsory_solos:

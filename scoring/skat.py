@@ -302,9 +302,9 @@ class Skat(Discipline):
             problems.error(f"{at}.bid", f"{bid!r} is no bid: bids are the values games can "
                            "have (18, 20, 22, 23, 24, 27, 30 …)", hint)
             return None
-        if not is_int(value) or not 0 < value <= overbid_value("diamonds", MAX_VALUE):
-            problems.error(f"{at}.value", f"must be the game's value, a whole number, "
-                           f"not {value!r}", hint)
+        if not is_int(value) or value <= 0:
+            problems.error(f"{at}.value", f"must be the game's value, a positive whole "
+                           f"number, not {value!r}", hint)
             return None
         why = value_problem(kind, value, won, bid)
         if why:
