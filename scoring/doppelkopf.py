@@ -423,7 +423,7 @@ class Doppelkopf(Discipline):
                                f"{', '.join(sorted(settings.specials)) or 'none'})", hint)
                 return None
         if is_solo(kind, re) and any(v for side in sides for v in side.values()):
-            problems.error(at, "there are no special points in a solo (TSR 7.2.3)", hint)
+            problems.error(at, "there are no special points in a solo (TSR 7.2)", hint)
             return None
         return sides[0], sides[1]
 
