@@ -283,7 +283,7 @@ class Doppelkopf(Discipline):
                 return None
             if len(players) == 5:
                 active.remove(dealer)
-        re = self._re(line.get("re"), kind, active, problems, f"{at}.re", hint)
+        re = self._re(line.get("re"), kind, active, dealer, problems, f"{at}.re", hint)
         if re is None:
             return None
         kontra = tuple(e for e in active if e not in re)
@@ -324,8 +324,8 @@ class Doppelkopf(Discipline):
         return Game(kind, re, kontra, compulsory, dealer, written)
 
     @staticmethod
-    def _re(raw: Any, kind: str, active: Sequence[int], problems: Problems, at: str,
-            hint: str) -> tuple[int, ...] | None:
+    def _re(raw: Any, kind: str, active: Sequence[int], dealer: int | None,
+            problems: Problems, at: str, hint: str) -> tuple[int, ...] | None:
         sizes = {"normal": (2,), "wedding": (1, 2)}.get(kind, (1,))
         want = " or ".join(str(s) for s in sizes)
         if (not isinstance(raw, list) or len(raw) not in sizes
@@ -335,6 +335,10 @@ class Doppelkopf(Discipline):
             return None
         out = []
         for e in raw:
+            if e == dealer and e not in active:
+                problems.error(at, f"entrant {e} deals this game and sits it out at a table "
+                               "of five", hint)
+                return None
             found = entrant_at(e, active, "Re player", problems, at, hint)
             if found is None:
                 return None
@@ -363,9 +367,7 @@ class Doppelkopf(Discipline):
         raw_announce = line.get("announce", {})
         raw_specials = line.get("specials", {})
         schwarz = line.get("schwarz")
-        if eyes is None:
-            return None
-        if not is_int(eyes) or not 0 <= eyes <= 240:
+        if eyes is not None and (not is_int(eyes) or not 0 <= eyes <= 240):
             problems.error(f"{at}.re_eyes", f"the Re party's card points, 0 to 240, "
                            f"not {eyes!r}", hint)
             return False
@@ -383,8 +385,10 @@ class Doppelkopf(Discipline):
                 return False
             levels.append(LEVELS[said] if said is not None else 0)
         if schwarz is not None:
-            eyes_of = {"re": eyes, "kontra": 240 - eyes}
-            if schwarz not in eyes_of or eyes_of[schwarz] != 0:
+            # the party that took no trick has no card points; without card points on the
+            # line, only the name is checked
+            eyes_of = {"re": eyes, "kontra": None if eyes is None else 240 - eyes}
+            if schwarz not in ("re", "kontra") or eyes_of[schwarz] not in (0, None):
                 problems.error(f"{at}.schwarz", 'names the party that took no trick ("re" or '
                                "\"kontra\"), which then has 0 card points, not "
                                f"{schwarz!r}", hint)
@@ -393,6 +397,8 @@ class Doppelkopf(Discipline):
                                         f"{at}.specials", hint)
         if specials is None:
             return False
+        if eyes is None:
+            return None  # the scores as written stand for the result
         return Facts(eyes, (levels[0], levels[1]), schwarz, specials)
 
     @staticmethod

@@ -339,3 +339,22 @@ def test_worked_example_list_totals():
     assert [(r["rank"], r["name"], r["values"]["points"]) for r in rows["standings"]] == [
         (1, "Carla", 24), (2, "Dieter", 12), (3, "Bernd", -12), (4, "Anke", -24)]
     assert "flags" not in rows
+
+
+@pytest.mark.parametrize(("field", "value", "place"), [
+    ("schwarz", ["re"], "schwarz"),
+    ("announce", {"re": "keine 90"}, "announce.re"),
+    ("specials", {"re": {"fuchs": -1}}, "specials.re"),
+])
+def test_a_line_of_scores_only_still_checks_its_other_fields(field, value, place):
+    """Announcements, Schwarz and special points written beside the scores are not counted
+    without card points, but they are not ignored either: a wrong one is refused."""
+    line = {"re": [2, 4], "scores": {"1": -3, "2": 3, "3": -3, "4": 3}, field: value}
+    problem = refusal(doko_doc([line]))
+    assert problem.place == f"rounds[0].tables[0].result.games[0].{place}"
+
+
+def test_the_dealer_at_a_table_of_five_is_not_on_re():
+    line = {"re": [5, 1], "re_eyes": 150, "dealer": 5}
+    problem = refusal(doko_doc([line], seats=[1, 2, 3, 4, 5], table_of_five=True))
+    assert problem.message == "entrant 5 deals this game and sits it out at a table of five"
