@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from .discipline import is_int
+from .discipline import is_int, key_text, show
 from .model import Problems, Seat
 
 MAX_GAMES = 99
@@ -49,7 +49,7 @@ def entrant_at(value: Any, allowed: Collection[int], role: str, problems: Proble
     if not is_int(value) or value not in allowed:
         seated = ", ".join(str(e) for e in sorted(allowed))
         problems.error(place, f"the {role} must be a player of this table "
-                       f"(entrant {seated}), not {value!r}", hint)
+                       f"(entrant {seated}), not {show(value)}", hint)
         return None
     return value
 
@@ -66,13 +66,13 @@ def per_table_setting(raw: Any, default: Mapping[int, int], sizes: Collection[in
                        + ", ".join(f'"{k}": {v}' for k, v in sorted(default.items())))
         return out
     for key, value in raw.items():
-        size = int(key) if isinstance(key, str) and key.isdigit() else None
-        if size not in sizes:
-            problems.error(f"{at}.{key}", "unknown table size (known: "
+        size = int(key) if isinstance(key, str) and key in {str(n) for n in sizes} else None
+        if size is None:
+            problems.error(f"{at}.{key_text(key)}", "unknown table size (known: "
                            + ", ".join(str(s) for s in sorted(sizes)) + ")")
         elif not is_int(value) or not low <= value <= high:
             problems.error(f"{at}.{key}", f"must be a whole number from {low} to {high}, "
-                           f"not {value!r}")
+                           f"not {show(value)}")
         else:
             out[size] = value
     return out

@@ -40,7 +40,7 @@ from .cardlist import (
     per_table_setting,
     series_key,
 )
-from .discipline import Discipline, Standings, is_int, played, ranked
+from .discipline import Discipline, Standings, is_int, known_keys, played, ranked, show
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -59,6 +59,8 @@ BREAK = {2: 90, 3: 60, 4: 30}
 AGAINST = {2: 120, 3: 90, 4: 60, 5: 30}
 """What the winner must have reached against the loser's announcement for the extra point."""
 
+LINE_KEYS = ("kind", "re", "dealer", "compulsory", "re_eyes", "announce", "schwarz",
+             "specials", "scores")
 TABLE_SIZES = (4, 5)
 DEFAULT_GAMES = {4: 24, 5: 30}
 SOLO_FACTOR = 3
@@ -191,13 +193,21 @@ def shape_problem(re: Sequence[int], kontra: Sequence[int],
 class Doppelkopf(Discipline):
     name = "doppelkopf"
     bye_kinds = frozenset({"zero"})
+    result_keys = ("games",)
+    settings_keys = ("games_per_round", "table_of_five", "compulsory_solos",
+                     "missing_solo_penalty", "specials", "solos", "time_limit")
+    result_bytes = 48 * 1024
+    result_depth = 5
+    """A line's special points are the fifth level: ``{"games": [{"specials": {"re": {…}}}]}``;
+    99 lines with card points, announcements, special points and scores stay below 48 KB."""
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="Doppelkopf scoring", warn=True)
         games = per_table_setting(raw.get("games_per_round"), DEFAULT_GAMES, TABLE_SIZES,
                                   1, MAX_GAMES, problems, f"{at}.games_per_round")
         five = raw.get("table_of_five", False)
         if not isinstance(five, bool):
-            problems.error(f"{at}.table_of_five", f"must be true or false, not {five!r}")
+            problems.error(f"{at}.table_of_five", f"must be true or false, not {show(five)}")
             five = False
         out: dict[str, Any] = {}
         for key, low, high, default in (("compulsory_solos", 0, 4, 1),
@@ -205,13 +215,13 @@ class Doppelkopf(Discipline):
             value = raw.get(key, default)
             if not is_int(value) or not low <= value <= high:
                 problems.error(f"{at}.{key}", f"must be a whole number from {low} to {high}, "
-                               f"not {value!r}")
+                               f"not {show(value)}")
                 value = default
             out[key] = value
         limit = raw.get("time_limit", 100)
         if limit is not None and (not is_int(limit) or not 1 <= limit <= 1440):
             problems.error(f"{at}.time_limit", "minutes per round, 1 to 1440, or null, "
-                           f"not {limit!r}")
+                           f"not {show(limit)}")
             limit = 100
         return Settings(games, five, out["compulsory_solos"], out["missing_solo_penalty"],
                         self._names(raw, "specials", SPECIALS, problems, at),
@@ -224,7 +234,7 @@ class Doppelkopf(Discipline):
         if (not isinstance(value, list) or not all(isinstance(v, str) for v in value)
                 or not set(value) <= set(known)):
             problems.error(f"{at}.{key}", f"must list some of {', '.join(known)}, "
-                           f"not {value!r}")
+                           f"not {show(value)}")
             return frozenset(known)
         return frozenset(value)
 
@@ -262,9 +272,11 @@ class Doppelkopf(Discipline):
         if not isinstance(line, Mapping):
             problems.error(at, "must be an object", hint)
             return None
+        if not known_keys(line, LINE_KEYS, problems, at, hint, "a game"):
+            return None
         kind = line.get("kind", "normal")
         if kind not in KINDS:
-            problems.error(f"{at}.kind", f"unknown game {kind!r} (known: {', '.join(KINDS)})",
+            problems.error(f"{at}.kind", f"unknown game {show(kind)} (known: {', '.join(KINDS)})",
                            hint)
             return None
         if kind in SOLOS and kind not in settings.solos:
@@ -289,7 +301,7 @@ class Doppelkopf(Discipline):
         kontra = tuple(e for e in active if e not in re)
         compulsory = line.get("compulsory", False)
         if not isinstance(compulsory, bool):
-            problems.error(f"{at}.compulsory", f"must be true or false, not {compulsory!r}",
+            problems.error(f"{at}.compulsory", f"must be true or false, not {show(compulsory)}",
                            hint)
             return None
         if compulsory and kind not in SOLOS:
@@ -331,7 +343,7 @@ class Doppelkopf(Discipline):
         if (not isinstance(raw, list) or len(raw) not in sizes
                 or len(set(map(repr, raw))) != len(raw)):
             problems.error(at, f"a {kind.replace('_', ' ')} game has {want} player(s) on Re "
-                           f"(the soloist alone in a solo), not {raw!r}", hint)
+                           f"(the soloist alone in a solo), not {show(raw)}", hint)
             return None
         out = []
         for e in raw:
@@ -355,7 +367,7 @@ class Doppelkopf(Discipline):
         if (not isinstance(raw, Mapping) or set(raw) != set(keys)
                 or not all(is_int(v) and abs(v) <= 1000 for v in raw.values())):
             problems.error(at, "must give each player of the game a whole number, keyed by "
-                           f"entrant id ({', '.join(keys)}), not {raw!r}", hint)
+                           f"entrant id ({', '.join(keys)}), not {show(raw)}", hint)
             return False
         return {keys[k]: v for k, v in raw.items()}
 
@@ -369,7 +381,7 @@ class Doppelkopf(Discipline):
         schwarz = line.get("schwarz")
         if eyes is not None and (not is_int(eyes) or not 0 <= eyes <= 240):
             problems.error(f"{at}.re_eyes", f"the Re party's card points, 0 to 240, "
-                           f"not {eyes!r}", hint)
+                           f"not {show(eyes)}", hint)
             return False
         if not isinstance(raw_announce, Mapping) or not set(raw_announce) <= {"re", "kontra"}:
             problems.error(f"{at}.announce", 'must be {"re": …, "kontra": …}, each the '
@@ -381,7 +393,7 @@ class Doppelkopf(Discipline):
             allowed = (party, "90", "60", "30", "schwarz")
             if said is not None and said not in allowed:
                 problems.error(f"{at}.announce.{party}", f"must be one of "
-                               f"{', '.join(allowed)} or null, not {said!r}", hint)
+                               f"{', '.join(allowed)} or null, not {show(said)}", hint)
                 return False
             levels.append(LEVELS[said] if said is not None else 0)
         if schwarz is not None:
@@ -391,7 +403,7 @@ class Doppelkopf(Discipline):
             if schwarz not in ("re", "kontra") or eyes_of[schwarz] not in (0, None):
                 problems.error(f"{at}.schwarz", 'names the party that took no trick ("re" or '
                                "\"kontra\"), which then has 0 card points, not "
-                               f"{schwarz!r}", hint)
+                               f"{show(schwarz)}", hint)
                 return False
         specials = Doppelkopf._specials(raw_specials, kind, re, settings, problems,
                                         f"{at}.specials", hint)
@@ -415,7 +427,7 @@ class Doppelkopf(Discipline):
                     k in COUNTED_SPECIALS and is_int(v) and v >= 0 for k, v in side.items()):
                 problems.error(f"{at}.{party}", "counts of special points: "
                                f"{', '.join(COUNTED_SPECIALS)} (gegen die Alten follows "
-                               f"from the result), not {side!r}", hint)
+                               f"from the result), not {show(side)}", hint)
                 return None
             sides.append(side)
         for k in COUNTED_SPECIALS:

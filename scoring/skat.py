@@ -41,7 +41,17 @@ from .cardlist import (
     per_table_setting,
     series_key,
 )
-from .discipline import Discipline, Standings, exact, is_int, is_number, played, ranked
+from .discipline import (
+    Discipline,
+    Standings,
+    exact,
+    is_int,
+    is_number,
+    known_keys,
+    played,
+    ranked,
+    show,
+)
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -60,6 +70,7 @@ TABLE_SIZES = (3, 4)
 DEFAULT_GAMES = {3: 36, 4: 48}
 
 RAMSCH_MAX = 240  # all 120 card points, doubled for a player who took no trick
+LINE_KEYS = ("game", "declarer", "dealer", "value", "won", "bid")
 
 
 def values_of(game: str) -> tuple[int, ...]:
@@ -199,13 +210,17 @@ FURTHER = ("games", "game_points", "opp_lost", "loss_fee")
 class Skat(Discipline):
     name = "skat"
     bye_kinds = frozenset({"zero"})
+    result_keys = ("games",)
+    settings_keys = ("games_per_series", "ramsch", "loss_fee", "loss_fee_higher",
+                     "loss_fee_from")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="Skat scoring", warn=True)
         games = per_table_setting(raw.get("games_per_series"), DEFAULT_GAMES, TABLE_SIZES,
                                   1, MAX_GAMES, problems, f"{at}.games_per_series")
         ramsch = raw.get("ramsch", False)
         if not isinstance(ramsch, bool):
-            problems.error(f"{at}.ramsch", f"must be true or false, not {ramsch!r}")
+            problems.error(f"{at}.ramsch", f"must be true or false, not {show(ramsch)}")
             ramsch = False
         fee = self._money(raw.get("loss_fee", 0), problems, f"{at}.loss_fee") or Fraction(0)
         higher = raw.get("loss_fee_higher")
@@ -214,7 +229,7 @@ class Skat(Discipline):
                                                              f"{at}.loss_fee_higher")
         if start is not None and (not is_int(start) or not 1 <= start <= MAX_GAMES):
             problems.error(f"{at}.loss_fee_from", "must be the number of the first lost game "
-                           f"that costs the higher fee, 1 to {MAX_GAMES}, not {start!r}")
+                           f"that costs the higher fee, 1 to {MAX_GAMES}, not {show(start)}")
             start = None
         if (higher is None) != (raw.get("loss_fee_from") is None):
             problems.error(f"{at}.loss_fee_from", "loss_fee_higher and loss_fee_from go "
@@ -224,7 +239,7 @@ class Skat(Discipline):
     @staticmethod
     def _money(value: Any, problems: Problems, place: str) -> Fraction | None:
         if not is_number(value) or not 0 <= value <= 1000:
-            problems.error(place, f"must be an amount from 0 to 1000, not {value!r}")
+            problems.error(place, f"must be an amount from 0 to 1000, not {show(value)}")
             return None
         return exact(value)
 
@@ -260,10 +275,12 @@ class Skat(Discipline):
         if not isinstance(line, Mapping):
             problems.error(at, "must be an object", hint)
             return None
+        if not known_keys(line, LINE_KEYS, problems, at, hint, "a game"):
+            return None
         n = len(players)
         kind = line.get("game")
         if kind not in GAMES:
-            problems.error(f"{at}.game", f"unknown game {kind!r} (known: {', '.join(GAMES)})",
+            problems.error(f"{at}.game", f"unknown game {show(kind)} (known: {', '.join(GAMES)})",
                            hint)
             return None
         dealer = line.get("dealer")
@@ -293,18 +310,18 @@ class Skat(Discipline):
             return None
         won = line.get("won")
         if not isinstance(won, bool):
-            problems.error(f"{at}.won", f"must be true or false, not {won!r}", hint)
+            problems.error(f"{at}.won", f"must be true or false, not {show(won)}", hint)
             return None
         value, bid = line.get("value"), line.get("bid")
         if kind == "ramsch":
             return self._ramsch(declarer, value, won, dealer, problems, at, hint)
         if bid is not None and (not is_int(bid) or bid not in BIDS):
-            problems.error(f"{at}.bid", f"{bid!r} is no bid: bids are the values games can "
+            problems.error(f"{at}.bid", f"{show(bid)} is no bid: bids are the values games can "
                            "have (18, 20, 22, 23, 24, 27, 30 …)", hint)
             return None
         if not is_int(value) or value <= 0:
             problems.error(f"{at}.value", f"must be the game's value, a positive whole "
-                           f"number, not {value!r}", hint)
+                           f"number, not {show(value)}", hint)
             return None
         why = value_problem(kind, value, won, bid)
         if why:
@@ -317,11 +334,11 @@ class Skat(Discipline):
                 at: str, hint: str) -> Game | None:
         if won and value != 120:
             problems.error(f"{at}.value", "a Ramsch won by the player is a Durchmarsch "
-                           f"(all tricks) worth 120, not {value!r}", hint)
+                           f"(all tricks) worth 120, not {show(value)}", hint)
             return None
         if not is_int(value) or not 0 < value <= RAMSCH_MAX:
             problems.error(f"{at}.value", "a lost Ramsch costs its card points, 1 to "
-                           f"{RAMSCH_MAX}, not {value!r}", hint)
+                           f"{RAMSCH_MAX}, not {show(value)}", hint)
             return None
         return Game("ramsch", declarer, value, won, dealer)
 
