@@ -7,8 +7,8 @@ reports and scripts all compute standings with the same code::
     table = standings(load("tournament.json"), after_round=2)
 
 One module per discipline (:mod:`scoring.chess`, :mod:`scoring.mucken`,
-:mod:`scoring.pussi`, :mod:`scoring.boardgame`, :mod:`scoring.tabletop`) behind
-:mod:`scoring.registry`.
+:mod:`scoring.pussi`, :mod:`scoring.boardgame`, :mod:`scoring.tabletop`,
+:mod:`scoring.skat`, :mod:`scoring.doppelkopf`) behind :mod:`scoring.registry`.
 
 German words of the card and board-game halls stay where they name the thing:
 
@@ -28,6 +28,15 @@ German words of the card and board-game halls stay where they name the thing:
   with the first free seat and the next k tables; *Bereinigung*: the cleanup that
   moves the fewest entrants so that the first tables are full (``pairing.window``).
 - *Feinbuchholz*: the DSB's fine Buchholz, the sum of the opponents' Buchholz.
+- *Spielliste*: a Skat or Doppelkopf table's list, one line per game; *Serie*: a Skat
+  series (48 games at a table of four, 36 at three); *Seeger-Fabian*: the Skat tournament
+  score (value + 50 for a won game, -2 × value - 50 for a lost one, 40 or 30 to the others);
+  *eingepasst*: a Skat game everyone passed; *Verlustspielgeld*: the Preisskat fee per lost
+  game.
+- *Re*, *Kontra*: the Doppelkopf parties (Re holds the Kreuz-Damen); *Pflichtsolo*,
+  *Lustsolo*: the compulsory and the voluntary solo; *Hochzeit*: the wedding (both
+  Kreuz-Damen in one hand); *Sonderpunkte*: the special points (gegen die Alten, Doppelkopf,
+  Fuchs gefangen, Karlchen).
 """
 
 from __future__ import annotations

@@ -53,6 +53,9 @@ class Discipline:
     bye_kinds: frozenset[str] = frozenset({"zero"})
     result_keys: tuple[str, ...] = ()
     settings_keys: tuple[str, ...] = ()
+    result_bytes: int = MAX_RESULT_BYTES
+    result_depth: int = MAX_RESULT_DEPTH
+    """A discipline whose list is longer or deeper than a Pussi sheet says so here."""
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Any:
         return dict(raw)
@@ -60,12 +63,13 @@ class Discipline:
     def read_result(self, raw: Any, table: Table, round_extra: Any, settings: Any,
                     problems: Problems, at: str, hint: str) -> Any:
         """The one way in for a result payload: its shape (an object of the discipline's
-        keys, at most :data:`MAX_RESULT_BYTES` and :data:`MAX_RESULT_DEPTH` deep), then
-        :meth:`parse_result`. None if anything is wrong, with every problem reported."""
+        keys, at most ``result_bytes`` and ``result_depth`` deep, by default
+        :data:`MAX_RESULT_BYTES` and :data:`MAX_RESULT_DEPTH`), then :meth:`parse_result`.
+        None if anything is wrong, with every problem reported."""
         if not isinstance(raw, Mapping):
             problems.error(at, f"a result is an object, not {show(raw)}", hint)
             return None
-        why = payload_problem(raw)
+        why = payload_problem(raw, self.result_bytes, self.result_depth)
         if why:
             problems.error(at, why, hint)
             return None

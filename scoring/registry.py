@@ -7,12 +7,14 @@ from typing import Any
 from .boardgame import BOARDGAME
 from .chess import CHESS
 from .discipline import Discipline
+from .doppelkopf import DOPPELKOPF
 from .mucken import MUCKEN
 from .pussi import PUSSI
+from .skat import SKAT
 from .tabletop import TABLETOP
 
 DISCIPLINES: dict[str, Discipline] = {
-    d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP)}
+    d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP, SKAT, DOPPELKOPF)}
 
 
 def get(name: Any) -> Discipline | None:

@@ -17,9 +17,11 @@ from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
-from scoring import registry as scoring_registry
+from .disciplines import DISCIPLINES as WEB_DISCIPLINES
 
-DISCIPLINES = [(name, name) for name in scoring_registry.DISCIPLINES]
+# The web app's disciplines, not every one the scoring core knows: a discipline without
+# web support (forms, pages, phones) cannot be stored (services.documents refuses its import).
+DISCIPLINES = [(name, name) for name in WEB_DISCIPLINES]
 
 
 def new_token() -> str:

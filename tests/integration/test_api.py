@@ -552,6 +552,28 @@ def test_import_reports_every_problem_by_place(api):
                         format="json").status_code == 400
 
 
+def card_list_document(discipline: str) -> dict[str, Any]:
+    """A valid turnier/1 document of a discipline the scoring core knows but the web app not."""
+    line = ({"declarer": 2, "dealer": 1, "game": "grand", "value": 96, "won": True}
+            if discipline == "skat" else {"re": [1, 2], "re_eyes": 150})
+    return {"format": "turnier/1", "name": f"Karten {discipline}", "discipline": discipline,
+            "entrants": [{"id": i, "name": f"Spieler {i}"} for i in range(1, 5)],
+            "rounds": [{"number": 1, "tables": [{"number": 1,
+                                                 "seats": [{"entrant": i} for i in range(1, 5)],
+                                                 "result": {"games": [line]}}]}]}
+
+
+@pytest.mark.parametrize("discipline", ["skat", "doppelkopf"])
+def test_import_of_a_discipline_without_web_support_is_refused_at_its_field(api, discipline):
+    """The scoring core scores Skat and Doppelkopf; the web app has no pages for them yet.
+    Importing such a document is a 400 on ``discipline``, not a 500, and stores nothing."""
+    r = api.post(f"{API}/tournaments/import/", card_list_document(discipline), format="json")
+    assert r.status_code == 400, r.content
+    (message,) = r.json()["discipline"]
+    assert f"{discipline} is not supported by the web app yet" in message
+    assert Tournament.objects.count() == 0
+
+
 @pytest.mark.parametrize("change, place", [
     ({"entrants": [{"id": 1, "name": "A"}, {"id": 2, "name": "A"}]}, "entrants[1].name"),
     ({"entrants": [{"id": 1, "name": "A", "rating": -5}]}, "entrants[0].rating"),

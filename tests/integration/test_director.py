@@ -736,6 +736,26 @@ def test_import_upload_lists_every_problem_with_its_place(dclient):
     assert r.status_code == 400 and "JSON" in r.context["import_form"].errors["document"][0]
 
 
+@pytest.mark.parametrize("discipline", ["skat", "doppelkopf"])
+def test_import_upload_of_a_discipline_without_web_support_says_so(dclient, discipline):
+    """A valid Skat or Doppelkopf document is scored by ``python -m scoring`` but has no pages
+    in the web app yet: the upload answers with the form's error, not a 500."""
+    line = ({"declarer": 2, "dealer": 1, "game": "hearts", "value": 30, "won": False}
+            if discipline == "skat" else {"re": [3], "kind": "queens", "compulsory": True,
+                                          "re_eyes": 180, "announce": {"re": "re"}})
+    doc = {"format": "turnier/1", "name": "Kartenabend", "discipline": discipline,
+           "entrants": [{"id": i, "name": f"Spieler {i}"} for i in range(1, 5)],
+           "rounds": [{"number": 1, "tables": [{"seats": [{"entrant": i} for i in range(1, 5)],
+                                                "result": {"games": [line]}}]}]}
+    upload = SimpleUploadedFile("karten.json", json.dumps(doc).encode())
+    r = dclient.post(reverse("director:home"), {"action": "import", "import-document": upload})
+    assert r.status_code == 400
+    errors = r.context["import_form"].errors["document"]
+    assert any(e.startswith("discipline: ") and "not supported by the web app yet" in e
+               for e in errors), errors
+    assert not Tournament.objects.exists()
+
+
 def test_management_commands_round_trip(make_tournament, director, tmp_path):
     t = tournament_with_results(make_tournament, director, "boardgame")
     out = StringIO()

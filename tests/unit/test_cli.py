@@ -3,9 +3,14 @@
 import json
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
+from card_documents import doppelkopf_documents, skat_documents
 from conftest import FIXTURES, ROOT
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 MUCKEN = FIXTURES / "scoring" / "mucken-seed-example.json"
 
@@ -83,3 +88,37 @@ def test_category_standings_keep_the_overall_order(tmp_path):
     rows = json.loads(run("standings", path, "--category", "senior").stdout)["standings"]
     assert [(r["rank"], r["name"]) for r in rows] == [
         (1, "Fritz / Hans"), (2, "Karl / Monika"), (3, "Heidi / Horst")]
+
+
+CARD_DOCUMENTS = st.one_of(skat_documents(), doppelkopf_documents())
+BREAK_LINE = {"skat": ("game", "schafkopf"), "doppelkopf": ("re_eyes", 999)}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc=CARD_DOCUMENTS, data=st.data())
+def test_random_skat_and_doppelkopf_documents_through_the_command_line(doc, data):
+    """Random Skat and Doppelkopf tournaments: ``validate`` and ``standings`` exit 0 with every
+    entrant ranked; the same document with one line broken exits 2 naming that line."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "karten.json"
+        path.write_text(json.dumps(doc))
+        out = run("validate", path)
+        assert out.returncode == 0, out.stderr
+        assert f"valid {doc['discipline']} tournament" in out.stdout
+        out = run("standings", path)
+        assert out.returncode == 0, out.stderr
+        rows = json.loads(out.stdout)["standings"]
+        assert sorted(r["entrant"] for r in rows) == sorted(e["id"] for e in doc["entrants"])
+
+        played = [(r, t) for r, rnd in enumerate(doc["rounds"])
+                  for t, table in enumerate(rnd["tables"]) if table["result"] is not None]
+        assume(played)
+        r, t = data.draw(st.sampled_from(played), label="table")
+        games = doc["rounds"][r]["tables"][t]["result"]["games"]
+        k = data.draw(st.integers(0, len(games) - 1), label="game")
+        key, bad = BREAK_LINE[doc["discipline"]]
+        games[k][key] = bad
+        path.write_text(json.dumps(doc))
+        out = run("standings", path)
+        assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+        assert f"rounds[{r}].tables[{t}].result.games[{k}].{key}: " in out.stderr

@@ -25,6 +25,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
+from card_documents import doppelkopf_documents, skat_documents
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -258,6 +259,8 @@ DOCUMENTS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     "pussi": pussi_documents(),
     "boardgame": boardgame_documents(),
     **{f"tabletop-{system}": tabletop_documents(system) for system in TABLETOP_SYSTEMS},
+    "skat": skat_documents(),
+    "doppelkopf": doppelkopf_documents(),
 }
 
 # Ranking criteria per discipline (docs/format.md): name and whether higher is better.
@@ -266,6 +269,8 @@ CRITERIA = {
     "pussi": (("total", True),),
     "boardgame": (("points", True), ("share", True), ("game_points", True)),
     "tabletop": (("tp", True), ("secondary", True), ("mission_points", True)),
+    "skat": (("points", True), ("won", True), ("lost", False)),
+    "doppelkopf": (("points", True),),
 }
 
 

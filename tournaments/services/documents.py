@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import scoring
 
@@ -106,6 +107,12 @@ def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournam
         for p in problems.errors:
             errors.setdefault(p.place or "document", []).append(str(p))
         raise ServiceError(errors)
+    if tournament.discipline not in DISCIPLINES:
+        # The scoring core knows more disciplines than the web app has forms and pages for.
+        raise ServiceError({"discipline": [
+            "discipline: " + _("%(discipline)s is not supported by the web app yet (it runs "
+                               "%(known)s); python -m scoring computes its standings")
+            % {"discipline": tournament.discipline, "known": ", ".join(DISCIPLINES)}]})
     limits = storage_problems(data)
     if limits:
         raise ServiceError(limits)

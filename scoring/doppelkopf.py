@@ -1,0 +1,543 @@
+"""Doppelkopf by the Turnierspielregeln (TSR) of the Deutscher Doppelkopf-Verband (DDV).
+
+A round of the document is a round of play ("Spielrunde") at tables of four; where the
+tournament allows it (``table_of_five``) a fifth player sits at the table and the dealer sits
+out each game. Each table writes its list: one line per game with the Re party (the soloist
+alone in a solo), the kind of game, the announcements, the Re party's card points, the
+special points, and, as on the paper list, each player's score.
+
+The counting (TSR 7.1, 7.2; docs/doppelkopf.md has the worked examples):
+
+- the Re party wins with 121 card points, the Kontra party with 120 (121 when only Kontra
+  was announced); an announcement "keine 90" etc. is kept only if the other party stays
+  below it, and a party also wins by reaching what the other party said it would not;
+- the winner scores 1 for winning, +1 for each of "unter 90/60/30" and "schwarz" of the
+  loser, +2 for each of "Re" and "Kontra" announced, +1 for each "keine 90/60/30/schwarz"
+  announced by either party, and +1 for each of the loser's announcements it reached
+  against (120 against "keine 90", 90 against "keine 60", 60 against "keine 30", 30 against
+  "schwarz"); where neither party wins, only those last points count, for each party;
+- special points ("Sonderpunkte", normal games and a wedding only): "gegen die Alten"
+  (Kontra won), each Doppelkopf (a trick of 40 or more), each Fuchs caught, Karlchen (the
+  Kreuz-Bube takes the last trick); they are netted against the game's points;
+- each Re player gets the result, each Kontra player its negative; a soloist gets three times
+  the result, so every line sums to zero over the table.
+
+A line without card points gives the scores as written; then only their shape is checked
+(zero sum, partners equal, a soloist three times each opponent).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cardlist import (
+    MAX_GAMES,
+    check_seat_count,
+    entrant_at,
+    game_lines,
+    per_table_setting,
+    series_key,
+)
+from .discipline import Discipline, Standings, is_int, known_keys, played, ranked, show
+from .model import Problems, Round, Seat, Table, Tournament
+from .ranking import Criterion
+
+SOLOS = ("queens", "jacks", "fleischlos", "diamonds", "hearts", "spades", "clubs")
+"""The solos of the TSR: Damen-, Buben-, Fleischlos- and Farbsolo (Karo is the Trumpfsolo)."""
+KINDS = ("normal", "wedding", "silent_solo", *SOLOS)
+SPECIALS = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen")
+COUNTED_SPECIALS = ("doppelkopf", "fuchs", "karlchen")  # written on the line per party
+SPECIAL_MAX = {"doppelkopf": 6, "fuchs": 2, "karlchen": 1}
+"""At most six tricks of 40 or more (240 card points), two foxes, one last trick."""
+
+LEVELS = {"re": 1, "kontra": 1, "90": 2, "60": 3, "30": 4, "schwarz": 5}
+"""An announcement and how far it goes; each one includes those before it (TSR 6)."""
+BREAK = {2: 90, 3: 60, 4: 30}
+"""The card points that break the other party's "keine 90/60/30"; "schwarz" breaks by a trick."""
+AGAINST = {2: 120, 3: 90, 4: 60, 5: 30}
+"""What the winner must have reached against the loser's announcement for the extra point."""
+
+LINE_KEYS = ("kind", "re", "dealer", "compulsory", "re_eyes", "announce", "schwarz",
+             "specials", "scores")
+TABLE_SIZES = (4, 5)
+DEFAULT_GAMES = {4: 24, 5: 30}
+SOLO_FACTOR = 3
+
+
+@dataclass(frozen=True)
+class Settings:
+    games_per_round: Mapping[int, int]
+    table_of_five: bool = False
+    compulsory_solos: int = 1
+    missing_solo_penalty: int = 0
+    specials: frozenset[str] = frozenset(SPECIALS)
+    solos: frozenset[str] = frozenset(SOLOS)
+    time_limit: int | None = 100
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What happened at the table, enough to count the game by the TSR."""
+
+    re_eyes: int
+    announce: tuple[int, int]  # levels of Re and Kontra, 0 = none
+    schwarz: str | None  # "re" or "kontra": that party took no trick
+    specials: tuple[Mapping[str, int], Mapping[str, int]]
+
+
+@dataclass(frozen=True)
+class Game:
+    kind: str
+    re: tuple[int, ...]
+    kontra: tuple[int, ...]
+    compulsory: bool
+    dealer: int | None
+    scores: Mapping[int, int]
+
+
+@dataclass(frozen=True)
+class Result:
+    games: tuple[Game, ...]
+
+
+def is_solo(kind: str, re: Sequence[int]) -> bool:
+    """A solo is scored three to one; a wedding whose partner never came is one too (TSR 4.4)."""
+    return kind in SOLOS or kind == "silent_solo" or (kind == "wedding" and len(re) == 1)
+
+
+def winner(facts: Facts) -> str | None:
+    """Which party won (TSR 7.1), or None when both broke their own announcements."""
+    re_eyes, ko_eyes = facts.re_eyes, 240 - facts.re_eyes
+    re_lv, ko_lv = facts.announce
+    re_trick, ko_trick = facts.schwarz != "re", facts.schwarz != "kontra"
+    re_need, ko_need = (120, 121) if ko_lv and not re_lv else (121, 120)
+
+    def kept(level: int, other_eyes: int, other_trick: bool) -> bool:
+        if level < 2:
+            return True
+        return not other_trick if level == 5 else other_eyes < BREAK[level]
+
+    def broke(other_level: int, eyes: int, trick: bool) -> bool:
+        if other_level < 2:
+            return False
+        return trick if other_level == 5 else eyes >= BREAK[other_level]
+
+    if (re_eyes >= re_need or broke(ko_lv, re_eyes, re_trick)) and kept(re_lv, ko_eyes,
+                                                                        ko_trick):
+        return "re"
+    if (ko_eyes >= ko_need or broke(re_lv, ko_eyes, ko_trick)) and kept(ko_lv, re_eyes,
+                                                                        re_trick):
+        return "kontra"
+    return None
+
+
+def game_points(facts: Facts, party: str) -> int:
+    """The TSR 7.2 points of the winning ``party`` (specials not included)."""
+    re_lv, ko_lv = facts.announce
+    mine = facts.re_eyes if party == "re" else 240 - facts.re_eyes
+    other = 240 - mine
+    other_lv = ko_lv if party == "re" else re_lv
+    points = 1
+    points += sum(1 for limit in (90, 60, 30) if other < limit)
+    points += int(facts.schwarz is not None and facts.schwarz != party)
+    points += 2 * (int(re_lv >= 1) + int(ko_lv >= 1))
+    points += max(re_lv - 1, 0) + max(ko_lv - 1, 0)
+    points += reached_against(mine, other_lv)
+    return points
+
+
+def reached_against(eyes: int, other_level: int) -> int:
+    """Points for what a party reached against the other's announcements (TSR 7.2.2 c)."""
+    return sum(1 for level in range(2, other_level + 1) if eyes >= AGAINST[level])
+
+
+def re_result(kind: str, re: Sequence[int], facts: Facts, enabled: frozenset[str]) -> int:
+    """What each Re player scores (a soloist: what each opponent loses), by the TSR."""
+    won = winner(facts)
+    if won == "re":
+        result = game_points(facts, "re")
+    elif won == "kontra":
+        result = -game_points(facts, "kontra")
+    else:
+        result = (reached_against(facts.re_eyes, facts.announce[1])
+                  - reached_against(240 - facts.re_eyes, facts.announce[0]))
+    if not is_solo(kind, re):
+        re_sp, ko_sp = (sum(v for k, v in side.items() if k in enabled)
+                        for side in facts.specials)
+        if won == "kontra" and "gegen_die_alten" in enabled:
+            ko_sp += 1
+        result += re_sp - ko_sp
+    return result
+
+
+def scores_of(kind: str, re: Sequence[int], kontra: Sequence[int], result: int) -> dict[int, int]:
+    """Each player's line: Re players +result, Kontra -result, a soloist 3 × result."""
+    factor = SOLO_FACTOR if is_solo(kind, re) else 1
+    return {**{e: factor * result for e in re}, **{e: -result for e in kontra}}
+
+
+def shape_problem(re: Sequence[int], kontra: Sequence[int],
+                  scores: Mapping[int, int]) -> str | None:
+    """Why written scores cannot be a Doppelkopf line, or None."""
+    total = sum(scores.values())
+    if total != 0:
+        terms = " ".join(f"{v:+d}" for v in scores.values())
+        return f"the scores do not sum to zero ({terms} = {total:+d})"
+    if len({scores[e] for e in kontra}) != 1 or len({scores[e] for e in re}) != 1:
+        return "the players of one party score the same"
+    return None  # with a zero sum, a soloist then has three times what each opponent loses
+
+
+class Doppelkopf(Discipline):
+    name = "doppelkopf"
+    bye_kinds = frozenset({"zero"})
+    result_keys = ("games",)
+    settings_keys = ("games_per_round", "table_of_five", "compulsory_solos",
+                     "missing_solo_penalty", "specials", "solos", "time_limit")
+    result_bytes = 48 * 1024
+    result_depth = 5
+    """A line's special points are the fifth level: ``{"games": [{"specials": {"re": {…}}}]}``;
+    99 lines with card points, announcements, special points and scores stay below 48 KB."""
+
+    def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="Doppelkopf scoring", warn=True)
+        games = per_table_setting(raw.get("games_per_round"), DEFAULT_GAMES, TABLE_SIZES,
+                                  1, MAX_GAMES, problems, f"{at}.games_per_round")
+        five = raw.get("table_of_five", False)
+        if not isinstance(five, bool):
+            problems.error(f"{at}.table_of_five", f"must be true or false, not {show(five)}")
+            five = False
+        out: dict[str, Any] = {}
+        for key, low, high, default in (("compulsory_solos", 0, 4, 1),
+                                        ("missing_solo_penalty", 0, 100, 0)):
+            value = raw.get(key, default)
+            if not is_int(value) or not low <= value <= high:
+                problems.error(f"{at}.{key}", f"must be a whole number from {low} to {high}, "
+                               f"not {show(value)}")
+                value = default
+            out[key] = value
+        limit = raw.get("time_limit", 100)
+        if limit is not None and (not is_int(limit) or not 1 <= limit <= 1440):
+            problems.error(f"{at}.time_limit", "minutes per round, 1 to 1440, or null, "
+                           f"not {show(limit)}")
+            limit = 100
+        return Settings(games, five, out["compulsory_solos"], out["missing_solo_penalty"],
+                        self._names(raw, "specials", SPECIALS, problems, at),
+                        self._names(raw, "solos", SOLOS, problems, at), limit)
+
+    @staticmethod
+    def _names(raw: Mapping[str, Any], key: str, known: Sequence[str], problems: Problems,
+               at: str) -> frozenset[str]:
+        value = raw.get(key, list(known))
+        if (not isinstance(value, list) or not all(isinstance(v, str) for v in value)
+                or not set(value) <= set(known)):
+            problems.error(f"{at}.{key}", f"must list some of {', '.join(known)}, "
+                           f"not {show(value)}")
+            return frozenset(known)
+        return frozenset(value)
+
+    def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
+        check_seat_count(seats, TABLE_SIZES, "Doppelkopf", problems, at, hint)
+
+    def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
+                     problems: Problems, at: str, hint: str) -> Result | None:
+        n = len(table.seats)
+        if n == 5 and not settings.table_of_five:
+            problems.error(f"{table.place}.seats", "tables of five are not allowed in this "
+                           "tournament (set scoring.table_of_five)", hint)
+            return None
+        lines = game_lines(raw, problems, at, hint)
+        if lines is None:
+            return None
+        before = len(problems.errors)
+        out: list[Game] = []
+        for k, line in enumerate(lines):
+            game = self._line(line, table.entrants, settings, problems, f"{at}.games[{k}]",
+                              f"{hint}, game {k + 1}")
+            if game is not None:
+                out.append(game)
+        if len(problems.errors) > before:
+            return None
+        self._check_solos(out, table.entrants, settings, problems, at, hint)
+        if len(problems.errors) > before:
+            return None
+        for message in table_flags(out, table.entrants, settings):
+            problems.warning(table.place, message, hint)
+        return Result(tuple(out))
+
+    def _line(self, line: Any, players: Sequence[int], settings: Settings, problems: Problems,
+              at: str, hint: str) -> Game | None:
+        if not isinstance(line, Mapping):
+            problems.error(at, "must be an object", hint)
+            return None
+        if not known_keys(line, LINE_KEYS, problems, at, hint, "a game"):
+            return None
+        kind = line.get("kind", "normal")
+        if kind not in KINDS:
+            problems.error(f"{at}.kind", f"unknown game {show(kind)} (known: {', '.join(KINDS)})",
+                           hint)
+            return None
+        if kind in SOLOS and kind not in settings.solos:
+            problems.error(f"{at}.kind", f"this tournament does not play the {kind} solo "
+                           f"(allowed: {', '.join(sorted(settings.solos))})", hint)
+            return None
+        active = list(players)
+        dealer = line.get("dealer")
+        if dealer is None and len(players) == 5:
+            problems.error(f"{at}.dealer", "at a table of five the dealer sits out each game "
+                           "and must be named", hint)
+            return None
+        if dealer is not None:
+            dealer = entrant_at(dealer, players, "dealer", problems, f"{at}.dealer", hint)
+            if dealer is None:
+                return None
+            if len(players) == 5:
+                active.remove(dealer)
+        re = self._re(line.get("re"), kind, active, dealer, problems, f"{at}.re", hint)
+        if re is None:
+            return None
+        kontra = tuple(e for e in active if e not in re)
+        compulsory = line.get("compulsory", False)
+        if not isinstance(compulsory, bool):
+            problems.error(f"{at}.compulsory", f"must be true or false, not {show(compulsory)}",
+                           hint)
+            return None
+        if compulsory and kind not in SOLOS:
+            problems.error(f"{at}.compulsory", "only a solo that was announced as one is a "
+                           "compulsory solo (a silent solo or a wedding without partner is "
+                           "not, TSR 4.4)", hint)
+            return None
+        written = self._scores(line.get("scores"), active, problems, f"{at}.scores", hint)
+        if written is False:
+            return None
+        facts = self._facts(line, kind, re, settings, problems, at, hint)
+        if facts is False:
+            return None
+        if facts is None and written is None:
+            problems.error(at, 'needs "re_eyes" (the Re party\'s card points) or "scores" '
+                           "(each player's score as written)", hint)
+            return None
+        if written is not None:
+            why = shape_problem(re, kontra, written)
+            if why:
+                problems.error(f"{at}.scores", why, hint)
+                return None
+        if facts is not None:
+            computed = scores_of(kind, re, kontra, re_result(kind, re, facts, settings.specials))
+            if written is not None and written != computed:
+                problems.error(f"{at}.scores", "the scores do not follow from the line: by the "
+                               "TSR they are " + ", ".join(f"entrant {e} {v:+d}"
+                                                           for e, v in computed.items()), hint)
+                return None
+            written = computed
+        assert written is not None
+        return Game(kind, re, kontra, compulsory, dealer, written)
+
+    @staticmethod
+    def _re(raw: Any, kind: str, active: Sequence[int], dealer: int | None,
+            problems: Problems, at: str, hint: str) -> tuple[int, ...] | None:
+        sizes = {"normal": (2,), "wedding": (1, 2)}.get(kind, (1,))
+        want = " or ".join(str(s) for s in sizes)
+        if (not isinstance(raw, list) or len(raw) not in sizes
+                or len(set(map(repr, raw))) != len(raw)):
+            problems.error(at, f"a {kind.replace('_', ' ')} game has {want} player(s) on Re "
+                           f"(the soloist alone in a solo), not {show(raw)}", hint)
+            return None
+        out = []
+        for e in raw:
+            if e == dealer and e not in active:
+                problems.error(at, f"entrant {e} deals this game and sits it out at a table "
+                               "of five", hint)
+                return None
+            found = entrant_at(e, active, "Re player", problems, at, hint)
+            if found is None:
+                return None
+            out.append(found)
+        return tuple(out)
+
+    @staticmethod
+    def _scores(raw: Any, active: Sequence[int], problems: Problems, at: str,
+                hint: str) -> dict[int, int] | bool | None:
+        """The scores as written (None if not given, False after a problem)."""
+        if raw is None:
+            return None
+        keys = {str(e): e for e in active}
+        if (not isinstance(raw, Mapping) or set(raw) != set(keys)
+                or not all(is_int(v) and abs(v) <= 1000 for v in raw.values())):
+            problems.error(at, "must give each player of the game a whole number, keyed by "
+                           f"entrant id ({', '.join(keys)}), not {show(raw)}", hint)
+            return False
+        return {keys[k]: v for k, v in raw.items()}
+
+    @staticmethod
+    def _facts(line: Mapping[str, Any], kind: str, re: Sequence[int], settings: Settings,
+               problems: Problems, at: str, hint: str) -> Facts | bool | None:
+        """The facts of the game (None without card points, False after a problem)."""
+        eyes = line.get("re_eyes")
+        raw_announce = line.get("announce", {})
+        raw_specials = line.get("specials", {})
+        schwarz = line.get("schwarz")
+        if eyes is not None and (not is_int(eyes) or not 0 <= eyes <= 240):
+            problems.error(f"{at}.re_eyes", f"the Re party's card points, 0 to 240, "
+                           f"not {show(eyes)}", hint)
+            return False
+        if not isinstance(raw_announce, Mapping) or not set(raw_announce) <= {"re", "kontra"}:
+            problems.error(f"{at}.announce", 'must be {"re": …, "kontra": …}, each the '
+                           "party's highest announcement", hint)
+            return False
+        levels = []
+        for party in ("re", "kontra"):
+            said = raw_announce.get(party)
+            allowed = (party, "90", "60", "30", "schwarz")
+            if said is not None and said not in allowed:
+                problems.error(f"{at}.announce.{party}", f"must be one of "
+                               f"{', '.join(allowed)} or null, not {show(said)}", hint)
+                return False
+            levels.append(LEVELS[said] if said is not None else 0)
+        if schwarz is not None:
+            # the party that took no trick has no card points; without card points on the
+            # line, only the name is checked
+            eyes_of = {"re": eyes, "kontra": None if eyes is None else 240 - eyes}
+            if schwarz not in ("re", "kontra") or eyes_of[schwarz] not in (0, None):
+                problems.error(f"{at}.schwarz", 'names the party that took no trick ("re" or '
+                               "\"kontra\"), which then has 0 card points, not "
+                               f"{show(schwarz)}", hint)
+                return False
+        specials = Doppelkopf._specials(raw_specials, kind, re, settings, problems,
+                                        f"{at}.specials", hint)
+        if specials is None:
+            return False
+        if eyes is None:
+            return None  # the scores as written stand for the result
+        return Facts(eyes, (levels[0], levels[1]), schwarz, specials)
+
+    @staticmethod
+    def _specials(raw: Any, kind: str, re: Sequence[int], settings: Settings,
+                  problems: Problems, at: str,
+                  hint: str) -> tuple[Mapping[str, int], Mapping[str, int]] | None:
+        if not isinstance(raw, Mapping) or not set(raw) <= {"re", "kontra"}:
+            problems.error(at, 'must be {"re": {…}, "kontra": {…}}', hint)
+            return None
+        sides = []
+        for party in ("re", "kontra"):
+            side = raw.get(party, {})
+            if not isinstance(side, Mapping) or not all(
+                    k in COUNTED_SPECIALS and is_int(v) and v >= 0 for k, v in side.items()):
+                problems.error(f"{at}.{party}", "counts of special points: "
+                               f"{', '.join(COUNTED_SPECIALS)} (gegen die Alten follows "
+                               f"from the result), not {show(side)}", hint)
+                return None
+            sides.append(side)
+        for k in COUNTED_SPECIALS:
+            count = sum(side.get(k, 0) for side in sides)
+            if count > SPECIAL_MAX[k]:
+                problems.error(at, f"{count} × {k} in one game; there can be at most "
+                               f"{SPECIAL_MAX[k]}", hint)
+                return None
+            if count and k not in settings.specials:
+                problems.error(at, f"this tournament does not count {k} (special points: "
+                               f"{', '.join(sorted(settings.specials)) or 'none'})", hint)
+                return None
+        if is_solo(kind, re) and any(v for side in sides for v in side.values()):
+            problems.error(at, "there are no special points in a solo (TSR 7.2)", hint)
+            return None
+        return sides[0], sides[1]
+
+    @staticmethod
+    def _check_solos(games: Sequence[Game], players: Sequence[int], settings: Settings,
+                     problems: Problems, at: str, hint: str) -> None:
+        """Compulsory solos (TSR 4.2, 4.3, 8.5, 8.6): each player owes ``compulsory_solos``
+        per round; a voluntary solo needs one's own compulsory solos played first; after the
+        round's games only owed compulsory solos are played."""
+        done = dict.fromkeys(players, 0)
+        limit = settings.games_per_round[len(players)]
+        for k, g in enumerate(games):
+            place, ghint = f"{at}.games[{k}]", f"{hint}, game {k + 1}"
+            if g.kind in SOLOS:
+                soloist = g.re[0]
+                if g.compulsory:
+                    if done[soloist] >= settings.compulsory_solos:
+                        problems.error(f"{place}.compulsory", f"entrant {soloist} owes no "
+                                       "more compulsory solos this round (the tournament asks "
+                                       f"{settings.compulsory_solos} of each player); this "
+                                       "solo is a voluntary one", ghint)
+                        return
+                    done[soloist] += 1
+                elif done[soloist] < settings.compulsory_solos:
+                    problems.error(f"{place}.compulsory", f"entrant {soloist} plays a voluntary "
+                                   "solo before the own compulsory solo; the first solo of a "
+                                   "player is the compulsory one (TSR 4.3)", ghint)
+                    return
+            if k >= limit and not (g.kind in SOLOS and g.compulsory):
+                problems.error(place, f"game {k + 1} comes after the round's {limit} games; "
+                               "only owed compulsory solos are played then (TSR 8.6)", ghint)
+                return
+
+    def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
+        s: Settings = tournament.settings
+        keys = ("points", "won", "lost", "games", "solos", "solos_won", "solos_missing")
+        values: dict[int, dict[str, Any]] = {e.id: dict.fromkeys(keys, 0)
+                                             for e in tournament.entrants}
+        flags = []
+        rounds_seen: list[str] = []
+        for rnd, table in played(rounds):
+            games = table.result.games
+            for message in table_flags(games, table.entrants, s):
+                flags.append({"place": table.place, "hint": table.hint, "message": message})
+            key = series_key("round", rnd.number)
+            if key not in rounds_seen:
+                rounds_seen.append(key)
+            missing = owed_solos(games, table.entrants, s)
+            for e in table.entrants:
+                v = values[e]
+                total = -s.missing_solo_penalty * missing[e]
+                for g in games:
+                    if e not in g.scores:
+                        continue  # the dealer sitting out at a table of five
+                    score = g.scores[e]
+                    total += score
+                    v["games"] += 1
+                    v["won"] += int(score > 0)
+                    v["lost"] += int(score < 0)
+                    if is_solo(g.kind, g.re) and g.re[0] == e:
+                        v["solos"] += 1
+                        v["solos_won"] += int(score > 0)
+                v["points"] += total
+                v["solos_missing"] += missing[e]
+                v[key] = v.get(key, 0) + total
+        rounds_seen.sort(key=lambda k: int(k.split("_")[1]))
+        return Standings(ranked(tournament, values, CRITERIA, (*FURTHER, *rounds_seen)), flags)
+
+
+def owed_solos(games: Sequence[Game], players: Sequence[int], settings: Settings
+               ) -> dict[int, int]:
+    """Compulsory solos each player still owes at the end of this list."""
+    done = dict.fromkeys(players, 0)
+    for g in games:
+        if g.kind in SOLOS and g.compulsory:
+            done[g.re[0]] += 1
+    return {e: max(settings.compulsory_solos - done[e], 0) for e in players}
+
+
+def table_flags(games: Sequence[Game], players: Sequence[int], settings: Settings) -> list[str]:
+    """What a director should look at: a short round (time limit) and owed solos."""
+    out = []
+    limit = settings.games_per_round[len(players)]
+    regular = sum(1 for k in range(len(games)) if k < limit)
+    if regular < limit:
+        out.append(f"{regular} games played, the round at a table of {len(players)} is set to "
+                   f"{limit}")
+    for e, owed in owed_solos(games, players, settings).items():
+        if owed:
+            penalty = (f"; {settings.missing_solo_penalty} points off for each"
+                       if settings.missing_solo_penalty else "")
+            out.append(f"entrant {e} owes {owed} compulsory solo(s){penalty}")
+    return out
+
+
+CRITERIA = (Criterion("points"),)
+FURTHER = ("games", "won", "lost", "solos", "solos_won", "solos_missing")
+
+DOPPELKOPF = Doppelkopf()

@@ -1,0 +1,402 @@
+"""Skat by the Internationale Skatordnung (ISkO) and the Skatwettspielordnung (SkWO).
+
+A round of the document is a series ("Serie"); each table writes its list ("Spielliste"):
+one line per game with the declarer, the game, its value and whether it was won. Tables
+seat four (the dealer sits out each game) or three; a series has 48 games at a table of
+four and 36 at a table of three (``games_per_series``). Another number of games is scored
+as written and flagged, like a Pussi sheet: a table cut short is the director's call.
+
+Which values a game can have (ISkO 2.4.3, 5.1, 5.2, 5.4; docs/skat.md):
+
+- suit games: the base value (clubs 12, spades 11, hearts 10, diamonds 9) times 2 to 18
+  (with/without 1-11 tops, +1 game, +1 each for hand, schneider, schneider announced,
+  schwarz, schwarz announced, ouvert); Grand: 24 times 2 to 11 (1-4 tops);
+- Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59;
+- a lost game the declarer overbid is charged the smallest multiple of the base value that
+  reaches the bid (ISkO 5.4.2): the line carries the ``bid``, and only then a value beyond
+  the usual multipliers is accepted.
+
+Scoring (SkWO 5.1, the extended Seeger system known as Seeger-Fabian): a won game scores
+its value + 50 for the declarer, a lost game -2 × value - 50; for every game a declarer
+loses, each other player at the table, the dealer sitting out at a table of four included,
+gets 40 at a table of three and 30 at a table of four. Ties: more games won, then fewer
+games lost, then the lot (which the director draws; the rows share the rank).
+
+Ramsch is no part of the ISkO; a game everyone passed is written as ``passed`` and counts as
+a game of the series. ``ramsch: true`` allows a house-rule Ramsch line (docs/skat.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .cardlist import (
+    MAX_GAMES,
+    check_seat_count,
+    entrant_at,
+    game_lines,
+    per_table_setting,
+    series_key,
+)
+from .discipline import (
+    Discipline,
+    Standings,
+    exact,
+    is_int,
+    is_number,
+    known_keys,
+    played,
+    ranked,
+    show,
+)
+from .model import Problems, Round, Seat, Table, Tournament
+from .ranking import Criterion
+
+SUITS = {"clubs": 12, "spades": 11, "hearts": 10, "diamonds": 9}
+BASE = {**SUITS, "grand": 24}
+MULTIPLIERS = {**{suit: range(2, 19) for suit in SUITS}, "grand": range(2, 12)}
+"""(ISkO 2.4.3, 5.2) Suits: with or without 1-11 tops; Grand: 1-4 tops. Plus 1 for the game
+and up to 6 levels (hand, schneider, schneider announced, schwarz, schwarz announced,
+ouvert), so suits go from 2 to 18 and Grand from 2 to 11 (Grand ouvert with four: 11 × 24)."""
+NULL = {"null": 23, "null_hand": 35, "null_ouvert": 46, "null_ouvert_hand": 59}
+GAMES = (*BASE, *NULL, "passed", "ramsch")
+
+WON_BONUS = 50
+OPPONENT_BONUS = {3: 40, 4: 30}
+TABLE_SIZES = (3, 4)
+DEFAULT_GAMES = {3: 36, 4: 48}
+
+RAMSCH_MAX = 240  # all 120 card points, doubled for a player who took no trick
+LINE_KEYS = ("game", "declarer", "dealer", "value", "won", "bid")
+
+
+def values_of(game: str) -> tuple[int, ...]:
+    """Every value a won (or normally lost) game of this kind can have."""
+    if game in NULL:
+        return (NULL[game],)
+    return tuple(BASE[game] * m for m in MULTIPLIERS[game])
+
+
+BIDS = frozenset(v for game in (*BASE, *NULL) for v in values_of(game))
+"""The bids (Reizwerte) are exactly the values games can have; the lowest is 18 (ISkO 3.3.1)."""
+MAX_VALUE = max(BIDS)  # 264, Grand ouvert with four
+
+
+def overbid_value(game: str, bid: int) -> int:
+    """The value a lost, overbid game is charged: the smallest multiple of the base value
+    of the announced game that reaches the bid (ISkO 5.4.2)."""
+    base = BASE[game]
+    return -(-bid // base) * base
+
+
+def value_problem(game: str, value: int, won: bool, bid: int | None) -> str | None:
+    """Why ``value`` is not a value this game can be written with, or None."""
+    if game in NULL:
+        if value != NULL[game]:
+            return (f"{game.replace('_', ' ')} is worth {NULL[game]}, not {value} "
+                    "(Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59)")
+        if bid is not None and bid > value:
+            return (f"a {game.replace('_', ' ')} is worth {value}; it cannot be played "
+                    f"after a bid of {bid}, a Null game has no multiple to charge")
+        return None
+    usual = values_of(game)
+    if value in usual:
+        if bid is not None and bid > value:
+            return (f"a {game} game worth {value} does not reach the bid {bid}: it is "
+                    f"overbid and lost, charged {overbid_value(game, bid)} (ISkO 5.4.2)")
+        return None
+    if not won and bid is not None and value == overbid_value(game, bid):
+        return None
+    m = MULTIPLIERS[game]
+    base = BASE[game]
+    text = (f"a {game} game is worth {base} × {m.start} to {base} × {m.stop - 1} "
+            f"({usual[0]}, {usual[1]}, … {usual[-1]}), not {value}")
+    if not won:
+        text += ("; a lost, overbid game is charged the first multiple of "
+                 f"{base} that reaches its bid: give the bid")
+    return text
+
+
+@dataclass(frozen=True)
+class Settings:
+    games_per_series: Mapping[int, int]
+    ramsch: bool = False
+    loss_fee: Fraction = Fraction(0)
+    loss_fee_higher: Fraction | None = None
+    loss_fee_from: int | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """One line of the list. ``declarer`` is None for a passed game."""
+
+    game: str
+    declarer: int | None
+    value: int
+    won: bool
+    dealer: int | None
+    bid: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    games: tuple[Game, ...]
+
+
+def line_points(game: Game, table_size: int) -> tuple[int, int]:
+    """(declarer's points, each other player's points) of one line by Seeger-Fabian."""
+    if game.game == "passed":
+        return 0, 0
+    if game.game == "ramsch":  # a house rule: the points as written, nothing more
+        return (game.value if game.won else -game.value), 0
+    if game.won:
+        return game.value + WON_BONUS, 0
+    return -2 * game.value - WON_BONUS, OPPONENT_BONUS[table_size]
+
+
+def loss_fee(lost: int, settings: Settings) -> Fraction:
+    """The fee for ``lost`` lost games in one list: the base fee, and from the n-th lost
+    game on the higher fee where one is set."""
+    total = Fraction(0)
+    for k in range(1, lost + 1):
+        higher = settings.loss_fee_from is not None and k >= settings.loss_fee_from
+        total += settings.loss_fee_higher if higher and settings.loss_fee_higher is not None \
+            else settings.loss_fee
+    return total
+
+
+@dataclass
+class Tally:
+    """One list summed up per player."""
+
+    points: dict[int, int]
+    game_points: dict[int, int]
+    won: dict[int, int]
+    lost: dict[int, int]
+    opp_lost: dict[int, int]
+
+
+def tally(games: Sequence[Game], players: Sequence[int]) -> Tally:
+    """Seeger-Fabian totals of one table's list."""
+    n = len(players)
+    t = Tally(*(dict.fromkeys(players, 0) for _ in range(5)))
+    for g in games:
+        if g.declarer is None:
+            continue
+        own, others = line_points(g, n)
+        t.points[g.declarer] += own
+        if g.game == "ramsch":
+            t.game_points[g.declarer] += own
+            continue
+        t.game_points[g.declarer] += own - (WON_BONUS if g.won else -WON_BONUS)
+        if g.won:
+            t.won[g.declarer] += 1
+            continue
+        t.lost[g.declarer] += 1
+        for e in players:
+            if e != g.declarer:
+                t.points[e] += others
+                t.opp_lost[e] += 1
+    return t
+
+
+CRITERIA = (Criterion("points"), Criterion("won"), Criterion("lost", higher_is_better=False))
+FURTHER = ("games", "game_points", "opp_lost", "loss_fee")
+
+
+class Skat(Discipline):
+    name = "skat"
+    bye_kinds = frozenset({"zero"})
+    result_keys = ("games",)
+    settings_keys = ("games_per_series", "ramsch", "loss_fee", "loss_fee_higher",
+                     "loss_fee_from")
+
+    def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
+        known_keys(raw, self.settings_keys, problems, at, what="Skat scoring", warn=True)
+        games = per_table_setting(raw.get("games_per_series"), DEFAULT_GAMES, TABLE_SIZES,
+                                  1, MAX_GAMES, problems, f"{at}.games_per_series")
+        ramsch = raw.get("ramsch", False)
+        if not isinstance(ramsch, bool):
+            problems.error(f"{at}.ramsch", f"must be true or false, not {show(ramsch)}")
+            ramsch = False
+        fee = self._money(raw.get("loss_fee", 0), problems, f"{at}.loss_fee") or Fraction(0)
+        higher = raw.get("loss_fee_higher")
+        start = raw.get("loss_fee_from")
+        higher_fee = None if higher is None else self._money(higher, problems,
+                                                             f"{at}.loss_fee_higher")
+        if start is not None and (not is_int(start) or not 1 <= start <= MAX_GAMES):
+            problems.error(f"{at}.loss_fee_from", "must be the number of the first lost game "
+                           f"that costs the higher fee, 1 to {MAX_GAMES}, not {show(start)}")
+            start = None
+        if (higher is None) != (raw.get("loss_fee_from") is None):
+            problems.error(f"{at}.loss_fee_from", "loss_fee_higher and loss_fee_from go "
+                           "together: the higher fee, and from which lost game on it is due")
+        return Settings(games, ramsch, fee, higher_fee, start)
+
+    @staticmethod
+    def _money(value: Any, problems: Problems, place: str) -> Fraction | None:
+        if not is_number(value) or not 0 <= value <= 1000:
+            problems.error(place, f"must be an amount from 0 to 1000, not {show(value)}")
+            return None
+        return exact(value)
+
+    def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
+        check_seat_count(seats, TABLE_SIZES, "Skat", problems, at, hint)
+
+    def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
+                     problems: Problems, at: str, hint: str) -> Result | None:
+        lines = game_lines(raw, problems, at, hint)
+        if lines is None:
+            return None
+        players = table.entrants
+        n = len(players)
+        before = len(problems.errors)
+        out: list[Game] = []
+        for k, line in enumerate(lines):
+            game = self._line(line, players, settings, problems, f"{at}.games[{k}]",
+                              f"{hint}, game {k + 1}")
+            if game is not None:
+                out.append(game)
+        if len(problems.errors) > before:
+            return None
+        self._check_dealers(out, n, problems, at, hint)
+        if len(problems.errors) > before:
+            return None
+        if len(out) != settings.games_per_series[n]:
+            problems.warning(table.place, f"{len(out)} games played, the series at a table "
+                             f"of {n} is set to {settings.games_per_series[n]}", hint)
+        return Result(tuple(out))
+
+    def _line(self, line: Any, players: Sequence[int], settings: Settings, problems: Problems,
+              at: str, hint: str) -> Game | None:
+        if not isinstance(line, Mapping):
+            problems.error(at, "must be an object", hint)
+            return None
+        if not known_keys(line, LINE_KEYS, problems, at, hint, "a game"):
+            return None
+        n = len(players)
+        kind = line.get("game")
+        if kind not in GAMES:
+            problems.error(f"{at}.game", f"unknown game {show(kind)} (known: {', '.join(GAMES)})",
+                           hint)
+            return None
+        dealer = line.get("dealer")
+        if dealer is None and n == 4:
+            problems.error(f"{at}.dealer", "at a table of four the dealer sits out each game "
+                           "and must be named", hint)
+            return None
+        if dealer is not None:
+            dealer = entrant_at(dealer, players, "dealer", problems, f"{at}.dealer", hint)
+            if dealer is None:
+                return None
+        if kind == "passed":
+            return Game("passed", None, 0, False, dealer)
+        if kind == "ramsch" and not settings.ramsch:
+            problems.error(f"{at}.game", "Ramsch is no part of the Skatordnung; a game "
+                           'everyone passed is written as "passed" (set scoring.ramsch to '
+                           "allow Ramsch)", hint)
+            return None
+        declarer = entrant_at(line.get("declarer"), players, "declarer", problems,
+                              f"{at}.declarer", hint)
+        if declarer is None:
+            return None
+        if n == 4 and declarer == dealer:
+            problems.error(f"{at}.declarer", f"entrant {declarer} deals this game and sits "
+                           "it out at a table of four; the declarer is one of the other three",
+                           hint)
+            return None
+        won = line.get("won")
+        if not isinstance(won, bool):
+            problems.error(f"{at}.won", f"must be true or false, not {show(won)}", hint)
+            return None
+        value, bid = line.get("value"), line.get("bid")
+        if kind == "ramsch":
+            return self._ramsch(declarer, value, won, dealer, problems, at, hint)
+        if bid is not None and (not is_int(bid) or bid not in BIDS):
+            problems.error(f"{at}.bid", f"{show(bid)} is no bid: bids are the values games can "
+                           "have (18, 20, 22, 23, 24, 27, 30 …)", hint)
+            return None
+        if not is_int(value) or value <= 0:
+            problems.error(f"{at}.value", f"must be the game's value, a positive whole "
+                           f"number, not {show(value)}", hint)
+            return None
+        why = value_problem(kind, value, won, bid)
+        if why:
+            problems.error(f"{at}.value", why, hint)
+            return None
+        return Game(kind, declarer, value, won, dealer, bid)
+
+    @staticmethod
+    def _ramsch(declarer: int, value: Any, won: bool, dealer: int | None, problems: Problems,
+                at: str, hint: str) -> Game | None:
+        if won and value != 120:
+            problems.error(f"{at}.value", "a Ramsch won by the player is a Durchmarsch "
+                           f"(all tricks) worth 120, not {show(value)}", hint)
+            return None
+        if not is_int(value) or not 0 < value <= RAMSCH_MAX:
+            problems.error(f"{at}.value", "a lost Ramsch costs its card points, 1 to "
+                           f"{RAMSCH_MAX}, not {show(value)}", hint)
+            return None
+        return Game("ramsch", declarer, value, won, dealer)
+
+    @staticmethod
+    def _check_dealers(games: Sequence[Game], n: int, problems: Problems, at: str,
+                       hint: str) -> None:
+        """The deal passes to the next player after every game, a passed one included
+        (ISkO 3.2): each of the first n games has its own dealer, and game k is dealt by the
+        dealer of game k - n. Lines without a dealer (allowed at a table of three) are not
+        compared."""
+        first: dict[int, int] = {}
+        for k, g in enumerate(games):
+            if g.dealer is None:
+                continue
+            if k < n:
+                if g.dealer in first:
+                    problems.error(f"{at}.games[{k}].dealer", f"entrant {g.dealer} also dealt "
+                                   f"game {first[g.dealer] + 1}; the deal passes on after "
+                                   "every game", f"{hint}, game {k + 1}")
+                    return
+                first[g.dealer] = k
+            elif games[k - n].dealer is not None and games[k - n].dealer != g.dealer:
+                problems.error(f"{at}.games[{k}].dealer", f"game {k + 1} is dealt by entrant "
+                               f"{games[k - n].dealer}, who dealt game {k - n + 1}; the deal "
+                               f"goes round the {n} players in turn", f"{hint}, game {k + 1}")
+                return
+
+    def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
+        s: Settings = tournament.settings
+        keys = ("points", "won", "lost", "games", "game_points", "opp_lost")
+        values: dict[int, dict[str, Any]] = {
+            e.id: {**dict.fromkeys(keys, 0), "loss_fee": Fraction(0)}
+            for e in tournament.entrants}
+        flags = []
+        series: list[str] = []
+        for rnd, table in played(rounds):
+            games = table.result.games
+            n = len(table.seats)
+            if len(games) != s.games_per_series[n]:
+                flags.append({"place": table.place, "hint": table.hint,
+                              "message": f"{len(games)} games played, the series at a table "
+                                         f"of {n} is set to {s.games_per_series[n]}"})
+            key = series_key("series", rnd.number)
+            if key not in series:
+                series.append(key)
+            t = tally(games, table.entrants)
+            for e in table.entrants:
+                v = values[e]
+                v["points"] += t.points[e]
+                v["game_points"] += t.game_points[e]
+                v["won"] += t.won[e]
+                v["lost"] += t.lost[e]
+                v["opp_lost"] += t.opp_lost[e]
+                v["games"] += len(games)
+                v["loss_fee"] += loss_fee(t.lost[e], s)
+                v[key] = v.get(key, 0) + t.points[e]
+        series.sort(key=lambda k: int(k.split("_")[1]))
+        return Standings(ranked(tournament, values, CRITERIA, (*FURTHER, *series)), flags)
+
+
+SKAT = Skat()
