@@ -20,7 +20,7 @@ def test_pages_speak_german_by_default(client, make_tournament, german):
     t = make_tournament("mucken", "pair", 4)
     page = client.get(f"/t/{t.slug}/").content.decode()
     assert "Rangliste" in page and "Standings" not in page
-    assert "Anmelden" in client.get("/accounts/login/").content.decode()
+    assert "Einloggen" in client.get("/accounts/login/").content.decode()
 
 
 def test_english_on_request(client, make_tournament, german):
