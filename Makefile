@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/turnierwart
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-services test-browser test-dutch test-trf test-faults lint bench bench-dutch messages clean
+.PHONY: run test test-a11y test-services test-browser test-dutch test-trf test-faults lint bench bench-dutch messages clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -72,3 +72,7 @@ bench-dutch: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache db.sqlite3 media staticfiles secret_key
+
+# The accessibility walk in all four size × language combinations (make test: two).
+test-a11y: $(STAMP) messages
+	A11Y_ALL=1 $(BIN)/python -m pytest tests/browser/test_accessibility.py -p no:cacheprovider

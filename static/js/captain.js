@@ -47,6 +47,36 @@
     });
   }
 
+  /* Tie a row's shown messages to its fields (aria-describedby, aria-invalid: WCAG 3.3.1),
+   * so a screen reader announces the reason with the field, not only a red border. */
+  var tieCount = 0;
+  function tie(row, wrong) {
+    if (!row) return;
+    var ids = [];
+    row.querySelectorAll("[data-check], .errorlist.server").forEach(function (el) {
+      if (el.hidden || !el.textContent.trim()) return;
+      if (!el.id) { tieCount += 1; el.id = "cap-msg-" + tieCount; }
+      ids.push(el.id);
+    });
+    row.querySelectorAll("input:not([type=hidden]), select").forEach(function (el) {
+      if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+      else el.removeAttribute("aria-describedby");
+      if (wrong || row.querySelector(".errorlist.server:not([hidden])")) {
+        el.setAttribute("aria-invalid", "true");
+      }
+      else el.removeAttribute("aria-invalid");
+    });
+  }
+
+  /* The summary names the rows to fix (their labels), not only "the marked ones". */
+  function rowNames(rows) {
+    return rows.map(function (row) {
+      var label = row.querySelector(".cap-label");
+      var main = label && label.firstChild ? label.firstChild.textContent : "";
+      return String(main || "").trim();
+    }).filter(function (t) { return t; }).join(", ");
+  }
+
   /* --- Pussi: the sheet, game by game (outcomes) or as totals ---------------------------- */
   var DELTA = {won: 1, lost: -1, schwarz: -2};
 
@@ -137,6 +167,7 @@
         p.textContent = message || "";
         p.hidden = !message || !!server;
       }
+      tie(row, !!message);
     };
 
     /* What the tiles would change, and no card points while "played Schwarz" is ticked. */
@@ -439,6 +470,7 @@
           row.classList.toggle("is-cut", cut);
           say(row, "[data-check]", message, server);
           say(row, "[data-note]", message ? null : note, null);
+          tie(row, !!message);
           if (message) wrong.push(row);
         });
         if (padSummary && !wrong.length) padSummary.hidden = true;
@@ -454,7 +486,8 @@
         ev.preventDefault();
         ev.stopImmediatePropagation();
         if (padSummary) {
-          padSummary.textContent = MM.summary;
+          var names = rowNames(wrong);
+          padSummary.textContent = MM.summary + (names ? " (" + names + ")" : "");
           padSummary.hidden = false;
         }
         wrong[0].scrollIntoView({block: "center"});
@@ -472,7 +505,8 @@
           ev.preventDefault();
           var summaryEl = form.querySelector("[data-pussi-summary]");
           if (summaryEl) {
-            summaryEl.textContent = M.summary;
+            var names = rowNames(wrong);
+            summaryEl.textContent = M.summary + (names ? " (" + names + ")" : "");
             summaryEl.hidden = false;
           }
           wrong[0].scrollIntoView({block: "center"});
