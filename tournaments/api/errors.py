@@ -35,11 +35,19 @@ def service_error_body(exc: ServiceError, names: dict[str, str] | None = None) -
     """The messages per field (renamed by ``names``), and the error's ``code`` if it has one."""
     body: dict[str, Any] = {}
     for key, messages in exc.errors.items():
-        body.setdefault((names or {}).get(key, key), []).extend(messages)
+        name = (names or {}).get(key, key)
+        if name in body:  # two fields named alike: their messages together
+            body[name] = [*as_list(body[name]), *as_list(messages)]
+        else:
+            body[name] = messages
     code = getattr(exc, "code", None)
-    if code:
+    if code and "code" not in body:
         body["code"] = code
     return body
+
+
+def as_list(messages: Any) -> list[Any]:
+    return list(messages) if isinstance(messages, list | tuple) else [messages]
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
