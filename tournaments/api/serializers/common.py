@@ -11,6 +11,7 @@ from rest_framework import serializers
 MAX_RATING = 9999  # Elo and DWZ stay far below; keeps a typo from reaching a column's limit
 MAX_ID = 2_147_483_647
 PLAYER_NAME = 120  # Player.name's length; an entrant's name may be longer (a pair's)
+NUMBER = {"min_value": 1, "max_value": MAX_ID}  # a start number
 
 
 def one_of(choices: Any) -> str:
@@ -26,5 +27,3 @@ class PayloadField(serializers.JSONField):
 
 class MessageSerializer(serializers.Serializer):
     detail = serializers.CharField()
-
-NUMBER = {"min_value": 1, "max_value": MAX_ID}
