@@ -26,3 +26,15 @@ class IsTournamentDirector(BasePermission):
 
     def has_permission(self, request: Any, view: Any) -> bool:
         return is_director(request.user, view.tournament)
+
+
+class HoldsCaptainLink(BasePermission):
+    """A table captain's link: the URL's token opens a table (``view.table``).
+
+    Captains have no account; the unguessable token is the key. The view looks the token
+    up (404 for one that opens no table, 429 over a rate limit, before anything else is
+    read); it opens that one table and nothing else.
+    """
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return view.table is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,6 +17,7 @@ from ...models import Round, Table
 from ...selectors.captain import captain_table_get
 from ...services import ServiceError, reporters
 from .. import serializers as s
+from ..permissions import HoldsCaptainLink
 from ..schema import ERRORS, PAYLOAD_EXAMPLES
 from .base import APIBase, Conflict
 
@@ -25,12 +28,14 @@ class CaptainView(APIBase):
     """A table captain's link: no account, the token opens its own table and nothing else."""
 
     authentication_classes: list = []
-    permission_classes = [AllowAny]
+    permission_classes = [AllowAny, HoldsCaptainLink]
     max_body_bytes = 64 * 1024  # a result is at most 16 KB (scoring.discipline)
 
-    def table(self, token: str) -> Table:
+    @cached_property
+    def table(self) -> Table:
         """The link's table; 404 if unknown. Rate limits (tournaments.ratelimit): a valid
         link on its own budget, unknown tokens per address; over either 429 + Retry-After."""
+        token = self.kwargs["token"]
         try:
             table = services.table_for_token(token)
         except ServiceError:
@@ -49,7 +54,7 @@ class CaptainView(APIBase):
                    409: OpenApiResponse(s.MessageSerializer,
                                         description="The round is not published yet.")})
     def get(self, request: Request, token: str) -> Response:
-        table = self.table(token)
+        table = self.table
         if table.round.status == Round.Status.PREVIEW:
             raise Conflict(_("This round has not been published yet."))
         return Response(s.CaptainTableSerializer(captain_table_get(table)).data)
@@ -79,7 +84,7 @@ class CaptainView(APIBase):
                               409: OpenApiResponse(s.MessageSerializer,
                                                    description="The round is not open.")})
     def post(self, request: Request, token: str) -> Response:
-        table = self.table(token)
+        table = self.table
         closed = Conflict(_("This round is not open for results."))
         if table.round.status != Round.Status.OPEN:
             raise closed
