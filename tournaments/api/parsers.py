@@ -6,18 +6,23 @@ deep raised ``RecursionError`` (500), ``"\\ud800"`` reached the database (500) a
 default, the import form's limit; a captain's link takes far less) and answers every
 refusal with 400 and the place (``JSON parse error - entrants[0].name: a lone surrogate
 …``). It is the default parser (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``) and every
-view that names its parsers uses it.
+view that names its parsers uses it. A TRF file comes as text (:class:`PlainTextParser`)
+and goes out as text (:class:`PlainTextRenderer`).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.renderers import BaseRenderer
 
 from scoring.json_input import MAX_BYTES, JsonInputError, loads
+
+from ..services import ServiceError
 
 
 def body_limit(parser_context: dict[str, Any] | None) -> int:
@@ -45,3 +50,31 @@ class BoundedJSONParser(JSONParser):
             return loads(raw, max_bytes=body_limit(parser_context))
         except JsonInputError as exc:
             raise ParseError(f"JSON parse error - {exc}") from None
+
+
+class PlainTextParser(BaseParser):
+    """A text body (a TRF file) as it is, decoded; no longer than the view allows (413)."""
+
+    media_type = "text/plain"
+
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: dict[str, Any] | None = None) -> str:
+        charset = (parser_context or {}).get("encoding") or "utf-8"
+        try:
+            return read_body(stream, parser_context).decode(charset)
+        except (UnicodeDecodeError, LookupError):  # LookupError: a charset Python does not know
+            raise ServiceError(_("the file is not %(charset)s text") % {"charset": charset},
+                               "trf") from None
+
+
+class PlainTextRenderer(BaseRenderer):
+    """Lets a client ask for text/plain; an error then comes as the JSON text it would be."""
+
+    media_type = "text/plain"
+    format = "txt"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: str | None = None,
+               renderer_context: dict[str, Any] | None = None) -> bytes:
+        text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+        return text.encode(self.charset)

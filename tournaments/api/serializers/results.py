@@ -1,0 +1,57 @@
+"""A table's result and its revisions."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from ...models import Result, ResultRevision
+from .common import PayloadField, one_of
+
+
+class ResultPayloadSerializer(serializers.Serializer):
+    """Only for the schema: the body *is* the payload, passed to the service untouched."""
+
+    bobbl = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  required=False, help_text="mucken")
+    unfinished = serializers.IntegerField(required=False, allow_null=True, help_text=(
+        "mucken: the number of the last Bobbl when time ran out during it; it counts by the "
+        "tournament's `unfinished` rule (leader, void, as_played)."))
+    games = serializers.ListField(child=serializers.DictField(), required=False,
+                                  help_text="pussi")
+    score = serializers.CharField(required=False, help_text="chess")
+    points = serializers.DictField(child=serializers.IntegerField(), required=False,
+                                   help_text="boardgame")
+    missions = serializers.ListField(child=serializers.ListField(
+        child=serializers.IntegerField()), required=False, help_text="tabletop")
+
+
+class RevisionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    payload = PayloadField()
+    source = serializers.CharField(help_text=one_of(ResultRevision.Source))
+    user = serializers.CharField(source="user.username", allow_null=True, default=None)
+    note = serializers.CharField()
+    reporter = serializers.SerializerMethodField(help_text=(
+        "Who sent it, shortened: the same value means the same device (a keyed hash, "
+        "never the device id itself); 'device:anonymous' for a client that sent none, "
+        "'director' for the director."))
+    undone = serializers.BooleanField(help_text="Taken back by an undo: no longer counts.")
+    created = serializers.DateTimeField()
+
+    def get_reporter(self, revision: ResultRevision) -> str:
+        kind, _sep, key = (revision.reporter or "").partition(":")
+        return f"{kind}:{key[:12]}" if key else kind
+
+
+class TableResultSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    status = serializers.CharField(allow_null=True, help_text=one_of(Result.Status))
+    payload = PayloadField(allow_null=True)
+    version = serializers.IntegerField(allow_null=True)
+    revisions = RevisionSerializer(many=True)
+
+
+class AcceptSerializer(serializers.Serializer):
+    revision = serializers.IntegerField(min_value=1, max_value=2**63 - 1,
+                                        help_text="id of one of the table's revisions")

@@ -1,0 +1,103 @@
+"""Rounds, tables, seats, byes, the draw and the cleanup of the draw at registration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from ...models import Result, Round
+from .common import one_of
+
+
+class CleanupMoveSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(source="entrant.start_number")
+    name = serializers.CharField(source="entrant.name")
+    source = serializers.CharField(help_text="The seat now, in words.")
+    target = serializers.CharField(help_text="The seat after the cleanup, in words.")
+    keeps_role = serializers.BooleanField(help_text="Stays pair 1 or pair 2.")
+
+
+class CleanupSerializer(serializers.Serializer):
+    tables = serializers.IntegerField(help_text="Tables 1..tables are full after the cleanup.")
+    moves = CleanupMoveSerializer(many=True)
+    released = serializers.SerializerMethodField(
+        help_text="Start numbers of absent or withdrawn entrants whose seat is given back.")
+    error = serializers.CharField(help_text="Why there is no cleanup yet (e.g. a pair "
+                                            "missing for full tables), or empty.")
+
+    def get_released(self, plan: Any) -> list[int]:
+        return [e.start_number for e in plan.released]
+
+
+class DrawSerializer(serializers.Serializer):
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, help_text=(
+        "Replays a recorded draw; a new random seed when missing."))
+    method = serializers.CharField(max_length=30, required=False, allow_blank=True,
+                                   help_text="Draw method; the tournament's when missing.")
+
+
+class SeatSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(source="entrant.start_number",
+                                       help_text="Start number.")
+    name = serializers.CharField(source="entrant.name")
+    side = serializers.IntegerField(allow_null=True)
+    position = serializers.IntegerField()
+
+
+def _result(table: Any) -> Result | None:
+    try:
+        return table.result
+    except Result.DoesNotExist:
+        return None
+
+
+class TableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seats = SeatSerializer(many=True, source="seats.all")
+    result_status = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField()
+    captain_token = serializers.CharField(source="token", help_text=(
+        "The table captain's link: /c/<token>/ and /api/v1/captain/<token>/."))
+
+    @extend_schema_field(serializers.CharField(allow_null=True, help_text=one_of(Result.Status)))
+    def get_result_status(self, table: Any) -> str | None:
+        res = _result(table)
+        return res.status if res else None
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_result(self, table: Any) -> Any:
+        res = _result(table)
+        return res.payload if res else None
+
+
+class ByeSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(source="entrant.start_number")
+    name = serializers.CharField(source="entrant.name")
+    kind = serializers.CharField()
+
+
+class RoundSummarySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text=one_of(Round.Status))
+    draw_method = serializers.CharField()
+    tables = serializers.IntegerField(source="table_count")
+    results = serializers.IntegerField(source="result_count",
+                                       help_text="Tables with a result that is not disputed.")
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text=one_of(Round.Status))
+    draw_method = serializers.CharField()
+    draw_seed = serializers.CharField()
+    draw_explanation = serializers.JSONField()
+    extra = serializers.JSONField()
+    tables = TableSerializer(many=True, source="tables.all")
+    byes = ByeSerializer(many=True, source="byes.all")
+
+
+class UndoSerializer(serializers.Serializer):
+    undone = serializers.IntegerField(help_text="Number of the round that was deleted.")

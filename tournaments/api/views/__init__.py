@@ -1,0 +1,53 @@
+"""The REST API: a director's token does what the director's pages do, through the services.
+
+Every tournament-scoped view loads the tournament by slug and refuses anyone
+who is not its director (401 without credentials, 403 with the wrong ones,
+404 for an unknown slug) before it looks at anything else: its
+``permission_classes`` say so (:mod:`..permissions`). Every change is a call of
+:mod:`tournaments.services`, every read that decides something a call of
+:mod:`tournaments.selectors`; a :class:`ServiceError` becomes a 400 (or the error's
+own status) that names the field (see :mod:`..errors`). Table captains have no
+account: their unguessable token is the key, and it opens only its own table.
+
+One module per resource, as the URLs group them (:mod:`..urls`).
+"""
+
+from .captain import CaptainView
+from .chess import (
+    ByeRequestView,
+    CrossTableView,
+    DwzView,
+    GameResultView,
+    PairingRuleDetailView,
+    PairingRuleListView,
+    PlayerCardsView,
+    ProgressView,
+    RankingView,
+    TrfImportView,
+    TrfView,
+)
+from .entrants import EntrantDetailView, EntrantListView
+from .log import LogView, UndoView
+from .results import AcceptView, ResultView
+from .rounds import (
+    CleanupView,
+    CloseView,
+    DrawView,
+    PublishView,
+    ReopenView,
+    RoundDetailView,
+    RoundListView,
+    UndoDrawView,
+)
+from .standings import StandingsView
+from .tournaments import DocumentView, ImportView, TournamentDetailView, TournamentListView
+
+__all__ = [
+    "AcceptView", "ByeRequestView", "CaptainView", "CleanupView", "CloseView",
+    "CrossTableView", "DocumentView", "DrawView", "DwzView", "EntrantDetailView",
+    "EntrantListView", "GameResultView", "ImportView", "LogView", "PairingRuleDetailView",
+    "PairingRuleListView", "PlayerCardsView", "ProgressView", "PublishView", "RankingView",
+    "ReopenView", "ResultView", "RoundDetailView", "RoundListView", "StandingsView",
+    "TournamentDetailView", "TournamentListView", "TrfImportView", "TrfView", "UndoDrawView",
+    "UndoView",
+]
