@@ -22,7 +22,7 @@ CHESS_FORMS: dict[str, type[Any]] = {"bye": ByeRequestForm, "forced": ForcedPair
 
 
 def swiss_panel(t: Tournament, bound: dict[str, Any] | None = None,
-                 opened: bool = False) -> dict[str, Any] | None:
+                opened: bool = False) -> dict[str, Any] | None:
     """The "next round" panel for disciplines drawn by the Dutch system, else None.
 
     Folded while it holds nothing, unless the director just worked in it (``opened``)."""

@@ -31,10 +31,10 @@ from ..views.director import _dashboard, actor, error_messages
 from ..views.public import visible_tournament
 from ..views.rendercache import block_name, rendered
 from . import outputs as chess_outputs
+from . import trf as chess_trf
 from .forms import ForcedPairingForm
 from .pages import CHESS_FORMS, chess_pages
 from .services import next_round_number
-from .trf import export_trf as trf_text_of
 
 # ----------------------------------------------------------------------------- TRF
 
@@ -45,7 +45,7 @@ def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
     """A chess tournament as a TRF-16 file, as the FIDE-endorsed pairing engines read it."""
     if t.discipline != "chess":
         raise Http404
-    response = HttpResponse(trf_text_of(t), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(chess_trf.export_trf(t), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{t.slug}.trf"'
     return response
 
