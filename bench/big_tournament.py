@@ -107,9 +107,9 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
 
+    from tournaments.chess.trf import import_trf
     from tournaments.services import Actor, limits
     from tournaments.services import statistics as stats
-    from tournaments.services.trf import import_trf
 
     for name in ("MAX_ENTRANTS", "MAX_ROUNDS", "MAX_PLAYER_ROUNDS", "MAX_TABLES",
                  "MAX_TRF_BYTES"):

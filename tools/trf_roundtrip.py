@@ -3,7 +3,7 @@
     .venv/bin/python tools/trf_roundtrip.py [--states] [FILES...]
 
 Default: all of ``fixtures/dutch/*.trf``, ``dutch-accel/*.trf`` and ``dutch-large/*.trf.gz``. Each
-file is imported with :func:`tournaments.services.trf.import_trf` into a new SQLite
+file is imported with :func:`tournaments.chess.trf.import_trf` into a new SQLite
 database in a temporary directory, exported with ``export_trf``, and both are
 compared by meaning (``trf_differences``). Prints every difference, then
 "N/N files round-trip" and the time; exit 1 if any file differs or is refused.
@@ -62,13 +62,13 @@ def main(argv: list[str]) -> int:
         from django.core.management import call_command
 
         from pairing.trf import decode, read, state_before_round
-        from tournaments.services import Actor, ServiceError
-        from tournaments.services.trf import (
+        from tournaments.chess.trf import (
             export_trf,
             import_trf,
             tournament_trf,
             trf_differences,
         )
+        from tournaments.services import Actor, ServiceError
 
         call_command("migrate", verbosity=0)
         actor = Actor(None, "tools/trf_roundtrip.py")

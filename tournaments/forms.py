@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.json_input import MAX_BYTES, JsonInputError, loads
 
 from .disciplines import DISCIPLINES
-from .models import ByeRequest, Entrant, Role, Tournament
+from .models import Role, Tournament
 from .services.text import validate_single_line
 
 # Names of draw methods as the director reads them; unknown methods show their name.
@@ -356,74 +356,6 @@ class ResultForm(ResultNoteForm):
         return parse_json_field(self, "payload")
 
 
-# ----------------------------------------------------------------------------- chess Swiss
-
-
-class EntrantField(forms.ModelChoiceField):
-    """An entrant of the tournament, shown as "start number. name"."""
-
-    def label_from_instance(self, obj: Any) -> str:
-        return f"{obj.start_number}. {obj.name}"
-
-
-class _ChessForm(forms.Form):
-    """The chess panel's forms: entrant choices of the tournament, the next round preset."""
-
-    entrant_fields: tuple[str, ...] = ()
-    round_field = "round_number"
-
-    def __init__(self, tournament: Tournament, *args: Any, next_round: int = 1,
-                 **kwargs: Any) -> None:
-        kwargs.setdefault("initial", {self.round_field: next_round})
-        super().__init__(*args, **kwargs)
-        playing = tournament.entrants.exclude(status=Entrant.Status.WITHDRAWN)
-        for name in self.entrant_fields:
-            self.fields[name].queryset = playing.order_by("start_number")
-        if self.round_field in self.fields:
-            self.fields[self.round_field].widget.attrs.update(
-                {"min": next_round, "max": tournament.planned_rounds})
-
-
-class ByeRequestForm(_ChessForm):
-    entrant = EntrantField(label=_("Player"), queryset=Entrant.objects.none())
-    round_number = forms.IntegerField(label=_("Round"), min_value=1)
-    kind = forms.ChoiceField(label=_("Bye"), choices=ByeRequest.Kind.choices,
-                             initial=ByeRequest.Kind.HALF)
-    entrant_fields = ("entrant",)
-
-
-class ForcedPairingForm(_ChessForm):
-    """A game the director sets; the colour-clash checkbox appears once a clash is named."""
-
-    round_number = forms.IntegerField(label=_("Round"), min_value=1)
-    white = EntrantField(label=_("White"), queryset=Entrant.objects.none())
-    black = EntrantField(label=_("Black"), queryset=Entrant.objects.none())
-    confirm_colour_clash = forms.BooleanField(
-        label=_("Set the game despite the colour clash"), required=False,
-        widget=forms.HiddenInput)
-    entrant_fields = ("white", "black")
-
-    def ask_to_confirm(self) -> None:
-        self.fields["confirm_colour_clash"].widget = forms.CheckboxInput()
-
-    @property
-    def confirming(self) -> bool:
-        return isinstance(self.fields["confirm_colour_clash"].widget, forms.CheckboxInput)
-
-
-class ForbiddenPairingForm(_ChessForm):
-    a = EntrantField(label=_("Player"), queryset=Entrant.objects.none())
-    b = EntrantField(label=_("never against"), queryset=Entrant.objects.none())
-    entrant_fields = ("a", "b")
-
-
-class WithdrawForm(_ChessForm):
-    entrant = EntrantField(label=_("Player"), queryset=Entrant.objects.none())
-    from_round = forms.IntegerField(label=_("From round"), min_value=1)
-    entrant_fields = ("entrant",)
-    round_field = "from_round"
-
-
 class UndoLastForm(forms.Form):
     """The log page's "undo the last N actions", of one round or of all."""
 
@@ -439,8 +371,6 @@ class UndoLastForm(forms.Form):
             (n, _("round %(n)s") % {"n": n}) for n in numbers]]
 
 
-__all__ = ["ByeRequestForm", "CreateTournamentForm", "DrawForm", "ForbiddenPairingForm",
-           "ForcedPairingForm", "ImportForm", "ResultForm", "ResultNoteForm", "RoleForm",
-           "SettingsForm", "UndoLastForm", "WithdrawForm", "apply_service_error",
-           "method_choices",
+__all__ = ["CreateTournamentForm", "DrawForm", "ImportForm", "ResultForm", "ResultNoteForm",
+           "RoleForm", "SettingsForm", "UndoLastForm", "apply_service_error", "method_choices",
            "pretty_json"]

@@ -139,7 +139,7 @@ class Entrant(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     # Withdrawn: the first round the entrant no longer plays (None = still playing).
     withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The desk's markers (Muckturnier's "Markierungen"), see services.registration.MARKERS:
+    # The desk's markers (Muckturnier's "Markierungen"), see services.markers.MARKERS:
     # came through pre-registration and is not here yet; a player of a fixed-pairs tournament
     # who came without a partner (an entrant of one player until paired up); no seat from the
     # draw yet (set by hand only without the window draw, which knows it by itself).
@@ -213,49 +213,8 @@ class Table(models.Model):
         return f"{self.round} / {self.number}"
 
 
-class ByeRequest(models.Model):
-    """A bye an entrant asked for before a round is drawn (chess: half- or zero-point)."""
-
-    class Kind(models.TextChoices):
-        HALF = "half", _("half-point bye")
-        ZERO = "zero", _("zero-point bye")
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="bye_requests")
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="bye_requests")
-    round_number = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=4, choices=Kind.choices, default=Kind.HALF)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["round_number", "entrant__start_number"]
-        constraints = [models.UniqueConstraint(fields=["entrant", "round_number"],
-                                               name="one_bye_request_per_round")]
-
-
-class PairingRule(models.Model):
-    """A game the director sets for a round (forced), or forbids for every round.
-
-    Forced: ``first`` has white against ``second`` in ``round_number``. Forbidden:
-    ``first`` and ``second`` never meet (e.g. siblings); ``round_number`` is empty.
-    """
-
-    class Kind(models.TextChoices):
-        FORCED = "forced", _("forced pairing")
-        FORBIDDEN = "forbidden", _("forbidden pairing")
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="pairing_rules")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
-    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
-    colour_clash_confirmed = models.BooleanField(default=False)
-    note = models.CharField(max_length=200, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["kind", "round_number", "id"]
+# The chess Swiss's wishes live with the rest of chess (app label "tournaments" all the same).
+from .chess.models import ByeRequest, PairingRule  # noqa: E402, F401
 
 
 class Seat(models.Model):

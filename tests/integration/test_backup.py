@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from tournaments import backup, services
+from tournaments.chess.trf import import_trf
 from tournaments.models import (
     ActionLog,
     ByeRequest,
@@ -52,7 +53,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import Actor, prereg, registration, undo
-from tournaments.services.trf import import_trf
+from tournaments.services import markers as marking
 
 pytestmark = pytest.mark.django_db
 
@@ -210,9 +211,9 @@ def hall(make_tournament, director, desk_user, stranger, actor, django_user_mode
     # Hand-set desk markers without the window draw.
     markers = make_tournament("mucken", "single", 3, name="Mucken Vorrunde")
     first, second = Entrant.objects.filter(tournament=markers).order_by("start_number")[:2]
-    registration.set_marker(first, desk, "draw_missing", True)
+    marking.set_marker(first, desk, "draw_missing", True)
     registration.set_status(second, desk, "registered")
-    registration.set_marker(second, desk, "preregistered", True)
+    marking.set_marker(second, desk, "preregistered", True)
 
     LogEntry.objects.create(user=chef, content_type=ContentType.objects.get_for_model(Tournament),
                             object_id=str(muck.pk), object_repr=str(muck), action_flag=CHANGE,

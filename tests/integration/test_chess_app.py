@@ -18,10 +18,11 @@ import pytest
 
 from pairing.trf import read_pairing, write
 from tournaments import services
+from tournaments.chess import draw as chess_draw
+from tournaments.chess import games as chess_games
+from tournaments.chess import trf as trf_services
 from tournaments.models import ByeRequest, Entrant, PairingRule, Round
 from tournaments.services import Actor, ServiceError
-from tournaments.services import chess as chess_services
-from tournaments.services import trf as trf_services
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,13 +162,13 @@ def test_board_order_higher_score_then_sum_then_rank():
               6: Fraction(0), 7: Fraction(1, 2), 8: Fraction(1, 2)}
     pairs = [(8, 7), (2, 1), (4, 3), (6, 5)]
     # 5 (3) first; then 4-3 (2, sum 4) before 2-1 (2, sum 3); then 8-7.
-    assert chess_services._board_order(pairs, points) == [(6, 5), (4, 3), (2, 1), (8, 7)]
+    assert chess_draw._board_order(pairs, points) == [(6, 5), (4, 3), (2, 1), (8, 7)]
     same = {1: Fraction(1), 2: Fraction(1), 3: Fraction(1), 4: Fraction(1)}
-    assert chess_services._board_order([(4, 2), (3, 1)], same) == [(3, 1), (4, 2)]
+    assert chess_draw._board_order([(4, 2), (3, 1)], same) == [(3, 1), (4, 2)]
 
 
 def test_colour_clash_is_the_absolute_colour_criteria():
-    clash = chess_services.colour_clash
+    clash = chess_games.colour_clash
     assert clash("A", ["w", "b", "w"], "w") == []  # difference +2 is allowed
     assert clash("A", [], "w") == [] and clash("A", ["w"], "w") == []
     assert clash("A", ["b", "w", "w"], "w") == ["A would get white for the third time in a row"]
@@ -624,7 +625,7 @@ def test_undoing_the_draw_before_a_withdrawal_keeps_the_player_in_it(swiss, acto
     """Withdrawn from round 3, then round 2's draw is undone: the player still plays round 2,
     in the app's draw and in the TRF the engines would see."""
     from pairing.trf import state_before_round
-    from tournaments.services.trf import number_for_entrant, tournament_trf
+    from tournaments.chess.trf import number_for_entrant, tournament_trf
 
     t = swiss(7)
     play(t, actor, 1, random.Random(3))

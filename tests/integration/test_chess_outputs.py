@@ -15,9 +15,9 @@ from django.urls import reverse
 from pairing.roundrobin import berger
 from scoring.ratings import elo_change
 from tournaments import services
+from tournaments.chess import outputs as co
 from tournaments.models import ByeRequest, Player, Report
 from tournaments.services import Actor
-from tournaments.services import chess_outputs as co
 from tournaments.services.public import category_tables, standings_table
 from tournaments.services.reports import render_html, request_report
 

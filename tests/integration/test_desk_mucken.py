@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import ActionLog, Entrant, RegistrationSeat
-from tournaments.services import Actor, ServiceError, prereg, registration, seating
+from tournaments.services import Actor, ServiceError, prereg, seating
+from tournaments.services import markers as marking
 
 pytestmark = pytest.mark.django_db
 
@@ -132,7 +133,7 @@ def test_markers_the_desk_cannot_set_are_refused_at_the_row(windowed, desk_clien
     single = services.register(windowed, desk, [{"name": "E"}], status="present", alone=True)
     # With the window draw the seats say who has none: the pre-registered pair, not the
     # player who came alone (who plays only once paired up).
-    marks = registration.markers(windowed)
+    marks = marking.markers(windowed)
     assert marks[late.pk] == ["preregistered", "draw_missing"]
     assert marks[single.pk] == ["alone"]
     assert not RegistrationSeat.objects.filter(entrant__in=[late, single]).exists()
@@ -144,10 +145,10 @@ def test_markers_the_desk_cannot_set_are_refused_at_the_row(windowed, desk_clien
     assert "errorlist" in r.content.decode()
     assert entrant(windowed, 3).alone
     with pytest.raises(ServiceError) as info:
-        registration.set_marker(entrant(windowed, 1), desk, "preregistered", True)
+        marking.set_marker(entrant(windowed, 1), desk, "preregistered", True)
     assert "marker" in info.value.errors  # checked in already
     # Taking "pre-registered" off by hand: the pair may sit now and gets its seat.
-    registration.set_marker(late, desk, "preregistered", False)
+    marking.set_marker(late, desk, "preregistered", False)
     assert RegistrationSeat.objects.filter(entrant=late).exists()
     assert ActionLog.objects.filter(tournament=windowed, action="entrant_marker").count() == 1
 
@@ -315,7 +316,7 @@ def test_pairing_up_two_players_who_came_alone(windowed, desk_client, desk, boss
                               alone=True)
     assert not RegistrationSeat.objects.filter(entrant__in=[first, waiting, third]).exists()
     # Only those who are here are paired: Heidi with Erwin first ...
-    assert [(a.name, b.name) for a, b in registration.pair_suggestions(windowed)] == [
+    assert [(a.name, b.name) for a, b in marking.pair_suggestions(windowed)] == [
         ("Heidi", "Erwin")]
     # ... until Horst arrives: scanning his code checks him in, but gives no seat.
     r = desk_client.post(reverse("desk:scan", args=[windowed.slug]), {"code": code}, **HX)

@@ -19,6 +19,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import RegistrationSeat
 from tournaments.services import Actor, registration
+from tournaments.services import markers as marking
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def chess_singles(make_tournament, director, desk_user, n: int):
     """Single players with ratings; "draw missing" set by hand."""
     t = make_tournament("chess", entrants=n, name=f"Chess {n}")
     first = t.entrants.get(start_number=1)
-    registration.set_marker(first, Actor(desk_user, desk_user.username), "draw_missing", True)
+    marking.set_marker(first, Actor(desk_user, desk_user.username), "draw_missing", True)
     return t
 
 
@@ -142,7 +143,7 @@ def test_rows_from_the_memo_are_the_rows_rendered_afresh(make_tournament, direct
     for change in [lambda: registration.update_entrant(entrant, desk, name="Umbenannt"),
                    lambda: registration.update_entrant(entrant, desk, club="Neuer Klub"),
                    lambda: registration.update_entrant(entrant, desk, elo=1999),
-                   lambda: registration.set_marker(entrant, desk, "draw_missing", True),
+                   lambda: marking.set_marker(entrant, desk, "draw_missing", True),
                    lambda: services.set_status(entrant, desk, "absent")]:
         same(t)
         change()

@@ -28,6 +28,7 @@ from rest_framework.test import APIClient
 
 from pairing.trf import read
 from tournaments import services
+from tournaments.chess import trf as chess_trf
 from tournaments.models import (
     ActionLog,
     Entrant,
@@ -456,7 +457,7 @@ def test_trf_export_never_writes_a_control_character(make_tournament, director, 
     Player.objects.filter(entries__tournament=t, entries__start_number=1).update(name=FORGED)
     Tournament.objects.filter(pk=t.pk).update(name=HEADER, details={"city": "Hof\nXXR 99"})
     t.refresh_from_db()
-    text = services.trf.export_trf(t)
+    text = chess_trf.export_trf(t)
     lines = text.split("\n")
     assert forged_lines(text) == []
     assert sum(line.startswith("001") for line in lines) == 4
@@ -475,7 +476,7 @@ def test_tournament_trf_for_the_engine_keeps_its_players(make_tournament, direct
     t = make_tournament("chess", entrants=4)
     Player.objects.filter(entries__tournament=t, entries__start_number=2).update(
         name="Bo\u2029b\x0cX")
-    trf = services.trf.tournament_trf(t)
+    trf = chess_trf.tournament_trf(t)
     assert sorted(trf.players) == [1, 2, 3, 4]
     assert "Bo b X" in [p.name for p in trf.players.values()]
 

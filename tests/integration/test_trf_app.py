@@ -1,4 +1,4 @@
-"""TRF through the database: import, export, the engine's view (tournaments.services.trf).
+"""TRF through the database: import, export, the engine's view (tournaments.chess.trf).
 
 The Dutch reference files (fixtures/dutch) must come back unchanged in
 meaning, and the Dutch engine fed from the database must pair every round as the
@@ -19,9 +19,7 @@ from pairing.dutch import pair
 from pairing.swiss import SwissPairing
 from pairing.trf import read, read_pairing, recorded_pairing, state_before_round
 from tournaments import services
-from tournaments.models import ByeRequest, PairingRule, Round, Tournament
-from tournaments.services import Actor, ServiceError
-from tournaments.services.trf import (
+from tournaments.chess.trf import (
     entrant_for_number,
     export_trf,
     import_trf,
@@ -29,6 +27,8 @@ from tournaments.services.trf import (
     tournament_trf,
     trf_differences,
 )
+from tournaments.models import ByeRequest, PairingRule, Round, Tournament
+from tournaments.services import Actor, ServiceError
 
 pytestmark = pytest.mark.django_db
 

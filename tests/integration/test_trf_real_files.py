@@ -1,5 +1,5 @@
 """Real TRF files through every import path: ``manage.py import_trf``, the director's
-import form and the API's ``import-trf`` (tournaments.services.trf.import_trf).
+import form and the API's ``import-trf`` (tournaments.chess.trf.import_trf).
 
 Each ends in a tournament or in a refusal that names the place (exit 2, the form's field
 error, HTTP 400 under ``trf``), never a traceback. The readings themselves are tested
@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.trf import read, state_before_round
+from tournaments.chess.trf import export_trf, import_trf, tournament_trf, trf_differences
 from tournaments.models import Bye, Tournament
 from tournaments.services import Actor, ServiceError
-from tournaments.services.trf import export_trf, import_trf, tournament_trf, trf_differences
 
 from .test_api import client_for
 

@@ -23,9 +23,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..chess import outputs as chess_outputs
 from ..disciplines import DISCIPLINES
 from ..models import Report, Round, Tournament
-from . import chess_outputs
 from .base import Actor, ServiceError, change
 from .public import (
     categories_present,

@@ -21,7 +21,7 @@ import pairing
 
 from ..disciplines import DISCIPLINES
 from ..models import Bye, Entrant, Result, ResultRevision, Round, Seat, Table, Tournament
-from . import chess, seating
+from . import seating
 from .base import Actor, Change, ServiceError, change
 from .seating import BOOLEAN_OPTIONS
 from .standings import standings
@@ -70,10 +70,16 @@ def registration_draw(t: Tournament) -> tuple[pairing.Draw, str]:
     return drawn, seed
 
 
+def _dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
+    from ..chess.draw import dutch_draw  # tournaments.chess imports this package
+
+    return dutch_draw(t, number, seed)
+
+
 # Draws that need the database beyond a DrawRequest (the director's wishes, the TRF):
 # method -> draw(t, number, seed). The others go through pairing.get(method).
 APP_DRAWS: dict[str, Callable[[Tournament, int, str], pairing.Draw]] = {
-    "dutch": chess.dutch_draw,
+    "dutch": _dutch_draw,
 }
 
 # Methods whose draw depends on the results so far: a corrected result makes a later

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from ..chess import views as chess
 from ..views import director as views
 from ..views import stats
 
@@ -12,7 +13,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),
-    path("<slug:slug>/export.trf", views.export_trf, name="export_trf"),
+    path("<slug:slug>/export.trf", chess.export_trf, name="export_trf"),
     path("<slug:slug>/settings/", views.settings, name="settings"),
     path("<slug:slug>/settings/roles/", views.roles, name="roles"),
     path("<slug:slug>/log/", views.log, name="log"),
@@ -29,12 +30,12 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", views.result,
          name="result"),
     path("<slug:slug>/revisions/<int:pk>/accept/", views.accept, name="accept"),
-    path("<slug:slug>/swiss/byes/", views.request_bye, name="request_bye"),
-    path("<slug:slug>/swiss/byes/<int:pk>/cancel/", views.cancel_bye, name="cancel_bye"),
-    path("<slug:slug>/swiss/pairings/set/", views.set_forced_pairing, name="set_pairing"),
-    path("<slug:slug>/swiss/pairings/forbid/", views.forbid_pairing, name="forbid_pairing"),
-    path("<slug:slug>/swiss/pairings/<int:pk>/delete/", views.delete_pairing_rule,
+    path("<slug:slug>/swiss/byes/", chess.request_bye, name="request_bye"),
+    path("<slug:slug>/swiss/byes/<int:pk>/cancel/", chess.cancel_bye, name="cancel_bye"),
+    path("<slug:slug>/swiss/pairings/set/", chess.set_forced_pairing, name="set_pairing"),
+    path("<slug:slug>/swiss/pairings/forbid/", chess.forbid_pairing, name="forbid_pairing"),
+    path("<slug:slug>/swiss/pairings/<int:pk>/delete/", chess.delete_pairing_rule,
          name="delete_pairing_rule"),
-    path("<slug:slug>/swiss/withdraw/", views.withdraw, name="withdraw"),
-    path("<slug:slug>/swiss/entrants/<int:number>/back/", views.comes_back, name="comes_back"),
+    path("<slug:slug>/swiss/withdraw/", chess.withdraw, name="withdraw"),
+    path("<slug:slug>/swiss/entrants/<int:number>/back/", chess.comes_back, name="comes_back"),
 ]

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from ..chess import views as chess
 from ..views import prereg, public, stats
 
 app_name = "public"
@@ -13,7 +14,7 @@ urlpatterns = [
     path("<slug:slug>/pairings/", public.pairings_fragment, name="pairings"),
     path("<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("<slug:slug>/projector/", public.projector, name="projector"),
-    path("<slug:slug>/cross-table/", public.cross_table, name="cross_table"),
-    path("<slug:slug>/progress-table/", public.progress_table, name="progress_table"),
+    path("<slug:slug>/cross-table/", chess.cross_table, name="cross_table"),
+    path("<slug:slug>/progress-table/", chess.progress_table, name="progress_table"),
     path("<slug:slug>/prereg/", prereg.prereg_page, name="prereg"),
 ]

@@ -45,7 +45,8 @@ from ..disciplines import DISCIPLINES
 from ..links import absolute
 from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
 from ..permissions import is_director
-from ..services import Actor, ServiceError, prereg, registration, seating
+from ..services import Actor, ServiceError, prereg, seating
+from ..services import markers as marking
 from ..services.text import validate_single_line
 from .access import desk_view, director_view
 
@@ -249,10 +250,10 @@ def _side_context(tournament: Tournament, marks: dict[int, list[str]] | None = N
                   mark: str = "") -> dict[str, Any]:
     """Counts, marker buttons and the pair-up panel: swapped in after every change."""
     if marks is None:
-        marks = registration.markers(tournament)
-    counted = registration.marker_counts(marks)
+        marks = marking.markers(tournament)
+    counted = marking.marker_counts(marks)
     pair = tournament.entrant_kind == Tournament.EntrantKind.PAIR
-    waiting = registration.waiting_alone(tournament) if pair else []
+    waiting = marking.waiting_alone(tournament) if pair else []
     return {"counts": _counts(tournament), "mark": mark, "pair": pair,
             "mark_buttons": [(m, label, title, counted[m]) for m, label, title
                              in _marks(tournament)],
@@ -329,7 +330,7 @@ def _decorate(e: Entrant, marks: dict[int, list[str]], seat: RegistrationSeat | 
 def _row_context(request: HttpRequest, t: Tournament, e: Entrant, show: str, mark: str,
                  q: str) -> dict[str, Any]:
     """One row after a change, with the counts and panels to swap in beside it."""
-    marks = registration.markers(t)
+    marks = marking.markers(t)
     kit = _row_kit(get_token(request), t, show, mark, q)
     _decorate(e, marks, RegistrationSeat.objects.filter(entrant=e).first(), kit)
     return {"t": t, "e": e, "show": show, "mark": mark, "q": q, "settable": kit["settable"],
@@ -338,8 +339,8 @@ def _row_context(request: HttpRequest, t: Tournament, e: Entrant, show: str, mar
 
 def _settable(t: Tournament) -> list[tuple[str, Any, Any]]:
     """The markers the desk sets by hand in this tournament."""
-    computed = registration.draw_missing_is_computed(t)
-    return [m for m in _marks(t) if m[0] in registration.SETTABLE_MARKERS
+    computed = marking.draw_missing_is_computed(t)
+    return [m for m in _marks(t) if m[0] in marking.SETTABLE_MARKERS
             and not (computed and m[0] == "draw_missing")]
 
 
@@ -387,7 +388,7 @@ def _list_context(request: HttpRequest, tournament: Tournament, show: str, q: st
                   mark: str = "", new_entrant: int | None = None) -> dict[str, Any]:
     entrants = list(Entrant.objects.filter(tournament=tournament).order_by("start_number"))
     seats = {s.entrant_id: s for s in RegistrationSeat.objects.filter(tournament=tournament)}
-    marks = registration.markers(tournament, entrants)
+    marks = marking.markers(tournament, entrants)
     kit = _row_kit(_CSRF_SLOT, tournament, show, mark, q)
     kit["key"] = (get_language(), tournament.slug, show, q, mark,
                   tuple(m for m, _l, _t in kit["settable"]))
@@ -573,7 +574,7 @@ def marker(request: HttpRequest, t: Tournament, start_number: int) -> HttpRespon
             "%(entrant)s: no longer %(marker)s")
         return text % {"entrant": e, "marker": labels.get(name, name)}
 
-    return _row_change(request, t, start_number, lambda e: registration.set_marker(
+    return _row_change(request, t, start_number, lambda e: marking.set_marker(
         e, _actor(request), name, on), done)
 
 
@@ -635,7 +636,7 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
             raise ServiceError(gettext("not a player who came alone (paired up already?)"),
                                "second")
         with transaction.atomic():
-            pair = registration.pair_up(t, _actor(request), singles[first], singles[second])
+            pair = marking.pair_up(t, _actor(request), singles[first], singles[second])
     except ServiceError as e:
         error = " ".join(gettext(m) for msgs in e.errors.values() for m in msgs)
     except DatabaseError:

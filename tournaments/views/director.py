@@ -20,39 +20,35 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import DatabaseError, IntegrityError
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import result_forms, services
 from ..bodylimit import IMPORT_BYTES, allow_body
+from ..chess.pages import swiss_panel
+from ..chess.trf import import_trf
 from ..disciplines import DISCIPLINES
 from ..forms import (
     METHOD_LABELS,
-    ByeRequestForm,
     CreateTournamentForm,
     DrawForm,
-    ForbiddenPairingForm,
-    ForcedPairingForm,
     ImportForm,
     ResultForm,
     ResultNoteForm,
     RoleForm,
     SettingsForm,
     UndoLastForm,
-    WithdrawForm,
     apply_service_error,
     pretty_json,
 )
 from ..log_labels import ACTION_LABELS, said
 from ..models import (
     ActionLog,
-    ByeRequest,
     Entrant,
     Result,
     ResultRevision,
@@ -62,10 +58,8 @@ from ..models import (
 )
 from ..permissions import directs_any, may_create_tournaments
 from ..services import Actor, ServiceError
-from ..services import chess as chess_services
 from ..services import director as director_services
 from ..services import seating as seating_services
-from ..services import trf as trf_services
 from ..services import undo as undo_services
 from .access import director_view
 
@@ -138,7 +132,7 @@ def home(request: HttpRequest) -> HttpResponse:
             slug = import_form.cleaned_data["slug"] or None
             try:
                 if kind == "trf":
-                    t = trf_services.import_trf(content, actor(request), slug=slug)
+                    t = import_trf(content, actor(request), slug=slug)
                 else:
                     t = services.import_document(content, actor(request), slug=slug)
             except ServiceError as exc:
@@ -188,29 +182,6 @@ def _next_draw_possible(t: Tournament) -> bool:
     return last is None or last.status == Round.Status.CLOSED
 
 
-# The chess Swiss panel's forms by prefix (tournament page, "Next round").
-CHESS_FORMS: dict[str, type[Any]] = {"bye": ByeRequestForm, "forced": ForcedPairingForm,
-                                     "forbid": ForbiddenPairingForm, "withdraw": WithdrawForm}
-
-
-def _swiss_panel(t: Tournament, bound: dict[str, Any] | None = None,
-                 opened: bool = False) -> dict[str, Any] | None:
-    """The "next round" panel for disciplines drawn by the Dutch system, else None.
-
-    Folded while it holds nothing, unless the director just worked in it (``opened``)."""
-    if "dutch" not in DISCIPLINES[t.discipline].methods:
-        return None
-    upcoming = chess_services.next_round(t)
-    if upcoming.number > t.planned_rounds:  # every planned round is drawn
-        return None
-    forms = {name: cls(t, prefix=name, next_round=upcoming.number)
-             for name, cls in CHESS_FORMS.items()}
-    forms.update(bound or {})
-    return {"next": upcoming, "forms": forms,
-            "open": opened or bool(bound) or bool(upcoming.byes or upcoming.forced
-                                                  or upcoming.forbidden or upcoming.withdrawn)}
-
-
 def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None = None,
                status: int = 200, chess_forms: dict[str, Any] | None = None) -> HttpResponse:
     rounds = _rounds_overview(t)
@@ -226,7 +197,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "registration_draw": seating_services.drawing_at_registration(t),
         "seating_plan": (seating_services.cleanup_plan(t)
                          if seating_services.drawing_at_registration(t) else None),
-        "swiss": _swiss_panel(t, chess_forms, opened=request.GET.get("open") == "next-round"),
+        "swiss": swiss_panel(t, chess_forms, opened=request.GET.get("open") == "next-round"),
     }, status=status)
 
 
@@ -243,17 +214,6 @@ def export(request: HttpRequest, t: Tournament) -> HttpResponse:
     response = JsonResponse(services.export_document(t),
                             json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{t.slug}.turnier.json"'
-    return response
-
-
-@director_view
-@require_safe
-def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
-    """A chess tournament as a TRF-16 file, as the FIDE-endorsed pairing engines read it."""
-    if t.discipline != "chess":
-        raise Http404
-    response = HttpResponse(trf_services.export_trf(t), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{t.slug}.trf"'
     return response
 
 
@@ -412,116 +372,6 @@ def undo_last(request: HttpRequest, t: Tournament) -> HttpResponse:
             _undone(request, done)
             return redirect("director:log", slug=t.slug)
     return _log_page(request, t, form=form, status=400)
-
-
-# ----------------------------------------------------------------------------- chess Swiss
-
-
-def _to_panel(t: Tournament) -> HttpResponse:
-    return redirect(reverse("director:tournament", args=[t.slug]) + "?open=next-round#next-round")
-
-
-def _panel_form(request: HttpRequest, t: Tournament, name: str,
-                call: Callable[[dict[str, Any]], str]) -> HttpResponse:
-    """Post one of the panel's forms: ``call(cleaned_data)`` runs the service and returns the
-    success message; a refusal comes back at the form's fields (status 400)."""
-    form = CHESS_FORMS[name](t, request.POST, prefix=name,
-                             next_round=chess_services.next_round_number(t))
-    if form.is_valid():
-        try:
-            text = call(form.cleaned_data)
-        except ServiceError as exc:
-            if isinstance(form, ForcedPairingForm) and "confirm_colour_clash" in exc.errors:
-                form.ask_to_confirm()
-            apply_service_error(form, exc.errors)
-        else:
-            messages.success(request, text)
-            return _to_panel(t)
-    elif isinstance(form, ForcedPairingForm) and form.data.get("forced-confirm_colour_clash"):
-        form.ask_to_confirm()
-    return _dashboard(request, t, chess_forms={name: form}, status=400)
-
-
-@director_view
-@require_POST
-def request_bye(request: HttpRequest, t: Tournament) -> HttpResponse:
-    def call(d: dict[str, Any]) -> str:
-        bye = services.request_bye(t, actor(request), d["entrant"], d["round_number"], d["kind"])
-        return _("%(kind)s for %(name)s in round %(n)s noted.") % {
-            "kind": capfirst(bye.get_kind_display()), "name": d["entrant"].name,
-            "n": bye.round_number}
-    return _panel_form(request, t, "bye", call)
-
-
-@director_view
-@require_POST
-def cancel_bye(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
-    bye = get_object_or_404(ByeRequest.objects.select_related("entrant"), pk=pk, tournament=t)
-    try:
-        services.cancel_bye(t, actor(request), bye.entrant, bye.round_number)
-    except ServiceError as exc:
-        error_messages(request, exc)
-    else:
-        messages.success(request, _("The bye of %(name)s in round %(n)s is cancelled.")
-                         % {"name": bye.entrant.name, "n": bye.round_number})
-    return _to_panel(t)
-
-
-@director_view
-@require_POST
-def set_forced_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
-    def call(d: dict[str, Any]) -> str:
-        services.set_forced_pairing(t, actor(request), d["round_number"], d["white"], d["black"],
-                                    confirm_colour_clash=d["confirm_colour_clash"])
-        return _("Round %(n)s: %(white)s (white) against %(black)s (black) is set.") % {
-            "n": d["round_number"], "white": d["white"].name, "black": d["black"].name}
-    return _panel_form(request, t, "forced", call)
-
-
-@director_view
-@require_POST
-def forbid_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
-    def call(d: dict[str, Any]) -> str:
-        services.forbid_pairing(t, actor(request), d["a"], d["b"])
-        return _("%(a)s and %(b)s will not be paired.") % {"a": d["a"].name, "b": d["b"].name}
-    return _panel_form(request, t, "forbid", call)
-
-
-@director_view
-@require_POST
-def delete_pairing_rule(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
-    try:
-        services.delete_pairing_rule(t, actor(request), pk)
-    except ServiceError as exc:
-        error_messages(request, exc)
-    else:
-        messages.success(request, _("The pairing rule is deleted."))
-    return _to_panel(t)
-
-
-@director_view
-@require_POST
-def withdraw(request: HttpRequest, t: Tournament) -> HttpResponse:
-    def call(d: dict[str, Any]) -> str:
-        e = services.withdraw(t, actor(request), d["entrant"], d["from_round"])
-        return _("%(name)s withdraws from round %(n)s.") % {"name": e.name,
-                                                            "n": e.withdrawn_from_round}
-    return _panel_form(request, t, "withdraw", call)
-
-
-@director_view
-@require_POST
-def comes_back(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
-    """A withdrawn entrant plays again from the next round."""
-    e = get_object_or_404(Entrant, tournament=t, start_number=number)
-    try:
-        services.withdraw(t, actor(request), e, None)
-    except ServiceError as exc:
-        error_messages(request, exc)
-    else:
-        messages.success(request, _("%(name)s plays again from the next round.")
-                         % {"name": e.name})
-    return _to_panel(t)
 
 
 # ----------------------------------------------------------------------------- rounds

@@ -20,13 +20,13 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from ..chess.pages import chess_pages
 from ..disciplines import DISCIPLINES
 from ..models import Round, Tournament
 from ..permissions import is_desk
-from ..services import ServiceError, chess_outputs
+from ..services import ServiceError
 from ..services.public import (
     categories_present,
     category_label,
@@ -153,51 +153,3 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     t = visible_tournament(request, slug)
     return render(request, "public/projector.html", {
         "t": t, "round": current_round(t), **live_blocks(t, "projector")})
-
-
-# -- chess: cross table and progress table --------------------------------------------------------
-
-def chess_pages(t: Tournament) -> list[tuple[str, str]]:
-    """(url name, label) of the chess tables this tournament shows spectators."""
-    if t.discipline != "chess":
-        return []
-    if chess_outputs.is_round_robin(t):
-        return [("public:cross_table", str(_("Cross table"))),
-                ("public:progress_table", str(_("Progress table")))]
-    return [("public:progress_table", str(_("Progress table")))]
-
-
-def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[str, str],
-                partial: str, build: Callable[[], dict]) -> HttpResponse:
-    """A spectators' table page; the table is rendered once per version, options and language.
-
-    Only the table is cached, never the page around it: the page carries the
-    visitor's own CSRF token.
-    """
-    entry = rendered(block_name(t, name, *options.values(), get_language()), t.version,
-                     lambda: render_to_string(partial, {"t": t, **build()}))
-    return render(request, "public/chess_table.html", {
-        "t": t, "name": name, "options": options, "table_html": mark_safe(entry.html),
-        "chess_pages": chess_pages(t), "round": current_round(t)})
-
-
-@require_safe
-def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
-    """A round robin's cross table (a Swiss has none: 404)."""
-    t = visible_tournament(request, slug)
-    if t.discipline != "chess" or not chess_outputs.is_round_robin(t):
-        raise Http404("only round robins have a cross table")
-    order = "rank" if request.GET.get("order") == "rank" else "number"
-    return cached_page(request, t, "cross_table", {"order": order}, "reports/_cross_table.html",
-                       lambda: {"cross": chess_outputs.cross_table(t, order=order)})
-
-
-@require_safe
-def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
-    """A chess tournament's progress table: each player's rounds, by current rank."""
-    t = visible_tournament(request, slug)
-    if t.discipline != "chess":
-        raise Http404("only chess tournaments have a progress table")
-    by = "number" if request.GET.get("by") == "number" else "rank"
-    return cached_page(request, t, "progress_table", {"by": by}, "reports/_progress_table.html",
-                       lambda: {"progress": chess_outputs.progress_table(t, opponent_by=by)})

@@ -22,9 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from ..chess import outputs as chess_outputs
 from ..links import public_base
 from ..models import Report, Round, Tournament
-from ..services import Actor, ServiceError, chess_outputs
+from ..services import Actor, ServiceError
 from ..services import reports as report_service
 from ..services.public import category_tables
 from ..services.reports import download_name, request_report

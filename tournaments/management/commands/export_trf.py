@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.chess.trf import export_trf
 from tournaments.models import Tournament
 from tournaments.services import ServiceError
-from tournaments.services.trf import export_trf
 
 
 class Command(BaseCommand):

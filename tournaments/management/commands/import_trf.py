@@ -15,9 +15,9 @@ from django.core.validators import validate_slug
 from django.db import DatabaseError
 
 from pairing.trf import decode
+from tournaments.chess.trf import import_trf
 from tournaments.models import Tournament
 from tournaments.services import Actor, ServiceError
-from tournaments.services.trf import import_trf
 
 
 def refuse(problem: str) -> CommandError:

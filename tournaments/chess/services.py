@@ -14,40 +14,25 @@ director's wishes. This module is where the app's facts meet it:
   everybody else. The forced games then
   take their boards among the engine's pairs by the usual board order.
 
-Board order (FIDE C.04.2, as the endorsed engines print it): the higher score of
-the pair first, then the higher sum of both scores, then the better rank (score,
-then pairing number) of the pair's higher-ranked player. The pairing-allocated
-bye is no board: it becomes a :class:`Bye` of kind ``bye``; requested byes become
-``half``/``zero`` byes of the round; withdrawn, absent and not-yet-joined players
-get nothing (the scoring counts an absence as 0).
+The draw itself is :mod:`.draw`; the games and colours both look at, :mod:`.games`.
 
 Every refusal is a :class:`ServiceError` naming the field it is about.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-import pairing
-from pairing.dutch import NoValidPairing
-from pairing.dutch import pair as dutch_pair
-from pairing.swiss import SwissState
-from pairing.trf import state_before_round
-
 from ..disciplines import DISCIPLINES
-from ..models import ByeRequest, Entrant, PairingRule, Result, Table, Tournament
-from .base import Actor, ServiceError, change
-from .seating import release_seat
+from ..models import ByeRequest, Entrant, PairingRule, Tournament
+from ..services.base import Actor, ServiceError, change
+from ..services.seating import release_seat
+from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
 
-WHITE, BLACK = "w", "b"
-PLAYED_SCORES = frozenset({"1-0", "0-1", "1/2-1/2"})  # over the board; forfeits are no game
 BYE_KINDS = (ByeRequest.Kind.HALF, ByeRequest.Kind.ZERO)
 
 
@@ -91,16 +76,6 @@ def _round_number(t: Tournament, value: Any, field: str = "round_number") -> int
                            % {"planned": t.planned_rounds}, field)
     return value
 
-
-def plays_in(e: Entrant, number: int) -> bool:
-    """Does the entrant belong to round ``number``: joined by then and not withdrawn before it?"""
-    if e.joined_round > number:
-        return False
-    if e.withdrawn_from_round is not None:
-        return number < e.withdrawn_from_round
-    return e.status != Entrant.Status.WITHDRAWN
-
-
 def _check_plays(e: Entrant, number: int, field: str) -> None:
     if e.joined_round > number:
         raise ServiceError(_("%(name)s joins the tournament in round %(k)s")
@@ -114,64 +89,6 @@ def _forced_in(t: Tournament, number: int, e: Entrant) -> PairingRule | None:
     return PairingRule.objects.filter(
         Q(first=e) | Q(second=e), tournament=t, kind=PairingRule.Kind.FORCED,
         round_number=number).first()
-
-
-def _label(e: Entrant) -> str:
-    return f"{e.start_number}. {e.name}"
-
-
-@dataclass(frozen=True)
-class Game:
-    """One board of an earlier round as the colour and rematch checks see it."""
-
-    round: int
-    opponent: int  # entrant id
-    colour: str  # "w" or "b"
-
-
-def games_over_the_board(t: Tournament) -> dict[int, list[Game]]:
-    """Per entrant id, the games played over the board in round order.
-
-    Forfeits are no games (no colour, the two have not met). A board without a
-    result yet counts as a game: it is about to be played.
-    """
-    games: dict[int, list[Game]] = defaultdict(list)
-    tables = (Table.objects.filter(round__tournament=t).select_related("round", "result")
-              .prefetch_related("seats").order_by("round__number", "number"))
-    for table in tables:
-        res = getattr(table, "result", None)
-        if res is not None and (res.status == Result.Status.DISPUTED
-                                or (res.payload or {}).get("score") not in PLAYED_SCORES):
-            continue
-        sides = {s.side: s.entrant_id for s in table.seats.all()}
-        white, black = sides.get(1), sides.get(2)
-        if white and black:
-            games[white].append(Game(table.round.number, black, WHITE))
-            games[black].append(Game(table.round.number, white, BLACK))
-    return games
-
-
-def colour_clash(name: str, colours: Sequence[str], colour: str) -> list[str]:
-    """What giving ``colour`` would break for a player with these colours (played games, in order).
-
-    The absolute colour criteria of C.04.3 (C.04.1 f, g): never the same colour
-    three times in a row, never a colour difference beyond +2 or -2.
-    """
-    after = [*colours, colour]
-    problems = []
-    if len(after) >= 3 and after[-3:] == [colour] * 3:
-        problems.append((_("%(name)s would get white for the third time in a row")
-                         if colour == WHITE else
-                         _("%(name)s would get black for the third time in a row"))
-                        % {"name": name})
-    difference = after.count(WHITE) - after.count(BLACK)
-    if abs(difference) > 2:
-        problems.append((_("%(name)s would have played %(n)s more games with white than "
-                           "with black") if difference > 0 else
-                         _("%(name)s would have played %(n)s more games with black than "
-                           "with white")) % {"name": name, "n": abs(difference)})
-    return problems
-
 
 # ----------------------------------------------------------------------------- byes
 
@@ -278,20 +195,6 @@ def withdraw(t: Tournament, actor: Actor, entrant: Entrant | int,
         e.save(update_fields=["status", "withdrawn_from_round"])
         c.after = {**after, "status": e.status, "withdrawn_from_round": e.withdrawn_from_round}
     return e
-
-
-def withdrawals_take_effect(t: Tournament, number: int) -> list[int]:
-    """Entrants whose announced withdrawal starts by round ``number`` now have that status.
-
-    Called by the draw of that round, inside its :func:`change`; start numbers returned.
-    """
-    due = list(t.entrants.filter(withdrawn_from_round__lte=number).exclude(
-        status=Entrant.Status.WITHDRAWN))
-    for e in due:
-        e.status = Entrant.Status.WITHDRAWN
-        e.save(update_fields=["status"])
-    return [e.start_number for e in due]
-
 
 # ----------------------------------------------------------------------------- pairing rules
 
@@ -428,129 +331,3 @@ def next_round(t: Tournament) -> NextRound:
         withdrawn=list(t.entrants.filter(Q(status=Entrant.Status.WITHDRAWN)
                                          | Q(withdrawn_from_round__isnull=False))),
         late=list(t.entrants.filter(joined_round__gt=1)))
-
-
-# ----------------------------------------------------------------------------- the Dutch draw
-
-
-def _board_order(pairs: list[tuple[int, int]], points: dict[int, Fraction]
-                 ) -> list[tuple[int, int]]:
-    """FIDE board order: higher score of the pair, higher sum, then the better rank of the
-    pair's higher-ranked player (score, then pairing number)."""
-    def key(pair: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
-        top = min(pair, key=lambda n: (-points[n], n))
-        return (-points[top], -(points[pair[0]] + points[pair[1]]), top)
-    return sorted(pairs, key=key)
-
-
-def available(e: Entrant, number: int, requested: set[int] | frozenset[int] = frozenset()
-              ) -> bool:
-    """To be paired in round ``number``: plays it, not marked absent, no bye requested."""
-    return plays_in(e, number) and e.status != Entrant.Status.ABSENT and e.pk not in requested
-
-
-def dutch_state(t: Tournament, number: int) -> tuple[SwissState, dict[int, Entrant]]:
-    """The engine's view before round ``number`` and the entrant of each pairing number.
-
-    The state comes from the tournament's TRF (:mod:`.trf`), so it is what
-    ``python -m pairing --dutch`` reads from the exported file. Who is paired is
-    decided here, though: an entrant who announced a withdrawal from a later round
-    still plays the rounds before it.
-    """
-    from . import trf as trf_service  # imports the models' TRF side only when drawing
-
-    state = state_before_round(trf_service.tournament_trf(t, upto_round=number - 1), number)
-    entrants = trf_service.entrant_for_number(t)
-    requested = set(ByeRequest.objects.filter(tournament=t, round_number=number)
-                    .values_list("entrant_id", flat=True))
-    players = tuple(replace(p, absent=not available(entrants[p.number], number, requested))
-                    for p in state.players)
-    return replace(state, players=players), entrants
-
-
-def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
-    """Round ``number`` by the FIDE Dutch system, the director's wishes included (module doc).
-
-    The Dutch system has no chance in it; the seed is recorded like every draw's.
-    """
-    if number > t.planned_rounds:
-        raise ServiceError(_("all %(n)s planned rounds are drawn; raise the planned rounds in "
-                             "the settings to draw another") % {"n": t.planned_rounds})
-    state, by_pn = dutch_state(t, number)
-    gone = withdrawals_take_effect(t, number)
-    ids = {n: e.pk for n, e in by_pn.items()}
-    numbers = {e: n for n, e in ids.items()}
-    entrants = {e.pk: e for e in by_pn.values()}
-    by_number = {p.number: p for p in state.players}
-    lines: list[str] = []
-
-    forced = list(t.pairing_rules.filter(kind=PairingRule.Kind.FORCED, round_number=number)
-                  .select_related("first", "second"))
-    games = games_over_the_board(t)
-    taken: set[int] = set()
-    forced_pairs: list[tuple[int, int]] = []
-    for rule in forced:
-        w, b = rule.first, rule.second
-        where = _("set pairing %(a)s - %(b)s") % {"a": _label(w), "b": _label(b)}
-        for e in (w, b):
-            p = by_number.get(numbers.get(e.pk, 0))
-            if p is None or p.absent:
-                raise ServiceError(_("%(where)s: %(name)s does not play round %(n)s; delete "
-                                     "the set pairing") % {"where": where, "name": e.name,
-                                                           "n": number})
-        if any(g.opponent == b.pk for g in games[w.pk]):
-            raise ServiceError(_("%(where)s: they have already played each other; delete the "
-                                 "set pairing") % {"where": where})
-        clash = (colour_clash(w.name, [g.colour for g in games[w.pk]], WHITE)
-                 + colour_clash(b.name, [g.colour for g in games[b.pk]], BLACK))
-        if clash and not rule.colour_clash_confirmed:
-            raise ServiceError(_("%(where)s: colour clash: %(what)s. Delete the set pairing and "
-                                 "set it again with the clash confirmed.")
-                               % {"where": where, "what": "; ".join(clash)})
-        pw, pb = numbers[w.pk], numbers[b.pk]
-        forced_pairs.append((pw, pb))
-        taken |= {pw, pb}
-        lines.append(_("Set by the director: %(w)s (white) - %(b)s (black); the engine paired "
-                       "the others.") % {"w": _label(w), "b": _label(b)})
-
-    engine_state = replace(state, players=tuple(
-        replace(p, absent=True) if p.number in taken else p for p in state.players))
-    if sum(1 for p in engine_state.players if not p.absent) + len(forced_pairs) < 2:
-        raise ServiceError(_("at least two players are needed for a draw"))
-    try:
-        result = dutch_pair(engine_state)
-    except NoValidPairing:
-        raise ServiceError(_("no pairing of round %(n)s satisfies the absolute criteria (no "
-                             "rematch, no second bye, colours); check the set and forbidden "
-                             "pairings") % {"n": number}) from None
-
-    points = {p.number: p.points for p in state.players}
-    pairs = _board_order(forced_pairs + list(result.pairs), points)
-    tables = tuple(pairing.DrawnTable(((ids[w], 1), (ids[b], 2))) for w, b in pairs)
-    byes: list[tuple[int, str]] = []
-    if result.bye is not None:
-        byes.append((ids[result.bye], "bye"))
-    requested = {r.entrant_id: r.kind for r in
-                 ByeRequest.objects.filter(tournament=t, round_number=number)}
-    absent = []
-    for p in state.players:
-        e = entrants.get(ids.get(p.number, 0))
-        if e is None or not p.absent or p.number in taken:
-            continue
-        if e.pk in requested and plays_in(e, number):
-            byes.append((e.pk, requested[e.pk]))
-            lines.append((_("Half-point bye on request: %(name)s")
-                          if requested[e.pk] == ByeRequest.Kind.HALF else
-                          _("Zero-point bye on request: %(name)s")) % {"name": _label(e)})
-        else:
-            absent.append(_label(e))
-    if absent:
-        lines.append(_("Not paired (withdrawn, absent or not yet joined): %(names)s")
-                     % {"names": ", ".join(absent)})
-    if gone:
-        lines.append(_("Withdrawn from this round on, as announced: %(numbers)s")
-                     % {"numbers": ", ".join(str(n) for n in gone)})
-    lines.append(_("Pairing numbers (initial ranking) used below: %(list)s") % {
-        "list": ", ".join(f"{n} = {_label(entrants[ids[n]])}" for n in sorted(ids)
-                          if ids[n] in entrants)})
-    return pairing.Draw(tables, tuple(byes), tuple(lines + list(result.explanation)))

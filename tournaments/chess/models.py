@@ -1,0 +1,57 @@
+"""The chess Swiss's wishes for rounds to come: requested byes and set or forbidden pairings.
+
+Models of the ``tournaments`` app (its app label and tables): :mod:`tournaments.models`
+imports them, so Django finds them there. They name the other models by label, so this
+module imports alone.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class ByeRequest(models.Model):
+    """A bye an entrant asked for before a round is drawn (chess: half- or zero-point)."""
+
+    class Kind(models.TextChoices):
+        HALF = "half", _("half-point bye")
+        ZERO = "zero", _("zero-point bye")
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+                                   related_name="bye_requests")
+    entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE,
+                                related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, choices=Kind.choices, default=Kind.HALF)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "entrant__start_number"]
+        constraints = [models.UniqueConstraint(fields=["entrant", "round_number"],
+                                               name="one_bye_request_per_round")]
+
+
+class PairingRule(models.Model):
+    """A game the director sets for a round (forced), or forbids for every round.
+
+    Forced: ``first`` has white against ``second`` in ``round_number``. Forbidden:
+    ``first`` and ``second`` never meet (e.g. siblings); ``round_number`` is empty.
+    """
+
+    class Kind(models.TextChoices):
+        FORCED = "forced", _("forced pairing")
+        FORBIDDEN = "forbidden", _("forbidden pairing")
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+                                   related_name="pairing_rules")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    first = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="+")
+    colour_clash_confirmed = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["kind", "round_number", "id"]

@@ -1,0 +1,199 @@
+"""The chess pages: the TRF download, the posts of the Swiss panel ("Next round") on the
+director's tournament page, and the spectators' cross and progress tables.
+
+URL names and paths are the director's and the public ones (``director:request_bye``,
+``public:cross_table`` …): :mod:`tournaments.urls` routes them here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from .. import services
+from ..forms import apply_service_error
+from ..models import ByeRequest, Entrant, Tournament
+from ..services import ServiceError
+from ..services.public import current_round
+from ..views.access import director_view
+from ..views.director import _dashboard, actor, error_messages
+from ..views.public import visible_tournament
+from ..views.rendercache import block_name, rendered
+from . import outputs as chess_outputs
+from . import trf as chess_trf
+from .forms import ForcedPairingForm
+from .pages import CHESS_FORMS, chess_pages
+from .services import next_round_number
+
+# ----------------------------------------------------------------------------- TRF
+
+
+@director_view
+@require_safe
+def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """A chess tournament as a TRF-16 file, as the FIDE-endorsed pairing engines read it."""
+    if t.discipline != "chess":
+        raise Http404
+    response = HttpResponse(chess_trf.export_trf(t), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}.trf"'
+    return response
+
+
+# ----------------------------------------------------------------------------- the Swiss panel
+
+
+def _to_panel(t: Tournament) -> HttpResponse:
+    return redirect(reverse("director:tournament", args=[t.slug]) + "?open=next-round#next-round")
+
+
+def _panel_form(request: HttpRequest, t: Tournament, name: str,
+                call: Callable[[dict[str, Any]], str]) -> HttpResponse:
+    """Post one of the panel's forms: ``call(cleaned_data)`` runs the service and returns the
+    success message; a refusal comes back at the form's fields (status 400)."""
+    form = CHESS_FORMS[name](t, request.POST, prefix=name,
+                             next_round=next_round_number(t))
+    if form.is_valid():
+        try:
+            text = call(form.cleaned_data)
+        except ServiceError as exc:
+            if isinstance(form, ForcedPairingForm) and "confirm_colour_clash" in exc.errors:
+                form.ask_to_confirm()
+            apply_service_error(form, exc.errors)
+        else:
+            messages.success(request, text)
+            return _to_panel(t)
+    elif isinstance(form, ForcedPairingForm) and form.data.get("forced-confirm_colour_clash"):
+        form.ask_to_confirm()
+    return _dashboard(request, t, chess_forms={name: form}, status=400)
+
+
+@director_view
+@require_POST
+def request_bye(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        bye = services.request_bye(t, actor(request), d["entrant"], d["round_number"], d["kind"])
+        return _("%(kind)s for %(name)s in round %(n)s noted.") % {
+            "kind": capfirst(bye.get_kind_display()), "name": d["entrant"].name,
+            "n": bye.round_number}
+    return _panel_form(request, t, "bye", call)
+
+
+@director_view
+@require_POST
+def cancel_bye(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    bye = get_object_or_404(ByeRequest.objects.select_related("entrant"), pk=pk, tournament=t)
+    try:
+        services.cancel_bye(t, actor(request), bye.entrant, bye.round_number)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The bye of %(name)s in round %(n)s is cancelled.")
+                         % {"name": bye.entrant.name, "n": bye.round_number})
+    return _to_panel(t)
+
+
+@director_view
+@require_POST
+def set_forced_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        services.set_forced_pairing(t, actor(request), d["round_number"], d["white"], d["black"],
+                                    confirm_colour_clash=d["confirm_colour_clash"])
+        return _("Round %(n)s: %(white)s (white) against %(black)s (black) is set.") % {
+            "n": d["round_number"], "white": d["white"].name, "black": d["black"].name}
+    return _panel_form(request, t, "forced", call)
+
+
+@director_view
+@require_POST
+def forbid_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        services.forbid_pairing(t, actor(request), d["a"], d["b"])
+        return _("%(a)s and %(b)s will not be paired.") % {"a": d["a"].name, "b": d["b"].name}
+    return _panel_form(request, t, "forbid", call)
+
+
+@director_view
+@require_POST
+def delete_pairing_rule(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    try:
+        services.delete_pairing_rule(t, actor(request), pk)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The pairing rule is deleted."))
+    return _to_panel(t)
+
+
+@director_view
+@require_POST
+def withdraw(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        e = services.withdraw(t, actor(request), d["entrant"], d["from_round"])
+        return _("%(name)s withdraws from round %(n)s.") % {"name": e.name,
+                                                            "n": e.withdrawn_from_round}
+    return _panel_form(request, t, "withdraw", call)
+
+
+@director_view
+@require_POST
+def comes_back(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """A withdrawn entrant plays again from the next round."""
+    e = get_object_or_404(Entrant, tournament=t, start_number=number)
+    try:
+        services.withdraw(t, actor(request), e, None)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("%(name)s plays again from the next round.")
+                         % {"name": e.name})
+    return _to_panel(t)
+
+
+# ----------------------------------------------------------------------------- spectators' tables
+
+
+def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[str, str],
+                partial: str, build: Callable[[], dict]) -> HttpResponse:
+    """A spectators' table page; the table is rendered once per version, options and language.
+
+    Only the table is cached, never the page around it: the page carries the
+    visitor's own CSRF token.
+    """
+    entry = rendered(block_name(t, name, *options.values(), get_language()), t.version,
+                     lambda: render_to_string(partial, {"t": t, **build()}))
+    return render(request, "public/chess_table.html", {
+        "t": t, "name": name, "options": options, "table_html": mark_safe(entry.html),
+        "chess_pages": chess_pages(t), "round": current_round(t)})
+
+
+@require_safe
+def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round robin's cross table (a Swiss has none: 404)."""
+    t = visible_tournament(request, slug)
+    if t.discipline != "chess" or not chess_outputs.is_round_robin(t):
+        raise Http404("only round robins have a cross table")
+    order = "rank" if request.GET.get("order") == "rank" else "number"
+    return cached_page(request, t, "cross_table", {"order": order}, "reports/_cross_table.html",
+                       lambda: {"cross": chess_outputs.cross_table(t, order=order)})
+
+
+@require_safe
+def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """A chess tournament's progress table: each player's rounds, by current rank."""
+    t = visible_tournament(request, slug)
+    if t.discipline != "chess":
+        raise Http404("only chess tournaments have a progress table")
+    by = "number" if request.GET.get("by") == "number" else "rank"
+    return cached_page(request, t, "progress_table", {"by": by}, "reports/_progress_table.html",
+                       lambda: {"progress": chess_outputs.progress_table(t, opponent_by=by)})
