@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from ..chess import trf
 from ..models import ByeRequest, Entrant, PairingRule, Round, Table, Tournament
-from ..services import trf
 from ..services.base import ServiceError
 
 

@@ -36,19 +36,12 @@ __all__ = [
 
 
 # The chess services live in tournaments.chess, which imports this package: they are
-# looked up on first use, so that either side may be imported first. ``chess``,
-# ``chess_outputs`` and ``trf`` are transitional (issue 15): api/ still says
-# ``from ..services import chess, chess_outputs, trf``; remove them once it imports
-# from tournaments.chess.
+# looked up on first use, so that either side may be imported first.
 _CHESS = {"cancel_bye", "delete_pairing_rule", "forbid_pairing", "request_bye",
           "set_forced_pairing", "withdraw"}
-_MOVED = {"chess": "tournaments.chess.services", "chess_outputs": "tournaments.chess.outputs",
-          "trf": "tournaments.chess.trf"}
 
 
 def __getattr__(name: str) -> Any:
     if name in _CHESS:
         return getattr(importlib.import_module("tournaments.chess.services"), name)
-    if name in _MOVED:
-        return importlib.import_module(_MOVED[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,8 +9,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from ...chess import outputs as chess_outputs
 from ...models import Entrant
-from ...services import chess_outputs
 from ...services.text import validate_single_line as one_line
 from .common import NUMBER, one_of
 
@@ -119,7 +119,7 @@ class RankingRowSerializer(serializers.Serializer):
 
 
 # The chess outputs as data (the printed ones are the reports): cross table, progress
-# table, player cards, DWZ evaluation; each serializer takes what services.chess_outputs
+# table, player cards, DWZ evaluation; each serializer takes what chess.outputs
 # returns.
 
 
@@ -164,7 +164,7 @@ class CellSerializer(serializers.Serializer):
     note = serializers.CharField(help_text="what an unplayed round was, in words")
 
 
-# A player's :class:`~tournaments.services.chess_outputs.Line`; a row that holds one
+# A player's :class:`~tournaments.chess.outputs.Line`; a row that holds one
 # (``row.line``: a cross table's row, a card) gives these fields from its line and the
 # others from itself.
 class PlayerLineSerializer(serializers.Serializer):
@@ -233,7 +233,7 @@ class NotDrawn:
     note: str = ""
 
 
-# A :class:`~tournaments.services.chess_outputs.CardRow`: its cell, or for a round not
+# A :class:`~tournaments.chess.outputs.CardRow`: its cell, or for a round not
 # drawn yet the scheduled opponent and colour (a round robin's) and nothing else.
 class CardRowSerializer(CellSerializer):
     kind = serializers.CharField(allow_null=True, help_text=(
@@ -264,7 +264,7 @@ class EloChangeSerializer(serializers.Serializer):
     new = serializers.IntegerField()
 
 
-# A :class:`~tournaments.services.chess_outputs.DwzLine`.
+# A :class:`~tournaments.chess.outputs.DwzLine`.
 class DwzLineSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(source="line.number", help_text="start number")
     name = serializers.CharField(source="line.name")

@@ -18,6 +18,9 @@ from rest_framework.response import Response
 
 from ... import services
 from ...bodylimit import IMPORT_BYTES
+from ...chess import outputs as chess_outputs
+from ...chess import services as chess
+from ...chess import trf
 from ...selectors.chess import (
     bye_request_list,
     chess_game_get,
@@ -25,7 +28,6 @@ from ...selectors.chess import (
     pairing_rule_list,
 )
 from ...selectors.results import table_result_get
-from ...services import chess, chess_outputs, trf
 from .. import serializers as s
 from ..parsers import BoundedJSONParser, PlainTextParser, PlainTextRenderer
 from ..schema import CREATOR_ONLY, DENIED, ERRORS, number, responses
