@@ -20,6 +20,13 @@ $(STAMP): pyproject.toml
 HOST ?= 127.0.0.1
 PORT ?= 8000
 LISTEN := $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
+# Beyond this computer (the hall's Wi-Fi) the demo logins never keep the README's password:
+# a fresh one is made here (unless DEMO_PASSWORD is set) and printed in the banner.
+LOOPBACK := $(filter 127.% localhost ::1,$(HOST))
+ifeq ($(LOOPBACK),)
+DEMO_PASSWORD ?= $(shell $(PY) -c "import secrets; print(secrets.token_urlsafe(9))")
+export DEMO_PASSWORD
+endif
 
 run: $(STAMP)
 	@$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*' || true

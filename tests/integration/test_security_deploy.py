@@ -513,3 +513,17 @@ def test_an_upload_may_be_as_large_as_the_import_allows_and_no_larger(director_c
                                     head + b'{"format": "nope"}' + tail,
                                     content_type=content_type)
     assert small.status_code != 413
+
+
+@pytest.mark.django_db
+def test_make_run_in_the_hall_replaces_the_readme_password(quiet_demo, monkeypatch, settings):
+    """``make run HOST=0.0.0.0`` passes a fresh DEMO_PASSWORD (Makefile): the demo logins of
+    an earlier ``make run`` on this computer lose the README's password."""
+    settings.DEBUG = True
+    monkeypatch.delenv("DEMO_PASSWORD", raising=False)
+    assert "direktor / turnierwart" in demo()
+    monkeypatch.setenv("DEMO_PASSWORD", "Wlan-Abend-2026")
+    assert "direktor / Wlan-Abend-2026" in demo()
+    for name in ("direktor", "anmeldung"):
+        user = get_user_model().objects.get(username=name)
+        assert user.check_password("Wlan-Abend-2026") and not user.check_password("turnierwart")

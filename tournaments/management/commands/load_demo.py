@@ -104,8 +104,10 @@ class Command(BaseCommand):
         desk, desk_created = User.objects.get_or_create(username="anmeldung")
         changed = []
         for account, new in ((user, created), (desk, desk_created)):
-            # an earlier demo (make run) left the known password: not in production
-            if new or (production and account.check_password(KNOWN_PASSWORD)):
+            # an earlier demo (make run) left the known password: not in production, and
+            # not in a hall (make run HOST=0.0.0.0 passes a fresh DEMO_PASSWORD)
+            replace_known = production or password != KNOWN_PASSWORD
+            if new or (replace_known and account.check_password(KNOWN_PASSWORD)):
                 account.set_password(password)
                 account.save()
                 changed.append(account.username)
