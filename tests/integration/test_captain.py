@@ -50,7 +50,7 @@ def start_numbers(table: Table, side: int | None = None) -> list[int]:
 def row_errors(content: str, key: str) -> str:
     """The text of the error list shown at row/input ``key`` ('' if none)."""
     m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'">(.*?)</ul>', content, re.S)
+                  + r'"[^>]*>(.*?)</ul>', content, re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
 
 

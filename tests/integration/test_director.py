@@ -450,7 +450,7 @@ def inputs_html(content: str, number: int) -> str:
 def row_errors(content: str, key: str) -> str:
     """The text of the error list shown at row/input ``key`` ('' if none)."""
     m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'">(.*?)</ul>', content, re.S)
+                  + r'"[^>]*>(.*?)</ul>', content, re.S)
     return htmllib.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
 
 
