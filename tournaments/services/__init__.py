@@ -1,6 +1,16 @@
 """The one way to change data: validate, write in one transaction, log, bump the version."""
 
-from .base import Actor, ServiceError, change
+from .base import (
+    Actor,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NotFound,
+    RoundNotOpen,
+    ServiceError,
+    StaleVersion,
+    change,
+)
 from .chess import (
                     cancel_bye,
                     delete_pairing_rule,
@@ -31,7 +41,8 @@ from .standings import standings
 from .tournaments import create_tournament, grant_role, update_tournament
 
 __all__ = [
-    "Actor", "ServiceError", "accept_revision", "cancel_bye", "captain_submit", "change",
+    "Actor", "Conflict", "Forbidden", "InvalidToken", "NotFound", "RoundNotOpen",
+    "ServiceError", "StaleVersion", "accept_revision", "cancel_bye", "captain_submit", "change",
     "check_payload", "close_round", "create_tournament", "delete_pairing_rule",
     "director_set_result", "draw_round", "export_document", "find_players", "forbid_pairing",
     "grant_role", "import_document", "publish_round", "redraw_round", "register",
