@@ -1118,7 +1118,7 @@ class CaptainView(APIBase):
         try:
             submission = services.captain_submit(token, request.data, device_id=device)
         except ServiceError as exc:
-            if "token" in exc.errors:  # the round was closed meanwhile
+            if isinstance(exc, (services.InvalidToken, services.RoundNotOpen)):  # closed meanwhile
                 raise closed from None
             raise
         return Response(s.CaptainSubmittedSerializer({

@@ -49,7 +49,7 @@ from ..models import (
     Table,
     Tournament,
 )
-from .base import Actor, Change, ServiceError, change
+from .base import Actor, Change, NotFound, ServiceError, change
 from .registration import OWN, PERSON_FIELDS, _person_of
 from .results import result_state
 from .rounds import delete_last_round, mark_later_rounds_stale
@@ -471,7 +471,7 @@ def action_label(action: str) -> str:
     """The log's name of an action kind, in the current language."""
     from .. import log_labels
 
-    return str(log_labels.ACTION_LABELS.get(action, action))
+    return log_labels.label(action)
 
 
 def entry_round(entry: ActionLog) -> int | None:
@@ -492,7 +492,7 @@ def undo_entry(t: Tournament, actor: Actor, entry_id: int) -> ActionLog:
     with change(t.pk, actor, "undo") as c:
         entry = ActionLog.objects.filter(tournament=c.tournament, pk=entry_id).first()
         if entry is None:
-            raise ServiceError(_("there is no entry %(id)s in this tournament's log")
+            raise NotFound(_("there is no entry %(id)s in this tournament's log")
                                % {"id": entry_id}, "entry")
         reason = LogState.of(c.tournament).refusal(entry)
         if reason:
