@@ -539,7 +539,7 @@ def undo_last(t: Tournament, actor: Actor, count: int,
             try:
                 done.append(undo_entry(t, actor, entry.pk))
             except ServiceError as exc:
-                why = " ".join(" ".join(v) for v in exc.errors.values())
+                why = " ".join(exc.messages)
                 raise ServiceError(_("%(action)s, %(target)s (entry %(id)s) cannot be undone: "
                                      "%(why)s") % {"action": action_label(entry.action),
                                                    "target": entry.target, "id": entry.pk,

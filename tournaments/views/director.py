@@ -434,7 +434,7 @@ def _panel_form(request: HttpRequest, t: Tournament, name: str,
         try:
             text = call(form.cleaned_data)
         except ServiceError as exc:
-            if isinstance(form, ForcedPairingForm) and "confirm_colour_clash" in exc.errors:
+            if isinstance(form, ForcedPairingForm) and exc.code == "colour_clash":
                 form.ask_to_confirm()
             apply_service_error(form, exc)
         else:
