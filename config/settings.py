@@ -105,6 +105,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tournaments.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while the DB is away
+    "tournaments.middleware.ServiceErrorMiddleware",  # an uncaught ServiceError: its status
     "axes.middleware.AxesMiddleware",  # a locked-out login page becomes the 429 page
 ]
 # Axes' backend comes first: it refuses a locked-out login before any password is checked.

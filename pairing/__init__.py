@@ -2,7 +2,8 @@
 
 The web app asks for the next round with a :class:`~pairing.base.DrawRequest`
 and gets a :class:`~pairing.base.Draw` back; which method draws is looked up
-by name in :data:`~pairing.base.METHODS`: :mod:`pairing.simple` (random
+by name in :data:`~pairing.methods.METHODS`, the one explicit registry with each
+method's capabilities: :mod:`pairing.simple` (random
 tables, tables by standings, score order), :mod:`pairing.roundrobin` (Berger
 tables, shift system), :mod:`pairing.cards` (the card halls' rotations),
 :mod:`pairing.scoreswiss` (Swiss by tournament points). :mod:`pairing.window`
@@ -11,7 +12,6 @@ See ``docs/draws.md``.
 """
 
 from .base import (
-                   METHODS,
                    Competitor,
                    Draw,
                    DrawError,
@@ -19,8 +19,8 @@ from .base import (
                    DrawRequest,
                    Layout,
                    PastTable,
-                   get,
 )
+from .methods import METHODS, REGISTRATION, RESULT_DEPENDENT, DrawMethod, get
 
-__all__ = ["METHODS", "Competitor", "Draw", "DrawError", "DrawRequest", "DrawnTable", "Layout",
-           "PastTable", "get"]
+__all__ = ["METHODS", "REGISTRATION", "RESULT_DEPENDENT", "Competitor", "Draw", "DrawError",
+           "DrawMethod", "DrawRequest", "DrawnTable", "Layout", "PastTable", "get"]

@@ -1,4 +1,5 @@
-"""The pairing interface: what a draw gets, what it gives back, and the registry of methods."""
+"""The pairing interface: what a draw gets and what it gives back (the methods are listed in
+:mod:`pairing.methods`)."""
 
 from __future__ import annotations
 
@@ -81,20 +82,3 @@ class Draw:
 
 
 Method = Callable[[DrawRequest], Draw]
-METHODS: dict[str, Method] = {}
-
-
-def method(name: str) -> Callable[[Method], Method]:
-    def register(fn: Method) -> Method:
-        METHODS[name] = fn
-        return fn
-    return register
-
-
-def get(name: str) -> Method:
-    from . import cards, roundrobin, scoreswiss, simple  # noqa: F401  (register their methods)
-    try:
-        return METHODS[name]
-    except KeyError:
-        raise DrawError(f"unknown draw method {name!r} (known: {', '.join(sorted(METHODS))})"
-                        ) from None

@@ -34,7 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from .base import Draw, DrawError, DrawnTable, DrawRequest, method
+from .base import Draw, DrawError, DrawnTable, DrawRequest
 from .dutch.matching import max_weight_matching
 from .simple import _leftover, seat_groups
 
@@ -401,7 +401,6 @@ def _rotate_singles(req: DrawRequest, ids: list[int], label: str, stages: bool) 
 
 # --- the registered methods -----------------------------------------------------------------------
 
-@method("rotation")
 def rotation(req: DrawRequest) -> Draw:
     """Mucken, later rounds: new tables for the whole round, avoiding repeats in stages.
 
@@ -417,7 +416,6 @@ def rotation(req: DrawRequest) -> Draw:
     return _rotate_singles(req, ids, "rotation", stages=True)
 
 
-@method("pussi_partners")
 def pussi_partners(req: DrawRequest) -> Draw:
     """Pussi: partners drawn anew each series, fewest repeated partners, then opponents."""
     ids = _checked_ids(req, (2,))
@@ -426,7 +424,6 @@ def pussi_partners(req: DrawRequest) -> Draw:
     return _rotate_singles(req, ids, "pussi partners", stages=False)
 
 
-@method("fixed_rotation")
 def fixed_rotation(req: DrawRequest) -> Draw:
     """Mucken's fixed scheme: side 1 of round-1 table t stays, side 2 moves on one table a round.
 

@@ -32,7 +32,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .base import Draw, DrawError, DrawnTable, DrawRequest, method
+from .base import Draw, DrawError, DrawnTable, DrawRequest
 
 Round = list[tuple[int, int]]
 BYE = 0
@@ -213,13 +213,11 @@ def _draw(req: DrawRequest, system: str) -> Draw:
     return Draw(tuple(tables), tuple(byes), (text,))
 
 
-@method("round_robin")
 def round_robin(req: DrawRequest) -> Draw:
     """Everyone against everyone by the FIDE Berger tables; option ``double`` plays it twice."""
     return _draw(req, "berger")
 
 
-@method("round_robin_shift")
 def round_robin_shift(req: DrawRequest) -> Draw:
     """Everyone against everyone by the shift system; option ``double`` plays it twice."""
     return _draw(req, "shift")

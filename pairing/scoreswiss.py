@@ -42,7 +42,7 @@ from collections import Counter
 from fractions import Fraction
 from math import lcm
 
-from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, method
+from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest
 from .dutch.matching import max_weight_matching
 
 FULL_GRAPH_UP_TO = 80  # players; above this the sparse graph is tried first
@@ -189,7 +189,6 @@ def _plain_order(rest: list[int]) -> set[tuple[int, int]]:
     return {(rest[k], rest[k + 1]) for k in range(0, len(rest) - 1, 2)}
 
 
-@method("swiss_score")
 def swiss_score(req: DrawRequest) -> Draw:
     """Pair one against one by standings, as one exact optimisation of the whole round."""
     if req.layout.sides != 2 or req.layout.per_side != 1:

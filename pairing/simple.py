@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout, method
+from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout
 
 
 def table_sizes(n: int, layout: Layout) -> list[int]:
@@ -49,7 +49,6 @@ def _leftover(ids: list[int], layout: Layout, past_byes: frozenset[int]) -> tupl
     return [e for e in ids if e not in out], out
 
 
-@method("random_tables")
 def random_tables(req: DrawRequest) -> Draw:
     """Round 1 of every hall game, and every round of the card games for now: a seeded shuffle."""
     rng = random.Random(req.seed)
@@ -67,7 +66,6 @@ def random_tables(req: DrawRequest) -> Draw:
                 (f"random tables, seed {req.seed}",))
 
 
-@method("standings_tables")
 def standings_tables(req: DrawRequest) -> Draw:
     """Board games after round 1: places 1-4 at table 1, 5-8 at table 2 …, short tables last."""
     if req.round_number == 1:
@@ -85,7 +83,6 @@ def _colours(a: Competitor, b: Competitor, whites: dict[int, int]) -> tuple[int,
     return (b.id, a.id) if whites.get(a.id, 0) > whites.get(b.id, 0) else (a.id, b.id)
 
 
-@method("score_order")
 def score_order(req: DrawRequest) -> Draw:
     """Pair in standings order without rematches (backtracking); the last gets the bye."""
     comps = list(req.competitors)

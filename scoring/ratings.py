@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.fide_tables import dp_from_score, pd_exact
+from scoring.fide_tables import pd_exact
 
 NOTE_FIRST = "first rating"
 NOTE_NO_GAMES = "no rated games"
@@ -245,17 +245,3 @@ def elo_change(rating: int, k: int, games: Sequence[tuple[int, Fraction]]) -> El
     expected = sum((fide_expected(rating, opp) for opp, _ in games), Fraction(0))
     change = _round_half_up(k * (score - expected))
     return EloResult(rating, k, len(games), score, float(expected), change, rating + change)
-
-
-def performance_rating(opponents: Sequence[int], score: Fraction) -> int:
-    """FIDE performance ``Rp = Ra + dp`` (table 8.1.1), as the title and tie-break rules use.
-
-    ``Ra`` is the opponents' average rounded half up; ``p = score/n`` is looked up at two
-    decimals (rounded half up). No 400-point rule: that belongs to rating changes; any
-    floors the title or tie-break rules put on opponents' ratings are the caller's.
-    """
-    if not opponents:
-        raise ValueError("a performance needs at least one rated opponent")
-    n = len(opponents)
-    average = _round_half_up(Fraction(sum(opponents), n))
-    return average + dp_from_score(Fraction(score) / n)

@@ -6,3 +6,8 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The tasks register with Celery here, so a service can find one by its name
+        # (services.reports.render_task) without importing the task module.
+        from . import tasks  # noqa: F401

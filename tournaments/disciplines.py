@@ -66,6 +66,3 @@ DISCIPLINES: dict[str, DisciplineInfo] = {d.name: d for d in (
         options=("avoid_same_club",)),
 )}
 
-
-def info(name: str) -> DisciplineInfo:
-    return DISCIPLINES[name]

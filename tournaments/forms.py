@@ -18,6 +18,7 @@ from scoring.json_input import MAX_BYTES, JsonInputError, loads
 
 from .disciplines import DISCIPLINES
 from .models import Role, Tournament
+from .services.base import ServiceError
 from .services.text import validate_single_line
 
 # Names of draw methods as the director reads them; unknown methods show their name.
@@ -98,7 +99,7 @@ def parse_json_field(form: forms.Form, field: str) -> Any:
         return None
 
 
-def apply_service_error(form: forms.Form, errors: dict[str, list[str]],
+def apply_service_error(form: forms.Form, errors: ServiceError | dict[str, list[str]],
                         aliases: dict[str, str] | None = None,
                         default: str | None = None) -> None:
     """Put a service's errors on the form: at the named field, else at ``default``/the form.
@@ -108,6 +109,8 @@ def apply_service_error(form: forms.Form, errors: dict[str, list[str]],
     service's field name to the form's (``result`` -> ``payload``).
     """
     aliases = aliases or {}
+    if isinstance(errors, ServiceError):
+        errors = errors.errors
     for place, messages in errors.items():
         head = place.split(".", 1)[0].split("[", 1)[0]
         target: str | None = aliases.get(place) or aliases.get(head) or head

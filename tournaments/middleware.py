@@ -47,3 +47,29 @@ class DatabaseUnavailableMiddleware:
         response["Retry-After"] = str(RETRY_SECONDS)
         response["Cache-Control"] = "no-store"
         return response
+
+
+class ServiceErrorMiddleware:
+    """A :class:`~tournaments.services.ServiceError` that no page caught becomes a styled
+    page with its messages and its status (404, 409 …), never a 500.
+
+    Pages that show a form put the errors at its fields themselves
+    (:func:`tournaments.forms.apply_service_error`); the API has its own exception handler.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        from django.shortcuts import render
+
+        from .services import ServiceError
+
+        if not isinstance(exception, ServiceError) or request.path.startswith("/api/"):
+            return None
+        return render(request, "error.html", {"messages_": exception.messages,
+                                              "code": exception.code},
+                      status=exception.status)

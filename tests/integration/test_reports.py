@@ -128,7 +128,7 @@ def test_failing_render_marks_report_failed(chess, boss, monkeypatch,
     def broken(html):
         raise RuntimeError("kein Papier im Drucker")
 
-    monkeypatch.setattr(tasks, "write_pdf", broken)
+    monkeypatch.setattr(tasks.report_service, "write_pdf", broken)
     report = order(chess, boss, "standings", None, django_capture_on_commit_callbacks)
     assert report.status == Report.Status.FAILED
     assert "kein Papier im Drucker" in report.error
@@ -139,13 +139,14 @@ def test_finished_report_is_not_rendered_twice(chess, boss, monkeypatch,
                                                django_capture_on_commit_callbacks):
     report = order(chess, boss, "standings", None, django_capture_on_commit_callbacks)
     assert report.status == Report.Status.DONE
-    monkeypatch.setattr(tasks, "write_pdf", lambda html: pytest.fail("rendered again"))
+    monkeypatch.setattr(tasks.report_service, "write_pdf",
+                        lambda html: pytest.fail("rendered again"))
     assert tasks.render_report.apply(args=[report.pk]).get() == "done"
 
 
 def test_network_is_refused():
     with pytest.raises(ValueError, match="disallowed protocol"):
-        tasks.offline_fetcher()("https://fonts.example/font.woff2")
+        tasks.report_service.offline_fetcher()("https://fonts.example/font.woff2")
 
 
 def test_bad_orders_are_refused(chess, boss):

@@ -17,9 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing import cards
+from pairing import METHODS, cards
 from pairing.base import (
-    METHODS,
     Competitor,
     Draw,
     DrawError,

@@ -27,7 +27,6 @@ from scoring.ratings import (
     dwz_performance,
     elo_change,
     k_factor,
-    performance_rating,
 )
 
 HALF = F(1, 2)
@@ -250,15 +249,6 @@ def test_k_factor(args, k):
 def test_k_factor_700_rule():
     assert k_factor(1800, 10, None, False, games_in_period=20) == 35  # 40·20 > 700
     assert k_factor(2000, 100, None, False, games_in_period=35) == 20  # 20·35 = 700
-
-
-def test_performance_rating():
-    assert performance_rating([2000, 2100, 2200], F(2)) == 2100 + 125  # p = .67
-    assert performance_rating([2000, 2100, 2200], F(3)) == 2900
-    assert performance_rating([2000, 2100, 2200], F(0)) == 1300
-    assert performance_rating([2000, 2001], F(1)) == 2001  # Ra 2000.5 rounds up
-    with pytest.raises(ValueError):
-        performance_rating([], F(0))
 
 
 # --------------------------------------------------------------------------- properties

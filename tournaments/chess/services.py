@@ -239,7 +239,8 @@ def set_forced_pairing(t: Tournament, actor: Actor, round_number: int, white: En
                  + colour_clash(b.name, [g.colour for g in games[b.pk]], BLACK))
         if clash and not confirm_colour_clash:
             raise ServiceError(_("colour clash: %(what)s. Confirm it to set the game anyway.")
-                               % {"what": "; ".join(clash)}, "confirm_colour_clash")
+                               % {"what": "; ".join(clash)}, "confirm_colour_clash",
+                               code="colour_clash")
         rule = PairingRule.objects.create(
             tournament=t, kind=PairingRule.Kind.FORCED, round_number=number, first=w,
             second=b, colour_clash_confirmed=bool(clash))

@@ -67,9 +67,9 @@ def _panel_form(request: HttpRequest, t: Tournament, name: str,
         try:
             text = call(form.cleaned_data)
         except ServiceError as exc:
-            if isinstance(form, ForcedPairingForm) and "confirm_colour_clash" in exc.errors:
+            if isinstance(form, ForcedPairingForm) and exc.code == "colour_clash":
                 form.ask_to_confirm()
-            apply_service_error(form, exc.errors)
+            apply_service_error(form, exc)
         else:
             messages.success(request, text)
             return _to_panel(t)

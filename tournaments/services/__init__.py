@@ -3,7 +3,17 @@
 import importlib
 from typing import Any
 
-from .base import Actor, ServiceError, change
+from .base import (
+    Actor,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NotFound,
+    RoundNotOpen,
+    ServiceError,
+    StaleVersion,
+    change,
+)
 from .documents import export_document, import_document, scoring_tournament
 from .players import search as find_players
 from .registration import register, set_status
@@ -26,7 +36,8 @@ from .standings import standings
 from .tournaments import create_tournament, grant_role, update_tournament
 
 __all__ = [
-    "Actor", "ServiceError", "accept_revision", "cancel_bye", "captain_submit", "change",
+    "Actor", "Conflict", "Forbidden", "InvalidToken", "NotFound", "RoundNotOpen",
+    "ServiceError", "StaleVersion", "accept_revision", "cancel_bye", "captain_submit", "change",
     "check_payload", "close_round", "create_tournament", "delete_pairing_rule",
     "director_set_result", "draw_round", "export_document", "find_players", "forbid_pairing",
     "grant_role", "import_document", "publish_round", "redraw_round", "register",

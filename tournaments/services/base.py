@@ -24,14 +24,67 @@ from ..models import ActionLog, Tournament
 
 
 class ServiceError(Exception):
-    """Bad input or a forbidden change; ``errors`` maps a field (or ``"__all__"``) to messages."""
+    """Bad input or a forbidden change; ``errors`` maps a field (or ``"__all__"``) to messages.
 
-    def __init__(self, errors: dict[str, list[str]] | str, field: str = "__all__") -> None:
+    ``code`` is a short, stable word a caller may branch on (never the message, which is
+    translated); ``status`` the HTTP status a page or the API answers with. The subclasses
+    below are the cases callers tell apart. Messages are translated where they are raised.
+    """
+
+    code = "invalid"
+    status = 400
+
+    def __init__(self, errors: dict[str, list[str]] | str, field: str = "__all__", *,
+                 code: str | None = None) -> None:
         if isinstance(errors, str):
             errors = {field: [errors]}
         self.errors = errors
+        if code is not None:
+            self.code = code
         super().__init__("; ".join(f"{k}: {' '.join(v)}" if k != "__all__" else " ".join(v)
                                    for k, v in errors.items()))
+
+    @property
+    def messages(self) -> list[str]:
+        """Every message, without the fields: for a page that shows them in one place."""
+        return [str(m) for texts in self.errors.values() for m in texts]
+
+
+class NotFound(ServiceError):
+    """What the request names does not exist (no such round, entry, pairing rule)."""
+
+    code, status = "not_found", 404
+
+
+class Forbidden(ServiceError):
+    """The actor may not do this."""
+
+    code, status = "forbidden", 403
+
+
+class Conflict(ServiceError):
+    """The request is fine but the tournament's state refuses it now (already published,
+    not closed yet, a name taken meanwhile)."""
+
+    code, status = "conflict", 409
+
+
+class StaleVersion(Conflict):
+    """The change rests on a version that another change has replaced meanwhile."""
+
+    code = "stale"
+
+
+class RoundNotOpen(Conflict):
+    """The round takes no results (not published yet, or closed)."""
+
+    code = "round_not_open"
+
+
+class InvalidToken(NotFound):
+    """A captain's link that belongs to no table."""
+
+    code = "invalid_token"
 
 
 @dataclass(frozen=True)
@@ -71,9 +124,25 @@ class Change:
         self.writes.update(keys)
 
 
+def _check_action(action: str) -> None:
+    from ..log_labels import ACTIONS  # the table of actions with their words
+
+    if action not in ACTIONS:
+        raise ValueError(f"action {action!r} has no entry in log_labels.ACTIONS")
+
+
+def _log(record: Change, actor: Actor, action: str) -> None:
+    ActionLog.objects.create(
+        tournament=record.tournament, user=actor.user, actor=actor.label, action=action,
+        target=record.target, before=record.before, after=record.after,
+        writes=sorted(record.writes), reads=sorted(record.reads),
+        undoes_id=record.undoes, version=record.tournament.version)
+
+
 @contextmanager
 def change(tournament_id: int, actor: Actor, action: str) -> Iterator[Change]:
     """Lock the tournament, let the caller write, then log the action and bump the version."""
+    _check_action(action)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         record = Change(tournament)
@@ -82,8 +151,20 @@ def change(tournament_id: int, actor: Actor, action: str) -> Iterator[Change]:
             return
         Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
         tournament.refresh_from_db(fields=["version"])
-        ActionLog.objects.create(
-            tournament=tournament, user=actor.user, actor=actor.label, action=action,
-            target=record.target, before=record.before, after=record.after,
-            writes=sorted(record.writes), reads=sorted(record.reads),
-            undoes_id=record.undoes, version=tournament.version)
+        _log(record, actor, action)
+
+
+@contextmanager
+def creation(actor: Actor, action: str) -> Iterator[Change]:
+    """Create a tournament (from a preset or a document) and log it as its first entry.
+
+    The caller creates the tournament inside and sets ``record.tournament`` to it; the
+    entry is written in the same transaction, at the new tournament's first version.
+    """
+    _check_action(action)
+    with transaction.atomic():
+        record = Change(Tournament())  # an unsaved stand-in until the caller sets its own
+        yield record
+        if record.tournament.pk is None:
+            raise ValueError(f"{action}: no tournament was created")
+        _log(record, actor, action)

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
 
 from ..disciplines import DISCIPLINES
 from ..models import (
-    ActionLog,
     Bye,
     Entrant,
     Player,
@@ -26,7 +24,7 @@ from ..models import (
     Table,
     Tournament,
 )
-from .base import Actor, ServiceError
+from .base import Actor, ServiceError, creation
 from .limits import size_problems, storage_problems
 from .tournaments import unique_slug
 
@@ -119,8 +117,8 @@ def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournam
     info = DISCIPLINES[data["discipline"]]
     pair = any(len(e.get("players") or []) == 2 for e in data["entrants"])
     kind = "pair" if pair and "pair" in info.entrant_kinds else "single"
-    with transaction.atomic():
-        t = Tournament.objects.create(
+    with creation(actor, "import_document") as c:
+        t = c.tournament = Tournament.objects.create(
             slug=slug or unique_slug(data["name"]), name=data["name"],
             discipline=data["discipline"], entrant_kind=kind, scoring=data.get("scoring", {}),
             pairing=info.methods[0], planned_rounds=max(len(data.get("rounds", [])),
@@ -159,9 +157,6 @@ def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournam
                                                   source="import", user=actor.user)
             for b in raw_round.get("byes", []):
                 Bye.objects.create(round=r, entrant=by_id[b["entrant"]], kind=b.get("kind", "bye"))
-        ActionLog.objects.create(tournament=t, user=actor.user, actor=actor.label,
-                                 action="import_document", target=t.slug,
-                                 after={"entrants": len(by_id), "rounds": len(data.get("rounds",
-                                                                                        []))},
-                                 version=t.version)
+        c.target = t.slug
+        c.after = {"entrants": len(by_id), "rounds": len(data.get("rounds", []))}
     return t

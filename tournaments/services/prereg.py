@@ -127,8 +127,8 @@ def preregister(tournament: Tournament, names: list[str], club: str = "") -> tup
                               alone=pair and len(names) == 1, actor=PUBLIC_ACTOR)
         except ServiceError as e:  # the desk's field names, said as the page's fields
             where = {"name": "p1_name", "players": "p1_name", "club": "club"}
-            raise ServiceError({where.get(k, "__all__"): v for k, v in e.errors.items()}) \
-                from None
+            raise type(e)({where.get(k, "__all__"): v for k, v in e.errors.items()},
+                          code=e.code) from None
         entrant.code_digest = digest(t.pk, code)
         entrant.save(update_fields=["code_digest"])
     return entrant, code

@@ -55,7 +55,7 @@ def sign_up(c: Change, players: list[Any], name: str = "",
         raise ServiceError(_("an entrant of this tournament is %(n)s player(s)") % {"n": need},
                            "players")
     if status not in Entrant.Status.values:
-        raise ServiceError("unknown status", "status")
+        raise ServiceError(_("unknown status"), "status")
     check_single_line(name, "name")
     check_single_line(club, "club")
     # Inside the change: a refusal leaves no stray Player.
@@ -134,7 +134,7 @@ def apply_status(c: Change, e: Entrant, status: str) -> RegistrationSeat | None:
     whoever may sit gets a seat of the window draw; withdrawing gives it back.
     """
     if status not in Entrant.Status.values:
-        raise ServiceError("unknown status", "status")
+        raise ServiceError(_("unknown status"), "status")
     c.target = str(e)
     c.wrote(f"entrant:{e.pk}")
     c.before, c.after = {"status": e.status}, {"status": status}
@@ -174,7 +174,7 @@ def apply_status(c: Change, e: Entrant, status: str) -> RegistrationSeat | None:
 def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
     """Check in (present), mark absent, withdraw, or back to registered."""
     if status not in Entrant.Status.values:
-        raise ServiceError("unknown status", "status")
+        raise ServiceError(_("unknown status"), "status")
     with change(entrant.tournament_id, actor, "entrant_status") as c:
         e = Entrant.objects.get(pk=entrant.pk)
         apply_status(c, e, status)

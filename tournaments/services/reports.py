@@ -1,8 +1,10 @@
-"""PDF reports: ordering one, and what the Celery task needs to render it.
+"""PDF reports: ordering one, and rendering it to a PDF.
 
 Ordering is a change like any other (validated, logged, version bumped); the
-rendering runs in :func:`tournaments.tasks.render_report` after the order is
-committed, so a page never waits for weasyprint. The task's status and
+rendering (:func:`render_report`, HTML by the templates, PDF by weasyprint) runs in the
+Celery task ``tournaments.tasks.render_report`` after the order is committed, so a page
+never waits for weasyprint. The task calls this module; this module knows the task only
+by its name (:data:`RENDER_TASK`), so the two do not import each other. The task's status and
 progress updates are bookkeeping of the report row only; they are not
 tournament data, so they neither log nor bump the version (which would
 invalidate every spectator's cached page a few times per PDF).
@@ -17,7 +19,8 @@ from typing import Any
 
 import segno
 from django.conf import settings
-from django.db import transaction
+from django.core.files.base import ContentFile
+from django.db import OperationalError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -26,6 +29,7 @@ from django.utils.translation import gettext_lazy
 from ..chess import outputs as chess_outputs
 from ..disciplines import DISCIPLINES
 from ..models import Report, Round, Tournament
+from ..result_forms import MISSION_KINDS, MISSIONS  # the tabletop words, defined once there
 from .base import Actor, ServiceError, change
 from .public import (
     categories_present,
@@ -138,11 +142,9 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
         c.wrote(f"report:{report.pk}")
         c.after = {"kind": kind, "round": number, **extra.get("options", {})}
 
-    from ..tasks import render_report  # the task module imports this one
-
     def enqueue() -> None:
         try:
-            render_report.delay(report.pk, base_url=base_url, language=language, **extra)
+            render_task().delay(report.pk, base_url=base_url, language=language, **extra)
         except Exception as exc:  # kombu's OperationalError: the broker is away (faults.md)
             log.warning("report %s not queued: %s", report.pk, exc)
             mark_failed(report.pk, _("The report queue is not reachable; order it again in "
@@ -151,6 +153,16 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
 
     transaction.on_commit(enqueue)
     return report
+
+
+RENDER_TASK = "tournaments.tasks.render_report"
+
+
+def render_task() -> Any:
+    """The Celery task that renders a report (registered when the app is ready)."""
+    from celery import current_app
+
+    return current_app.tasks[RENDER_TASK]
 
 
 # -- bookkeeping of a running report (no action log, no version bump; see the module doc) ----
@@ -188,11 +200,6 @@ def qr_data_uri(url: str) -> str:
 
 def captain_url(base_url: str, token: str) -> str:
     return f"{base_url.rstrip('/')}/c/{token}/"
-
-
-MISSIONS = (gettext_lazy("Primary"), gettext_lazy("Secondary"), gettext_lazy("Tertiary"))
-MISSION_KINDS = {"eternal_war": gettext_lazy("Eternal War"),
-                 "maelstrom": gettext_lazy("Maelstrom"), "tertiary": gettext_lazy("Tertiary")}
 
 
 def mission_labels(rnd: Round) -> list[str]:
@@ -300,3 +307,66 @@ def report_context(report: Report, base_url: str = "") -> dict[str, Any]:
 
 def render_html(report: Report, base_url: str = "") -> str:
     return render_to_string(f"reports/{report.kind}.html", report_context(report, base_url))
+
+
+# -- writing the PDF (called by the task) ------------------------------------------------
+
+OFFLINE_PROTOCOLS = ("file", "data")
+
+
+def offline_fetcher() -> Any:
+    """A weasyprint URL fetcher for local files and data: URIs only; reports need no network."""
+    from weasyprint import urls
+
+    if hasattr(urls, "URLFetcher"):  # weasyprint >= 70
+        return urls.URLFetcher(allowed_protocols=OFFLINE_PROTOCOLS, fail_on_errors=False)
+
+    def fetch(url: str, *args: Any, **kwargs: Any) -> Any:  # older weasyprint: a function
+        if not url.startswith(tuple(f"{p}:" for p in OFFLINE_PROTOCOLS)):
+            raise ValueError(f"URI uses disallowed protocol: {url}")
+        return urls.default_url_fetcher(url, *args, **kwargs)
+
+    return fetch
+
+
+def write_pdf(html: str) -> bytes:
+    """HTML to PDF; relative links (``css/print.css``) resolve against the static folder."""
+    from weasyprint import HTML
+
+    base = static_dir().resolve().as_uri() + "/"
+    return HTML(string=html, base_url=base, url_fetcher=offline_fetcher()).write_pdf()
+
+
+def render_report(report_id: int, base_url: str = "", language: str | None = None,
+                  options: dict[str, Any] | None = None) -> str:
+    """Render one report to PDF: running 10 → 60 → 100, then done; or failed with the reason.
+
+    Returns "done", "missing" (the row is gone) or "failed". Safe to run twice (a finished
+    report is not rendered again). A database that is busy or away (``OperationalError``)
+    is raised for the caller to try again; anything else marks the report failed.
+    ``options`` are what was ordered with it (score sheets: ``layout``); the templates read
+    them as ``report.options``.
+    """
+    report = Report.objects.select_related("tournament").filter(pk=report_id).first()
+    if report is None:
+        log.warning("report %s is gone; nothing to render", report_id)
+        return "missing"
+    report.options = dict(options or {})  # type: ignore[attr-defined]
+    if report.status == Report.Status.DONE and report.file:
+        return "done"  # delivered twice (acks_late): the first run finished it
+    try:
+        with translation.override(language or translation.get_language()):
+            set_progress(report.pk, 10)
+            html = render_html(report, base_url)
+            set_progress(report.pk, 60)
+            pdf = write_pdf(html)
+        report.file.save(file_name(report), ContentFile(pdf), save=False)
+        Report.objects.filter(pk=report.pk).update(file=report.file.name, progress=100,
+                                                   status=Report.Status.DONE, error="")
+        return "done"
+    except OperationalError:
+        raise
+    except Exception as exc:  # anything else will fail again: say why instead of retrying
+        log.exception("report %s failed", report_id)
+        mark_failed(report.pk, f"{type(exc).__name__}: {exc}")
+        return "failed"

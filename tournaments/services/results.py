@@ -23,7 +23,7 @@ from scoring.model import Table as ScoringTable
 
 from ..models import Result, ResultRevision, Round, Table
 from . import reporters
-from .base import Actor, Change, ServiceError, change
+from .base import Actor, Change, InvalidToken, RoundNotOpen, ServiceError, change
 from .rounds import mark_later_rounds_stale
 
 
@@ -67,7 +67,7 @@ def table_for_token(token: str) -> Table:
     token.
     """
     if not token or len(token) > 64 or not token.isascii():
-        raise ServiceError(_("this link is not valid"), "token")
+        raise InvalidToken(_("this link is not valid"), "token")
     prefix = token[:TOKEN_PREFIX]
     found = None
     candidates = Table.objects.select_related("round__tournament").filter(
@@ -76,7 +76,7 @@ def table_for_token(token: str) -> Table:
         if hmac.compare_digest(table.token.encode(), token.encode()):
             found = table
     if found is None:
-        raise ServiceError(_("this link is not valid"), "token")
+        raise InvalidToken(_("this link is not valid"), "token")
     return found
 
 
@@ -119,7 +119,7 @@ def captain_submit(token: str, payload: Any, note: str = "",
     """
     table = table_for_token(token)
     if table.round.status != Round.Status.OPEN:
-        raise ServiceError(_("this round is not open for results"), "token")
+        raise RoundNotOpen(_("this round is not open for results"), "token")
     check_payload(table, payload)
     reporter = reporters.device_reporter(table.pk, reporters.check_device_id(device_id))
     actor = Actor(None, f"captain of table {table.number}, round {table.round.number}")
@@ -136,7 +136,7 @@ def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
     with change(table.round.tournament_id, actor, "captain_submit") as c:
         rnd = Round.objects.get(pk=table.round_id)
         if rnd.status != Round.Status.OPEN:
-            raise ServiceError(_("this round is not open for results"), "token")
+            raise RoundNotOpen(_("this round is not open for results"), "token")
         result = Result.objects.select_for_update().filter(table=table).first()
         decision = reporters.decide(result.status if result else None,
                                     result.payload if result else None,

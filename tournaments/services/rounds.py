@@ -22,7 +22,7 @@ import pairing
 from ..disciplines import DISCIPLINES
 from ..models import Bye, Entrant, Result, ResultRevision, Round, Seat, Table, Tournament
 from . import seating
-from .base import Actor, Change, ServiceError, change
+from .base import Actor, Change, Conflict, NotFound, RoundNotOpen, ServiceError, change
 from .seating import BOOLEAN_OPTIONS
 from .standings import standings
 
@@ -70,34 +70,45 @@ def registration_draw(t: Tournament) -> tuple[pairing.Draw, str]:
     return drawn, seed
 
 
-def _dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
+def _dutch(t: Tournament, number: int, seed: str) -> tuple[pairing.Draw, str]:
     from ..chess.draw import dutch_draw  # tournaments.chess imports this package
 
-    return dutch_draw(t, number, seed)
+    return dutch_draw(t, number, seed), seed
 
 
-# Draws that need the database beyond a DrawRequest (the director's wishes, the TRF):
-# method -> draw(t, number, seed). The others go through pairing.get(method).
-APP_DRAWS: dict[str, Callable[[Tournament, int, str], pairing.Draw]] = {
-    "dutch": _dutch_draw,
+def _registration(t: Tournament, number: int, seed: str) -> tuple[pairing.Draw, str]:
+    return registration_draw(t)
+
+
+# The callables of the methods the app draws itself (``pairing.METHODS`` lists them with
+# ``draw=None`` and their capabilities): they need the database beyond a DrawRequest (the
+# director's wishes, the seats given at registration). method -> draw(t, number, seed),
+# giving the draw and the seed as recorded.
+APP_DRAWS: dict[str, Callable[[Tournament, int, str], tuple[pairing.Draw, str]]] = {
+    "dutch": _dutch,
+    pairing.REGISTRATION: _registration,
 }
+assert set(APP_DRAWS) == {m.name for m in pairing.METHODS.values() if m.in_app}
 
-# Methods whose draw depends on the results so far: a corrected result makes a later
-# round drawn by them stale (a round robin's schedule, say, does not change).
-RESULT_DEPENDENT = frozenset({"dutch", "score_order", "standings_tables", "swiss_score"})
+# Methods whose draw depends on the results so far (from the registry).
+RESULT_DEPENDENT = pairing.RESULT_DEPENDENT
 
 
 def _drawn(t: Tournament, number: int, seed: str, method: str) -> tuple[pairing.Draw, str, str]:
     """The draw of round ``number``: (draw, method as recorded, seed as recorded)."""
-    if method in APP_DRAWS:
-        return APP_DRAWS[method](t, number, seed), method, seed
+    if method in APP_DRAWS and not pairing.METHODS[method].registration_time:
+        drawn, seed = APP_DRAWS[method](t, number, seed)
+        return drawn, method, seed
     request = draw_request(t, number, seed)
     if len(request.competitors) < 2:
         raise ServiceError(_("at least two active entrants are needed for a draw"))
     if number == 1 and seating.window_settings(t) is not None:
-        drawn, seed = registration_draw(t)
-        return drawn, "registration", seed
+        # The window draw seated round 1 as they registered, whatever the round's method.
+        method = pairing.REGISTRATION
     try:
+        if method in APP_DRAWS:
+            drawn, seed = APP_DRAWS[method](t, number, seed)
+            return drawn, method, seed
         return pairing.get(method)(request), method, seed
     except pairing.DrawError as exc:
         raise ServiceError(str(exc)) from None
@@ -120,13 +131,14 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
     info = DISCIPLINES[t.discipline]
     method = method or t.pairing or info.methods[0]
     if method not in info.methods:
-        raise ServiceError(f"draw method must be one of {', '.join(info.methods)}", "method")
+        raise ServiceError(_("draw method must be one of %(methods)s")
+                           % {"methods": ", ".join(info.methods)}, "method")
     seed = seed or secrets.token_hex(8)
     with change(t.pk, actor, "draw_round") as c:
         t = c.tournament
         last = t.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.CLOSED:
-            raise ServiceError(_("round %(n)s is not closed yet") % {"n": last.number})
+            raise Conflict(_("round %(n)s is not closed yet") % {"n": last.number})
         number = (last.number if last else 0) + 1
         alone = list(t.entrants.filter(alone=True).exclude(
             status=Entrant.Status.WITHDRAWN).order_by("start_number"))
@@ -172,7 +184,7 @@ def redraw_round(t: Tournament, actor: Actor, number: int) -> Round:
         if ResultRevision.objects.filter(table__round=rnd, undone=False).exists():
             raise ServiceError(_("round %(n)s has results; it cannot be drawn again")
                                % {"n": number}, "round")
-        if rnd.draw_method in ("import", "registration", ""):
+        if rnd.draw_method in ("import", pairing.REGISTRATION, ""):
             raise ServiceError(_("round %(n)s was not drawn here; it cannot be drawn again")
                                % {"n": number}, "round")
         c.target = f"round {number}"
@@ -226,14 +238,14 @@ def _round(t: Tournament, number: int) -> Round:
     try:
         return Round.objects.get(tournament=t, number=number)
     except Round.DoesNotExist:
-        raise ServiceError(_("there is no round %(n)s") % {"n": number}, "round") from None
+        raise NotFound(_("there is no round %(n)s") % {"n": number}, "round") from None
 
 
 def publish_round(t: Tournament, actor: Actor, number: int) -> Round:
     with change(t.pk, actor, "publish_round") as c:
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.PREVIEW:
-            raise ServiceError(_("round %(n)s is already published") % {"n": number})
+            raise Conflict(_("round %(n)s is already published") % {"n": number})
         rnd.status = Round.Status.OPEN
         rnd.save(update_fields=["status"])
         _round_status_logged(c, rnd, Round.Status.PREVIEW)
@@ -252,7 +264,7 @@ def close_round(t: Tournament, actor: Actor, number: int) -> Round:
     with change(t.pk, actor, "close_round") as c:
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.OPEN:
-            raise ServiceError(_("round %(n)s is not open") % {"n": number})
+            raise RoundNotOpen(_("round %(n)s is not open") % {"n": number})
         missing = [tb.number for tb in rnd.tables.all()
                    if not Result.objects.filter(table=tb).exclude(
                        status=Result.Status.DISPUTED).exists()]
@@ -271,7 +283,7 @@ def reopen_round(t: Tournament, actor: Actor, number: int) -> Round:
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.CLOSED or c.tournament.rounds.filter(
                 number__gt=number).exists():
-            raise ServiceError(_("only the last round can be opened again, once it is closed"))
+            raise Conflict(_("only the last round can be opened again, once it is closed"))
         rnd.status = Round.Status.OPEN
         rnd.save(update_fields=["status"])
         _round_status_logged(c, rnd, Round.Status.CLOSED)
@@ -283,7 +295,7 @@ def undo_draw(t: Tournament, actor: Actor) -> int:
     with change(t.pk, actor, "undo_draw") as c:
         rnd = c.tournament.rounds.order_by("-number").first()
         if rnd is None:
-            raise ServiceError(_("there is no round to undo"))
+            raise NotFound(_("there is no round to undo"))
         delete_last_round(c, rnd)
     return rnd.number
 
@@ -301,6 +313,3 @@ def delete_last_round(c: Change, rnd: Round) -> None:
     c.before = {"round": rnd.number, **_round_record(rnd)}
     rnd.delete()
 
-
-def active_entrants(t: Tournament) -> list[Entrant]:
-    return [e for e in t.entrants.all() if e.active]

@@ -4,24 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from scoring import registry as scoring_registry
 from scoring.discipline import is_int
 from scoring.model import Problems
 
 from ..disciplines import DISCIPLINES
-from ..models import ActionLog, Role, Tournament
+from ..models import Role, Tournament
 from . import seating
-from .base import Actor, ServiceError, change
+from .base import Actor, Conflict, ServiceError, change, creation
 from .text import check_single_line
 
 
 def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
     """Validate scoring settings with the discipline's own rules; errors name the setting."""
     if not isinstance(scoring, dict):
-        raise ServiceError("must be an object of settings", "scoring")
+        raise ServiceError(_("must be an object of settings"), "scoring")
     problems = Problems()
     scoring_registry.DISCIPLINES[discipline].parse_settings(scoring, problems, "scoring")
     # A setting the discipline does not know is only a warning in a document (older files
@@ -54,35 +55,36 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
     """A new tournament from the discipline's preset; the creator becomes its director."""
     name = (name or "").strip()
     if not name:
-        raise ServiceError("a tournament needs a name", "name")
+        raise ServiceError(_("a tournament needs a name"), "name")
     check_single_line(name, "name")
     info = DISCIPLINES.get(discipline)
     if info is None:
-        raise ServiceError(f"unknown discipline {discipline!r}", "discipline")
+        raise ServiceError(_("unknown discipline %(d)s") % {"d": repr(discipline)}, "discipline")
     if entrant_kind not in info.entrant_kinds:
-        raise ServiceError(f"{discipline} is played by {' or '.join(info.entrant_kinds)}",
+        raise ServiceError(_("%(d)s is played by %(kinds)s")
+                           % {"d": discipline, "kinds": _(" or ").join(info.entrant_kinds)},
                            "entrant_kind")
     settings = check_scoring(discipline, {**info.scoring, **(scoring or {})})
     method = pairing or info.methods[0]
     if method not in info.methods:
-        raise ServiceError(f"draw method must be one of {', '.join(info.methods)}", "pairing")
+        raise ServiceError(_("draw method must be one of %(methods)s")
+                           % {"methods": ", ".join(info.methods)}, "pairing")
     rounds = planned_rounds if planned_rounds is not None else info.planned_rounds
     if not is_int(rounds) or not 1 <= rounds <= 99:
-        raise ServiceError("must be a whole number from 1 to 99", "planned_rounds")
+        raise ServiceError(_("must be a whole number from 1 to 99"), "planned_rounds")
     try:
-        with transaction.atomic():
-            t = Tournament.objects.create(
+        with creation(actor, "create_tournament") as c:
+            t = c.tournament = Tournament.objects.create(
                 slug=slug or unique_slug(name), name=name, discipline=discipline,
                 entrant_kind=entrant_kind, scoring=settings, pairing=method,
                 planned_rounds=rounds, created_by=actor.user)
             if actor.user is not None:
                 Role.objects.create(tournament=t, user=actor.user, kind=Role.Kind.DIRECTOR)
-            ActionLog.objects.create(tournament=t, user=actor.user, actor=actor.label,
-                                     action="create_tournament", target=t.slug,
-                                     after={"name": name, "discipline": discipline,
-                                            "scoring": settings}, version=t.version)
+            c.target = t.slug
+            c.after = {"name": name, "discipline": discipline, "scoring": settings}
     except IntegrityError:
-        raise ServiceError(f"the address {slug!r} is taken", "slug") from None
+        raise Conflict(_("the address %(slug)s is taken") % {"slug": repr(slug)},
+                       "slug") from None
     return t
 
 
@@ -93,22 +95,23 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
     """Change settings; scoring settings are validated by the discipline."""
     unknown = set(fields) - set(EDITABLE)
     if unknown:
-        raise ServiceError(f"cannot change {', '.join(sorted(unknown))}")
+        raise ServiceError(_("cannot change %(fields)s") % {"fields": ", ".join(sorted(unknown))})
     info = DISCIPLINES[tournament.discipline]
     if "scoring" in fields:
         check_scoring(tournament.discipline, fields["scoring"])
     if "name" in fields and not str(fields["name"]).strip():
-        raise ServiceError("a tournament needs a name", "name")
+        raise ServiceError(_("a tournament needs a name"), "name")
     if "name" in fields:
         check_single_line(fields["name"], "name")
     if "pairing" in fields and fields["pairing"] not in info.methods:
-        raise ServiceError(f"draw method must be one of {', '.join(info.methods)}", "pairing")
+        raise ServiceError(_("draw method must be one of %(methods)s")
+                           % {"methods": ", ".join(info.methods)}, "pairing")
     if "planned_rounds" in fields:
         pr = fields["planned_rounds"]
         if not is_int(pr) or not 1 <= pr <= 99:
-            raise ServiceError("must be a whole number from 1 to 99", "planned_rounds")
+            raise ServiceError(_("must be a whole number from 1 to 99"), "planned_rounds")
     if "status" in fields and fields["status"] not in Tournament.Status.values:
-        raise ServiceError("unknown status", "status")
+        raise ServiceError(_("unknown status"), "status")
     if "draw_options" in fields:
         fields["draw_options"] = seating.check_draw_options(tournament,
                                                             fields["draw_options"])

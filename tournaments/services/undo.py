@@ -36,7 +36,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import ActionLog, Round, Tournament
-from .base import Actor, ServiceError, change
+from .base import Actor, NotFound, ServiceError, change
 from .undo_steps import (
     Sentence,
     Undo,
@@ -127,7 +127,7 @@ def action_label(action: str) -> str:
     """The log's name of an action kind, in the current language."""
     from .. import log_labels
 
-    return str(log_labels.ACTION_LABELS.get(action, action))
+    return log_labels.label(action)
 
 
 def entry_round(entry: ActionLog) -> int | None:
@@ -148,7 +148,7 @@ def undo_entry(t: Tournament, actor: Actor, entry_id: int) -> ActionLog:
     with change(t.pk, actor, "undo") as c:
         entry = ActionLog.objects.filter(tournament=c.tournament, pk=entry_id).first()
         if entry is None:
-            raise ServiceError(_("there is no entry %(id)s in this tournament's log")
+            raise NotFound(_("there is no entry %(id)s in this tournament's log")
                                % {"id": entry_id}, "entry")
         reason = LogState.of(c.tournament).refusal(entry)
         if reason:
@@ -195,7 +195,7 @@ def undo_last(t: Tournament, actor: Actor, count: int,
             try:
                 done.append(undo_entry(t, actor, entry.pk))
             except ServiceError as exc:
-                why = " ".join(" ".join(v) for v in exc.errors.values())
+                why = " ".join(exc.messages)
                 raise ServiceError(_("%(action)s, %(target)s (entry %(id)s) cannot be undone: "
                                      "%(why)s") % {"action": action_label(entry.action),
                                                    "target": entry.target, "id": entry.pk,

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from .. import ratelimit, result_forms, services
 from ..links import captain_link
 from ..models import Result, ResultRevision, Round, Table
-from ..services import ServiceError, reporters
+from ..services import InvalidToken, RoundNotOpen, ServiceError, reporters
 
 SENT_KEY = "captain_sent"  # session: nonces of forms already sent -> the status they gave
 SENT_KEEP = 30
@@ -157,7 +157,7 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
             submission = services.captain_submit(token, payload,
                                                  device_id=_device_id(request))
         except ServiceError as exc:
-            if "token" in exc.errors:  # the round closed (or vanished) while they typed
+            if isinstance(exc, (InvalidToken, RoundNotOpen)):  # closed (or gone) while they typed
                 table = _table(token)
                 return _not_open(request, table) if table else _unknown(request)
             data, errors, status = request.POST, rform.place_errors(exc.errors), 400

@@ -166,8 +166,7 @@ class SignUpForm(forms.Form):
         for field, msgs in error.errors.items():
             target = where.get(field)
             for msg in msgs:
-                # Services speak English; fixed messages are in the catalogue, others pass.
-                self.add_error(target if target in self.fields else None, gettext(msg))
+                self.add_error(target if target in self.fields else None, msg)
 
     def focus(self) -> str:
         """The field that should have the keyboard focus after this form is shown."""
@@ -533,7 +532,7 @@ def _row_change(request: HttpRequest, t: Tournament, start_number: int, action: 
         with transaction.atomic():
             entrant = action(entrant)
     except ServiceError as e:
-        error = " ".join(gettext(m) for msgs in e.errors.values() for m in msgs)
+        error = " ".join(e.messages)
     except DatabaseError:
         log.warning("desk change of a row failed in the database", exc_info=True)
         error = gettext("The database was busy. Please try again.")
@@ -588,7 +587,7 @@ def scan(request: HttpRequest, t: Tournament) -> HttpResponse:
         with transaction.atomic():
             entrant, seat = prereg.check_in_code(t, _actor(request), code)
     except ServiceError as e:
-        error = " ".join(gettext(m) for msgs in e.errors.values() for m in msgs)
+        error = " ".join(e.messages)
     except DatabaseError:
         log.warning("desk scan failed in the database", exc_info=True)
         error = gettext("The database was busy. Please scan again.")
@@ -638,7 +637,7 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
         with transaction.atomic():
             pair = marking.pair_up(t, _actor(request), singles[first], singles[second])
     except ServiceError as e:
-        error = " ".join(gettext(m) for msgs in e.errors.values() for m in msgs)
+        error = " ".join(e.messages)
     except DatabaseError:
         log.warning("desk pair-up failed in the database", exc_info=True)
         error = gettext("The database was busy. Please try again.")

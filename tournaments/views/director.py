@@ -47,6 +47,7 @@ from ..forms import (
     pretty_json,
 )
 from ..log_labels import ACTION_LABELS, said
+from ..log_labels import sentence as action_sentence
 from ..models import (
     ActionLog,
     Entrant,
@@ -91,6 +92,7 @@ def actor(request: HttpRequest) -> Actor:
 
 
 def error_messages(request: HttpRequest, exc: ServiceError) -> None:
+    """A refused action without a form: its messages on the page it goes back to."""
     for place, texts in exc.errors.items():
         for text in texts:
             messages.error(request, text if place == "__all__" else f"{place}: {text}")
@@ -120,7 +122,7 @@ def home(request: HttpRequest) -> HttpResponse:
                                                d["entrant_kind"],
                                                planned_rounds=d["planned_rounds"])
             except ServiceError as exc:
-                apply_service_error(create_form, exc.errors)
+                apply_service_error(create_form, exc)
             else:
                 messages.success(request, _("Tournament created."))
                 return redirect("director:tournament", slug=t.slug)
@@ -244,7 +246,7 @@ def settings(request: HttpRequest, t: Tournament) -> HttpResponse:
             try:
                 services.update_tournament(t, actor(request), **changes)
             except ServiceError as exc:
-                apply_service_error(form, exc.errors, aliases=SettingsForm.ALIASES)
+                apply_service_error(form, exc, aliases=SettingsForm.ALIASES)
             else:
                 messages.success(request, _("Settings saved."))
                 return redirect("director:settings", slug=t.slug)
@@ -265,7 +267,7 @@ def roles(request: HttpRequest, t: Tournament) -> HttpResponse:
             else:
                 services.grant_role(t, actor(request), user, kind)
         except ServiceError as exc:
-            apply_service_error(form, exc.errors)
+            apply_service_error(form, exc)
         else:
             text = (_("Role removed from %(user)s.") if revoke
                     else _("Role given to %(user)s.")) % {"user": user.get_username()}
@@ -325,6 +327,7 @@ def _log_page(request: HttpRequest, t: Tournament, form: UndoLastForm | None = N
     entries = list(page)
     undo = undo_services.undo_rows(t, entries)
     rows = [{"entry": e, "label": ACTION_LABELS.get(e.action, e.action),
+             "line": action_sentence(e),
              "before": show(e.before), "after": show(e.after), "sentence": said(e),
              **undo.get(e.pk, {})} for e in entries]
     return render(request, "director/log.html", {
@@ -367,7 +370,7 @@ def undo_last(request: HttpRequest, t: Tournament) -> HttpResponse:
             done = undo_services.undo_last(t, actor(request), form.cleaned_data["last"],
                                            form.cleaned_data["round"])
         except ServiceError as exc:
-            apply_service_error(form, exc.errors)
+            apply_service_error(form, exc)
         else:
             _undone(request, done)
             return redirect("director:log", slug=t.slug)
@@ -387,7 +390,7 @@ def draw(request: HttpRequest, t: Tournament) -> HttpResponse:
             rnd = services.draw_round(t, actor(request), seed=form.cleaned_data["seed"] or None,
                                       method=form.cleaned_data["method"])
         except ServiceError as exc:
-            apply_service_error(form, exc.errors)
+            apply_service_error(form, exc)
         else:
             messages.success(request, _("Round %(n)s drawn. Check the preview, then publish it.")
                              % {"n": rnd.number})
@@ -616,7 +619,7 @@ def _set_from_json(request: HttpRequest, table: Table) -> Sent | None:
                 services.director_set_result(table, actor(request), payload,
                                              note=form.cleaned_data["note"])
             except ServiceError as exc:
-                apply_service_error(form, exc.errors, aliases={"result": "payload"},
+                apply_service_error(form, exc, aliases={"result": "payload"},
                                     default="payload")
             else:
                 return None

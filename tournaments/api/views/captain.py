@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from ... import ratelimit, services
 from ...models import Round, Table
 from ...selectors.captain import captain_table_get
-from ...services import ServiceError, reporters
+from ...services import InvalidToken, RoundNotOpen, ServiceError, reporters
 from .. import serializers as s
 from ..permissions import HoldsCaptainLink
 from ..schema import ERRORS, PAYLOAD_EXAMPLES
@@ -91,9 +91,7 @@ class CaptainView(APIBase):
         device = reporters.check_device_id(request.headers.get(DEVICE_HEADER))
         try:
             submission = services.captain_submit(token, request.data, device_id=device)
-        except ServiceError as exc:
+        except (InvalidToken, RoundNotOpen):
             # The round was closed meanwhile: said as the check above says it (409, detail).
-            if "token" in exc.errors:
-                raise closed from None
-            raise
+            raise closed from None
         return Response(s.CaptainSubmittedSerializer(submission).data)

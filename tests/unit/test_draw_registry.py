@@ -1,0 +1,52 @@
+"""The draw methods' registry (pairing.methods): explicit, complete on import, no Django."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pairing
+from pairing import METHODS, DrawError, DrawMethod
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_complete_on_import_without_get():
+    """A fresh interpreter sees every method right after ``import pairing``."""
+    code = ("import json, sys, pairing; print(json.dumps({'methods': sorted(pairing.METHODS), "
+            "'django': 'django' in sys.modules}))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=True)
+    seen = json.loads(done.stdout)
+    assert seen["methods"] == sorted(METHODS)
+    assert {"dutch", "registration", "rotation", "swiss_score", "round_robin"} <= set(
+        seen["methods"])
+    assert seen["django"] is False
+
+
+def test_every_entry_declares_its_capabilities():
+    for name, m in METHODS.items():
+        assert isinstance(m, DrawMethod) and m.name == name
+        assert m.disciplines, name
+        assert not (m.result_dependent and m.registration_time), name
+    expected = {"dutch", "score_order", "standings_tables", "swiss_score"}
+    assert expected == pairing.RESULT_DEPENDENT
+    assert pairing.REGISTRATION == "registration"
+    assert METHODS["registration"].registration_time
+    assert {m.name for m in METHODS.values() if m.in_app} == {"dutch", "registration"}
+
+
+def test_pure_methods_are_callable_and_app_draws_say_so():
+    req = pairing.DrawRequest(1, tuple(pairing.Competitor(i, i) for i in range(1, 5)),
+                              pairing.Layout(sides=2), "seed")
+    for m in METHODS.values():
+        if not m.in_app and "chess" in m.disciplines:
+            assert m(req).tables
+    with pytest.raises(DrawError, match="web app"):
+        METHODS["dutch"](req)
+    with pytest.raises(DrawError, match="unknown draw method"):
+        pairing.get("no_such_method")
