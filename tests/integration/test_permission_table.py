@@ -53,7 +53,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "public:cross_table": dict.fromkeys(ROLES, 404),  # a Swiss has no cross table
     "public:progress_table": PUBLIC,
     "public:statistics": PUBLIC, "public:prereg": PUBLIC_SERVED,
-    "root": PUBLIC_SERVED,
+    "root": PUBLIC_SERVED, "favicon.ico": PUBLIC_SERVED,
+    "after_login": USER,  # a redirect by role, to a page the account may open
     # captains
     "captain:table": CAPTAIN, "captain:qr": CAPTAIN, "api-captain": CAPTAIN,
     # the desk
