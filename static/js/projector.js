@@ -73,9 +73,7 @@
     if (!panel) { return; }
     var range = state.pages[state.page] || [0, 0];
     rowsOf(panel).forEach(function (r, i) { r.classList.toggle("pj-off", i < range[0] || i >= range[1]); });
-    whereOut.textContent = panel.dataset.title || "";
-    pageOut.textContent = format(root.dataset.pageFormat || "{x}/{y}",
-                                 { x: state.page + 1, y: state.pages.length });
+    footLine(panel, state.page + 1, state.pages.length);
     if (bar) {  /* the time left on this page, as a bar (style through the CSSOM, not inline) */
       bar.style.transition = "none";
       bar.style.width = "0%";
@@ -88,10 +86,17 @@
       cycle: state.cycle } }));
   }
 
+  /* The footer's line as it will be, before measuring: its height decides the room. */
+  function footLine(panel, page, pages) {
+    whereOut.textContent = panel.dataset.title || "";
+    pageOut.textContent = format(root.dataset.pageFormat || "{x}/{y}", { x: page, y: pages });
+  }
+
   function enter(index) {
     state.panel = index;
     state.page = 0;
     showPanel(index);
+    footLine(panels[index], 1, 1);
     state.pages = paginate(panels[index]);
     render();
   }
@@ -155,7 +160,15 @@
 
   function showTime() {
     if (clock) {
-      clock.textContent = new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+      /* 24 hours, in the tournament's time zone (the one "ends at" is given in) */
+      var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+      if (root.dataset.tz) { options.timeZone = root.dataset.tz; }
+      try {
+        clock.textContent = new Date().toLocaleTimeString(lang, options);
+      } catch (err) {  /* a time zone this browser does not know: its own */
+        delete options.timeZone;
+        clock.textContent = new Date().toLocaleTimeString(lang, options);
+      }
     }
   }
 

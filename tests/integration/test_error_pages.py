@@ -44,7 +44,10 @@ def test_the_director_link_only_for_those_who_may_direct(client, make_tournament
     html = client.get(reverse("public:tournament", args=[t.slug])).content.decode()
     assert 'href="/director/"' not in html
     assert 'href="/desk/"' in html
-    assert client.get("/director/").status_code == 403  # which is why there is no link
+    r = client.get("/director/")  # which is why there is no link
+    assert r.status_code == 403
+    assert "are for those who direct a tournament or may create one" in r.content.decode()
+    assert 'href="/desk/"' in r.content.decode()
     client.force_login(director)
     html = client.get(reverse("public:tournament", args=[t.slug])).content.decode()
     assert 'href="/director/"' in html and 'href="/desk/"' in html

@@ -81,6 +81,11 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
                 "Ask its director to add you as desk (director's page of the tournament "
                 "→ Settings → Roles), then reload this page.") % {
                     "user": user.get_username(), "name": exception.tournament.name}
+    elif getattr(user, "is_authenticated", False) and _is_director_home(request):
+        context["text"] = _(
+            "You are logged in as %(user)s. The director's pages are for those who direct a "
+            "tournament or may create one; the administrator gives that right, a "
+            "tournament's director can add you to it.") % {"user": user.get_username()}
     elif getattr(user, "is_authenticated", False):
         context["text"] = _(
             "You are logged in as %(user)s, but this page needs a role you do not have. "
@@ -90,6 +95,11 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
         context["text"] = _("This page is for the tournament's staff. Please log in.")
         context["login"] = True
     return _page(request, 403, context)
+
+
+def _is_director_home(request: HttpRequest) -> bool:
+    match = getattr(request, "resolver_match", None)
+    return bool(match and match.view_name == "director:home")
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

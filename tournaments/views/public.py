@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -192,7 +193,8 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     panels = projector_panels(request)
     return render(request, "public/projector.html", {
         "t": t, "round": rnd, "panels": panels, "seconds": projector_seconds(request),
-        "limit": time_limit(t, rnd), **live_blocks(t, "projector", parts=tuple(panels))})
+        "limit": time_limit(t, rnd), "time_zone": settings.TIME_ZONE,
+        **live_blocks(t, "projector", parts=tuple(panels))})
 
 
 @require_safe
