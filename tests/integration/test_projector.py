@@ -110,7 +110,7 @@ def test_where_do_i_sit_lists_everyone_alphabetically(client, make_tournament, b
     html = client.get(url).content.decode()
     assert "Where do I sit?" in html and "Board&nbsp;<strong>1</strong>" in html
     assert html.index("Anna Alt") < html.index("Ärmel Anton") < html.index("Zoe Zander")
-    assert 'hx-get="/t/schach/seats/live/"' in html
+    assert 'hx-get="/t/schach/seats/live/"' in html and "js/htmx-2.0.4.min.js" in html
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Wo sitze ich?" in html and "Weiß" in html and "Brett" in html
     assert client.get(reverse("public:seats_live", args=[t.slug])).status_code == 200
