@@ -17,7 +17,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -126,7 +126,7 @@ def _label_positions(wanted: list[float], gap: float, low: float, high: float) -
 RANK_RIGHT = 230  # the right margin of a rank chart, where the names of the leaders stand
 RANK_LABEL_AT = 16  # a name starts this far right of the last round
 # The widest name at the end of a line: the margin less the gap, a rank ("12. ") and air.
-RANK_TAG_WIDTH = RANK_RIGHT - RANK_LABEL_AT - 4 - text_width("999. ")
+RANK_TAG_AIR = RANK_LABEL_AT + 4 + text_width("999. ")
 
 
 def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str, desc: str,
@@ -182,12 +182,15 @@ def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str,
     ordered = ([s for s in series if s.key not in colours]
                + [s for s in series if s.key in colours])
     labels: list[tuple[float, str, str]] = []  # (wanted y, text, colour)
+    # the widest name at the end of a line: from the last round to the chart's edge, less
+    # the gap, a rank ("12. ") and air (one round: its line stands in the middle)
+    tag_room = width - (x_at(n_x - 1) if n_x else left) - RANK_TAG_AIR
     for s in ordered:
         pts = [(x_at(i), y_at(p)) for i, p in enumerate(s.points) if p is not None]
         coords = " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
         last = next((int(p) for p in reversed(s.points) if p is not None), "")
         colour = colours.get(s.key)
-        short = fit(s.tag or s.label, RANK_TAG_WIDTH)  # never cut off at the chart's edge
+        short = fit(s.tag or s.label, tag_room)  # never cut off at the chart's edge
         tag = _e(short)
         if colour is None:
             body.append(f'<polyline points="{coords}" fill="none" stroke="{REST}" '
@@ -249,9 +252,10 @@ def choose(svg: str, key: str, note: str = "") -> str:
     box = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
     if pts and box is not None and not leader:  # a leader's name is at its end already
         x_end = int(box.group(1)) - RANK_RIGHT
+        tag = _e(fit(unescape(attrs.get("data-tag", "")), RANK_RIGHT - RANK_TAG_AIR))
         overlay.append(f'<text x="{_n(x_end + RANK_LABEL_AT)}" y="{_n(pts[-1][1])}" dy="4" '
                        f'fill="{CHOSEN}" font-weight="bold">{attrs.get("data-rank", "")}. '
-                       f'{attrs.get("data-tag", "")}</text>')
+                       f'{tag}</text>')
     out = svg[:start] + svg[end:]
     close = out.rfind("</svg>")
     out = out[:close] + "".join(overlay) + out[close:]
