@@ -33,6 +33,10 @@ def env_rate(name: str, default: str) -> str:
 
 
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
+# With DEBUG, Django's own debug pages for 404 and 500 instead of the site's (a developer at
+# work); off by default, so `make run` shows what a hall sees (tournaments/views/errors.py).
+DEBUG_ERROR_PAGES = env.bool("DJANGO_DEBUG_PAGES", default=False)
+CSRF_FAILURE_VIEW = "tournaments.views.errors.csrf_failure"
 # Never a key from the source: the environment's, or one made once and kept in a file
 # (config/secret.py). Docker sets DJANGO_REQUIRE_SECRET_KEY=1: its web and worker
 # containers must share one key, so they refuse to start without it.
@@ -104,6 +108,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # DEBUG (make run): the site's own 404/500 pages, not Django's debug pages
+    "tournaments.views.errors.FriendlyErrorsMiddleware",
     "tournaments.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while the DB is away
     "tournaments.middleware.ServiceErrorMiddleware",  # an uncaught ServiceError: its status
     "axes.middleware.AxesMiddleware",  # a locked-out login page becomes the 429 page
@@ -199,7 +205,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "director:home"
+LOGIN_REDIRECT_URL = "after_login"  # by role: director, desk or spectators
 LOGOUT_REDIRECT_URL = "public:home"
 
 LANGUAGE_CODE = "de"

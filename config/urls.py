@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from tournaments.views import site
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -13,4 +15,14 @@ urlpatterns = [
     path("t/", include("tournaments.urls.public")),
     path("api/v1/", include("tournaments.api.urls")),
     path("", RedirectView.as_view(url="/t/", permanent=False), name="root"),
+    # Browsers that ask for /favicon.ico without reading the page's <link rel="icon">.
+    path("favicon.ico", site.favicon),
+    path("start/", site.after_login, name="after_login"),
 ]
+
+# The error pages in the site's style (tournaments/views/errors.py); with DJANGO_DEBUG=1
+# its FriendlyErrorsMiddleware shows them too, instead of Django's debug pages.
+handler400 = "tournaments.views.errors.bad_request"
+handler403 = "tournaments.views.errors.permission_denied"
+handler404 = "tournaments.views.errors.page_not_found"
+handler500 = "tournaments.views.errors.server_error"

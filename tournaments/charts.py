@@ -17,7 +17,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -54,8 +54,38 @@ def nice_step(span: float, parts: int, steps: Sequence[float] = (1, 2, 2.5, 5)) 
     return 10 * power
 
 
-def _truncate(text: str, length: int) -> str:
-    return text if len(text) <= length else text[:length - 1] + "…"
+# Rough advance widths in em of DejaVu Sans Bold (the widest of the FONT list, so a label
+# measured with them fits in the others too); characters not listed count as AVERAGE.
+NARROW, SEMI, WIDE, AVERAGE = ".,:;'!|ijl ", "frt/-()", "mwMW@", 0.7
+NARROW_EM, SEMI_EM, WIDE_EM, UPPER_EM, DIGIT_EM = 0.36, 0.5, 1.05, 0.8, 0.7
+
+
+def text_width(text: str, size: float = 12) -> float:
+    """About how wide ``text`` is drawn at ``size`` px in bold (a little more than it is)."""
+    em = 0.0
+    for c in text:
+        if c in NARROW:
+            em += NARROW_EM
+        elif c in SEMI:
+            em += SEMI_EM
+        elif c in WIDE:
+            em += WIDE_EM
+        elif c.isdigit():
+            em += DIGIT_EM
+        elif c.isupper():
+            em += UPPER_EM
+        else:
+            em += AVERAGE
+    return em * size
+
+
+def fit(text: str, width: float, size: float = 12) -> str:
+    """``text`` cut (with "…") so that it is at most ``width`` px wide at ``size``."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip(" /-,") + "…"
 
 
 def _frame(ident: str, width: int, height: int, title: str, desc: str, body: list[str]) -> str:
@@ -93,7 +123,10 @@ def _label_positions(wanted: list[float], gap: float, low: float, high: float) -
     return placed
 
 
-RANK_RIGHT = 190  # the right margin of a rank chart, where the names of the leaders stand
+RANK_RIGHT = 230  # the right margin of a rank chart, where the names of the leaders stand
+RANK_LABEL_AT = 16  # a name starts this far right of the last round
+# The widest name at the end of a line: the margin less the gap, a rank ("12. ") and air.
+RANK_TAG_AIR = RANK_LABEL_AT + 4 + text_width("999. ")
 
 
 def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str, desc: str,
@@ -149,12 +182,16 @@ def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str,
     ordered = ([s for s in series if s.key not in colours]
                + [s for s in series if s.key in colours])
     labels: list[tuple[float, str, str]] = []  # (wanted y, text, colour)
+    # the widest name at the end of a line: from the last round to the chart's edge, less
+    # the gap, a rank ("12. ") and air (one round: its line stands in the middle)
+    tag_room = width - (x_at(n_x - 1) if n_x else left) - RANK_TAG_AIR
     for s in ordered:
         pts = [(x_at(i), y_at(p)) for i, p in enumerate(s.points) if p is not None]
         coords = " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
         last = next((int(p) for p in reversed(s.points) if p is not None), "")
         colour = colours.get(s.key)
-        tag = _e(_truncate(s.tag or s.label, 24))
+        short = fit(s.tag or s.label, tag_room)  # never cut off at the chart's edge
+        tag = _e(short)
         if colour is None:
             body.append(f'<polyline points="{coords}" fill="none" stroke="{REST}" '
                         f'stroke-width="0.8" stroke-opacity="0.55" stroke-linejoin="round" '
@@ -168,7 +205,7 @@ def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str,
         body.extend(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="3" fill="{colour}"/>'
                     for x, y in pts)
         if pts:
-            labels.append((pts[-1][1], f"{last}. {_truncate(s.tag or s.label, 24)}", colour))
+            labels.append((pts[-1][1], f"{last}. {short}", colour))
     labels.sort(key=lambda item: item[0])
     spots = _label_positions([y for y, _, _ in labels], 14, top + 4, top + plot_h)
     x_end = x_at(n_x - 1) if n_x else left
@@ -176,7 +213,7 @@ def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str,
         if abs(wanted - y) > 1:  # moved apart from its line: a leader line shows where it belongs
             body.append(f'<line x1="{_n(x_end + 4)}" y1="{_n(wanted)}" x2="{_n(x_end + 14)}" '
                         f'y2="{_n(y)}" stroke="{colour}" stroke-width="1"/>')
-        body.append(f'<text x="{_n(x_end + 16)}" y="{_n(y)}" dy="4" '
+        body.append(f'<text x="{_n(x_end + RANK_LABEL_AT)}" y="{_n(y)}" dy="4" '
                     f'fill="{colour}" font-weight="bold">{_e(text)}</text>')
     chart = _frame(ident, width, height, title, desc, body)
     if chosen is not None:
@@ -215,9 +252,10 @@ def choose(svg: str, key: str, note: str = "") -> str:
     box = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
     if pts and box is not None and not leader:  # a leader's name is at its end already
         x_end = int(box.group(1)) - RANK_RIGHT
-        overlay.append(f'<text x="{_n(x_end + 16)}" y="{_n(pts[-1][1])}" dy="4" '
+        tag = _e(fit(unescape(attrs.get("data-tag", "")), RANK_RIGHT - RANK_TAG_AIR))
+        overlay.append(f'<text x="{_n(x_end + RANK_LABEL_AT)}" y="{_n(pts[-1][1])}" dy="4" '
                        f'fill="{CHOSEN}" font-weight="bold">{attrs.get("data-rank", "")}. '
-                       f'{attrs.get("data-tag", "")}</text>')
+                       f'{tag}</text>')
     out = svg[:start] + svg[end:]
     close = out.rfind("</svg>")
     out = out[:close] + "".join(overlay) + out[close:]
@@ -240,7 +278,10 @@ def histogram(bars: Sequence[Bar], *, title: str, desc: str, x_label: str, y_lab
     Discrete values (Bobbl, chess points) get a label under each bar; ranges of a
     continuous value get their boundaries on the axis, as a histogram reads.
     """
-    left, right, top, bottom = 52, 16, 16, 52
+    axis_labels = list(edges) if edges else [b.label for b in bars]
+    # the last boundary label is centred on the plot's right edge: room for its half
+    last = text_width(axis_labels[-1]) / 2 + 4 if edges and axis_labels else 0
+    left, right, top, bottom = 52, max(16, math.ceil(last)), 16, 52
     plot_w, plot_h = width - left - right, height - top - bottom
     peak = max([b.count for b in bars] or [0])
     step = max(1, int(nice_step(peak, 5, (1, 2, 5))))
@@ -269,7 +310,6 @@ def histogram(bars: Sequence[Bar], *, title: str, desc: str, x_label: str, y_lab
         if b.count and slot >= 16:
             body.append(f'<text x="{_n(x + (slot - gap) / 2)}" y="{_n(y - 4)}" '
                         f'text-anchor="middle" font-size="10" fill="{MUTED}">{b.count}</text>')
-    axis_labels = list(edges) if edges else [b.label for b in bars]
     widest = max([len(s) for s in axis_labels] or [1])
     spacing = plot_w / max(len(axis_labels) - (1 if edges else 0), 1)
     stride = max(1, math.ceil(widest * 7 / max(spacing, 1)))

@@ -44,10 +44,12 @@ def method_choices(discipline: str) -> list[tuple[str, Any]]:
 
 
 def kinds_help() -> str:
-    """Which entrant kinds each discipline allows, for the create form's help text."""
+    """Which entrant kinds each discipline allows (the usual one first), for the create
+    form's help text."""
     labels = dict(Tournament.EntrantKind.choices)
-    return "; ".join(f"{info.label}: {' / '.join(str(labels[k]) for k in info.entrant_kinds)}"
-                     for info in DISCIPLINES.values())
+    kinds = "; ".join(f"{info.label}: {' / '.join(str(labels[k]) for k in info.entrant_kinds)}"
+                      for info in DISCIPLINES.values())
+    return f"{_('The usual kind first.')} {kinds}"
 
 
 def pretty_json(value: Any, width: int = 64, indent: int = 0) -> str:
@@ -126,7 +128,10 @@ def apply_service_error(form: forms.Form, errors: ServiceError | dict[str, list[
 class CreateTournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_single_line])
     discipline = forms.ChoiceField(label=_("Discipline"))
-    entrant_kind = forms.ChoiceField(label=_("Entrants"), choices=Tournament.EntrantKind.choices)
+    # Empty (the default): the discipline's usual kind, its first (Mucken: fixed pairs).
+    entrant_kind = forms.ChoiceField(
+        label=_("Entrants"), required=False,
+        choices=[("", _("as usual for the discipline")), *Tournament.EntrantKind.choices])
     planned_rounds = forms.IntegerField(
         label=_("Planned rounds"), required=False, min_value=1, max_value=99,
         help_text=_("Leave empty for the discipline's usual number."))
@@ -135,6 +140,13 @@ class CreateTournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["discipline"].choices = [(n, i.label) for n, i in DISCIPLINES.items()]
         self.fields["entrant_kind"].help_text = kinds_help()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        info = DISCIPLINES.get(data.get("discipline") or "")
+        if not data.get("entrant_kind") and info is not None:
+            data["entrant_kind"] = info.entrant_kinds[0]
+        return data
 
 
 class ImportForm(forms.Form):

@@ -50,10 +50,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # spectators (a non-public tournament is a 404 for anon/other, see the second test)
     "public:home": PUBLIC, "public:tournament": PUBLIC, "public:standings": PUBLIC,
     "public:pairings": PUBLIC, "public:round": PUBLIC, "public:projector": PUBLIC,
+    "public:seats": PUBLIC, "public:seats_live": PUBLIC,
     "public:cross_table": dict.fromkeys(ROLES, 404),  # a Swiss has no cross table
     "public:progress_table": PUBLIC,
     "public:statistics": PUBLIC, "public:prereg": PUBLIC_SERVED,
-    "root": PUBLIC_SERVED,
+    "root": PUBLIC_SERVED, "favicon.ico": PUBLIC_SERVED,
+    "after_login": USER,  # a redirect by role, to a page the account may open
     # captains
     "captain:table": CAPTAIN, "captain:qr": CAPTAIN, "api-captain": CAPTAIN,
     # the desk

@@ -245,6 +245,9 @@ class TableView:
     sides: list[SideView]
     result: str = ""
     status: str = ""  # "" (no result yet), submitted, confirmed, disputed
+    # A submitted result not yet confirmed while its round is open; once the round is
+    # closed the result is final, whatever its status, and nothing says "provisional".
+    provisional: bool = False
     payload: Any = None
     settings: dict[str, Any] = field(default_factory=dict)  # the tournament's scoring
 
@@ -362,6 +365,8 @@ def round_tables(rnd: Round, with_results: bool = True) -> list[TableView]:
         if res is not None:
             view.status = res.status
             view.payload = res.payload
+            view.provisional = (res.status == Result.Status.SUBMITTED
+                                and rnd.status == Round.Status.OPEN)
             if res.status in COUNTING:
                 view.result = result_text(discipline, res.payload, view)
         tables.append(view)

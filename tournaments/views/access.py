@@ -2,7 +2,7 @@
 
 Anonymous users go to the login page; an htmx request gets an ``HX-Redirect`` to the
 login page for the page it was made from, so a login form is never swapped into a
-fragment. Logged-in users without the role get 403.
+fragment. Logged-in users without the role get 403 (a page naming the missing role).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -21,6 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from ..models import Tournament
 from ..permissions import is_desk, is_director
+from .errors import NoRole
 
 View = Callable[..., HttpResponse]
 
@@ -33,8 +33,10 @@ def login_redirect(request: HttpRequest) -> HttpResponse:
     return redirect_to_login(request.get_full_path())
 
 
-def tournament_view(allowed: Callable[[Any, Tournament], bool]) -> Callable[[View], View]:
-    """Decorate ``view(request, tournament, ...)`` reached by ``slug``."""
+def tournament_view(allowed: Callable[[Any, Tournament], bool],
+                    role: str = "desk") -> Callable[[View], View]:
+    """Decorate ``view(request, tournament, ...)`` reached by ``slug``; without the role the
+    403 page says which role is missing and who grants it (``errors.NoRole``)."""
 
     def decorate(view: View) -> View:
         @wraps(view)
@@ -43,7 +45,7 @@ def tournament_view(allowed: Callable[[Any, Tournament], bool]) -> Callable[[Vie
                 return login_redirect(request)
             tournament = get_object_or_404(Tournament, slug=slug)
             if not allowed(request.user, tournament):
-                raise PermissionDenied
+                raise NoRole(tournament, role)
             return view(request, tournament, *args, **kwargs)
 
         return wrapper
@@ -51,5 +53,5 @@ def tournament_view(allowed: Callable[[Any, Tournament], bool]) -> Callable[[Vie
     return decorate
 
 
-desk_view = tournament_view(is_desk)
-director_view = tournament_view(is_director)
+desk_view = tournament_view(is_desk, "desk")
+director_view = tournament_view(is_director, "director")

@@ -31,6 +31,7 @@ from .. import ratelimit, result_forms, services
 from ..links import captain_link
 from ..models import Result, ResultRevision, Round, Table
 from ..services import InvalidToken, RoundNotOpen, ServiceError, reporters
+from ..services.public import round_tables
 
 SENT_KEY = "captain_sent"  # session: nonces of forms already sent -> the status they gave
 SENT_KEEP = 30
@@ -68,7 +69,17 @@ def _not_open(request: HttpRequest, table: Table) -> HttpResponse:
     status = 403 if rnd.status == Round.Status.PREVIEW else 410
     return render(request, "captain/closed.html",
                   {"table": table, "round": rnd, "tournament": rnd.tournament,
-                   "preview": rnd.status == Round.Status.PREVIEW}, status=status)
+                   "preview": rnd.status == Round.Status.PREVIEW,
+                   "final": _final_result(table)}, status=status)
+
+
+def _final_result(table: Table) -> str:
+    """A closed round's result of this table as spectators read it: final, never
+    "provisional" (the round is closed); empty in a preview or without a result."""
+    if table.round.status != Round.Status.CLOSED:
+        return ""
+    view = next((v for v in round_tables(table.round) if v.number == table.number), None)
+    return view.result if view else ""
 
 
 def _seating(table: Table, rform: result_forms.ResultForm) -> list[dict[str, Any]]:

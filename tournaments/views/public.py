@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -36,11 +37,19 @@ from ..services.public import (
     standings_table,
     visible_rounds,
 )
+from ..services.seat_list import seat_lines, table_word, time_limit
 from .rendercache import block_name, block_response, etag, rendered
 
 log = logging.getLogger(__name__)
-FRAGMENTS = {"standings": "public/_standings.html", "pairings": "public/_pairings.html"}
+FRAGMENTS = {"standings": "public/_standings.html", "pairings": "public/_pairings.html",
+             "seats": "public/_seats.html"}
+PAGE_BLOCKS = ("standings", "pairings")  # the live blocks of the tournament's page
 PROJECTOR_COLUMNS = 4  # the projector shows the ranking criteria, not every statistic
+# The projector pages through its panels: seconds per page (?seconds=), and which panels
+# in which order (?show=standings,pairings,seats).
+PROJECTOR_SECONDS = 10
+PROJECTOR_SECONDS_RANGE = (1, 600)
+PROJECTOR_PANELS = ("standings", "pairings", "seats")
 
 
 def visible_tournament(request: HttpRequest, slug: str) -> Tournament:
@@ -76,8 +85,12 @@ def fragment_context(t: Tournament, part: str, mode: str,
             table = None
         return {"t": t, "table": table, "mode": mode, "category": category}
     rnd = current_round(t)
+    if part == "seats":
+        return {"t": t, "round": rnd, "mode": mode, "lines": seat_lines(rnd) if rnd else [],
+                "table_word": table_word(t.discipline)}
     return {"t": t, "round": rnd, "mode": mode,
-            "tables": round_tables(rnd) if rnd else [], "byes": round_byes(rnd) if rnd else []}
+            "tables": round_tables(rnd) if rnd else [], "byes": round_byes(rnd) if rnd else [],
+            "limit": time_limit(t, rnd)}
 
 
 def fragment_builder(t: Tournament, part: str, mode: str,
@@ -85,10 +98,11 @@ def fragment_builder(t: Tournament, part: str, mode: str,
     return lambda: render_to_string(FRAGMENTS[part], fragment_context(t, part, mode, category))
 
 
-def live_blocks(t: Tournament, mode: str, category: str | None = None) -> dict:
+def live_blocks(t: Tournament, mode: str, category: str | None = None,
+                parts: tuple[str, ...] = PAGE_BLOCKS) -> dict:
     """The live blocks inside a page, each with the ETag its polling starts from."""
     blocks = {}
-    for part in FRAGMENTS:
+    for part in parts:
         c = category if part == "standings" else None
         name = fragment_name(t, part, mode, c)
         entry = rendered(name, t.version, fragment_builder(t, part, mode, c))
@@ -149,7 +163,43 @@ def pairings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+def seats_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    return fragment(request, slug, "seats")
+
+
+def projector_seconds(request: HttpRequest) -> int:
+    """Seconds per page from ``?seconds=``, within 1 to 600; anything else: the default."""
+    low, high = PROJECTOR_SECONDS_RANGE
+    try:
+        seconds = int(request.GET.get("seconds", ""))
+    except ValueError:
+        return PROJECTOR_SECONDS
+    return min(max(seconds, low), high)
+
+
+def projector_panels(request: HttpRequest) -> list[str]:
+    """The panels from ``?show=`` (known names, in the given order), else all of them."""
+    wanted = [p.strip() for p in request.GET.get("show", "").split(",")]
+    chosen = [p for p in dict.fromkeys(wanted) if p in PROJECTOR_PANELS]
+    return chosen or list(PROJECTOR_PANELS)
+
+
+@require_safe
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hall's big screen: standings, the current pairings and "where do I sit?", paged
+    automatically (static/js/projector.js) so that a field of any size comes round."""
     t = visible_tournament(request, slug)
+    rnd = current_round(t)
+    panels = projector_panels(request)
     return render(request, "public/projector.html", {
-        "t": t, "round": current_round(t), **live_blocks(t, "projector")})
+        "t": t, "round": rnd, "panels": panels, "seconds": projector_seconds(request),
+        "limit": time_limit(t, rnd), "time_zone": settings.TIME_ZONE,
+        **live_blocks(t, "projector", parts=tuple(panels))})
+
+
+@require_safe
+def seats(request: HttpRequest, slug: str) -> HttpResponse:
+    """“Where do I sit?”: everyone alphabetically with table and seat; for the wall."""
+    t = visible_tournament(request, slug)
+    return render(request, "public/seats.html", {
+        "t": t, "round": current_round(t), **live_blocks(t, "page", parts=("seats",))})

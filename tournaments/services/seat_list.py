@@ -1,0 +1,95 @@
+"""“Where do I sit?”: everyone of a round alphabetically, with table and seat or side.
+
+What a hall hangs on the wall and shows on the projector between the standings: one line
+per person (a fixed pair's two players each under their own name), sorted as a German
+list is (umlauts with their base letter, case ignored), with the table and the side
+(White/Black, Party 1/2) or, at tables without sides, the seat. Those with a bye are
+listed too, with the bye's name instead of a table. Read-only, like services.public.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ..models import ActionLog, Round, Seat, Tournament
+from .public import round_byes, side_label
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    name: str
+    table: int | None  # None: a bye
+    place: str  # the side's name, "Seat 2", or the bye's name
+    start_number: int
+    pair: str = ""  # a fixed pair's name, when the line is one of its players
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """German list order (DIN 5007 variant 1): ä as a, ß as ss, case ignored."""
+    folded = unicodedata.normalize("NFKD", name.casefold().replace("ß", "ss"))
+    base = "".join(c for c in folded if not unicodedata.combining(c))
+    return base, name
+
+
+def _people(entrant: Any) -> list[tuple[str, str]]:
+    """(name, pair name): a fixed pair's players one by one, else the entrant itself."""
+    players = [p.name for p in entrant.players.all()]
+    if len(players) > 1:
+        return [(p, entrant.name) for p in players]
+    return [(entrant.name, "")]
+
+
+def seat_lines(rnd: Round) -> list[SeatLine]:
+    discipline = rnd.tournament.discipline
+    seats = (Seat.objects.filter(round=rnd).select_related("table", "entrant")
+             .prefetch_related("entrant__players"))
+    lines: list[SeatLine] = []
+    for s in seats:
+        if s.side is not None:
+            place = side_label(discipline, s.side)
+        else:
+            place = _("Seat %(n)s") % {"n": s.position + 1}
+        lines += [SeatLine(name, s.table.number, place, s.entrant.start_number, pair)
+                  for name, pair in _people(s.entrant)]
+    entrants = {e.start_number: e for e in rnd.tournament.entrants.prefetch_related("players")}
+    for bye in round_byes(rnd):
+        entrant = entrants.get(bye.start_number)
+        people = _people(entrant) if entrant is not None else [(bye.name, "")]
+        lines += [SeatLine(name, None, bye.label, bye.start_number, pair)
+                  for name, pair in people]
+    return sorted(lines, key=lambda line: sort_key(line.name))
+
+
+def round_started(rnd: Round) -> datetime | None:
+    """When the round was published (its latest publication in the log), if it was."""
+    entry = (ActionLog.objects.filter(tournament_id=rnd.tournament_id, action="publish_round",
+                                      target=f"round {rnd.number}", undone_by__isnull=True)
+             .order_by("-id").only("created").first())
+    return entry.created if entry else None
+
+
+def time_limit(t: Tournament, rnd: Round | None) -> dict[str, Any] | None:
+    """The round's time limit (Mucken's ``time_limit``, minutes per round) and, while the
+    round is open, when it ends; None without a limit."""
+    minutes = (t.scoring or {}).get("time_limit")
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes <= 0:
+        return None
+    ends = None
+    if rnd is not None and rnd.status == Round.Status.OPEN:
+        started = round_started(rnd)
+        ends = started + timedelta(minutes=minutes) if started else None
+    return {"minutes": minutes, "ends": ends}
+
+
+# What a table is called where "table" is the wrong word.
+TABLE_WORDS: dict[str, Any] = {"chess": gettext_lazy("Board")}
+
+
+def table_word(discipline: str) -> str:
+    return str(TABLE_WORDS.get(discipline, gettext_lazy("Table")))
