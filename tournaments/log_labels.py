@@ -42,6 +42,10 @@ ACTION_LABELS: dict[str, Any] = {
     "import_trf": gettext_lazy("TRF imported"),
     "request_report": gettext_lazy("report ordered"),
     "undo": gettext_lazy("action undone"),
+    "update_pair": gettext_lazy("players of a pair corrected"),
+    "finish_tournament": gettext_lazy("tournament finished"),
+    "reopen_tournament": gettext_lazy("tournament reopened"),
+    "set_prizes": gettext_lazy("prize list saved"),
 }
 
 

@@ -300,3 +300,6 @@ def report_context(report: Report, base_url: str = "") -> dict[str, Any]:
 
 def render_html(report: Report, base_url: str = "") -> str:
     return render_to_string(f"reports/{report.kind}.html", report_context(report, base_url))
+
+
+from . import finish  # noqa: E402,F401  (registers the certificates, services.finish)

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from ..views import director as views
-from ..views import stats
+from ..views import finish, stats
 
 app_name = "director"
 urlpatterns = [
@@ -12,6 +12,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),
+    path("<slug:slug>/final/", finish.final, name="final"),
     path("<slug:slug>/export.trf", views.export_trf, name="export_trf"),
     path("<slug:slug>/settings/", views.settings, name="settings"),
     path("<slug:slug>/settings/roles/", views.roles, name="roles"),
