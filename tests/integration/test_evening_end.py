@@ -212,6 +212,7 @@ def test_finish_locks_results_and_reopen_unlocks(make_tournament, boss, director
     assert t.status == Tournament.Status.FINISHED
     entry = ActionLog.objects.filter(tournament=t, action="finish_tournament").get()
     assert "finished" in entry.after["sentence"]["en"]
+    assert "beendet" in entry.after["sentence"]["de"]
     table = rnd.tables.first()
     with pytest.raises(ServiceError) as err:
         services.director_set_result(table, boss, {"score": "0-1"})
@@ -226,6 +227,8 @@ def test_finish_locks_results_and_reopen_unlocks(make_tournament, boss, director
     t.refresh_from_db()
     assert t.status == Tournament.Status.RUNNING
     assert ActionLog.objects.filter(tournament=t, action="reopen_tournament").exists()
+    # an entrant's correction made before finishing can still be undone afterwards
+    assert not any(k.startswith("entrant") for k in entry.writes)
     services.reopen_round(t, boss, 1)
 
 

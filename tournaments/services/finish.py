@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from ..models import Round, Tournament
 from . import reports
@@ -76,12 +76,13 @@ def finish_tournament(t: Tournament, actor: Actor) -> Tournament:
             raise ServiceError(_("close round %(n)s first (%(reason)s)")
                                % {"n": last.number, "reason": reason}, "tournament")
         c.target = t.name
-        c.wrote("tournament", "entrant:*")
+        c.wrote("tournament")
+        c.reads.add(f"round:{last.number}")
         c.before = {"status": t.status}
         t.status = Tournament.Status.FINISHED
         t.save(update_fields=["status"])
         c.after = {"status": t.status, "rounds": last.number, "sentence": _said(
-            "The tournament is finished after %(n)s rounds: results are locked.",
+            gettext_noop("The tournament is finished after %(n)s rounds: results are locked."),
             n=last.number)}
     return t
 
@@ -98,7 +99,7 @@ def reopen_tournament(t: Tournament, actor: Actor) -> Tournament:
         t.status = Tournament.Status.RUNNING
         t.save(update_fields=["status"])
         c.after = {"status": t.status, "sentence": _said(
-            "The tournament is reopened: results may change again.")}
+            gettext_noop("The tournament is reopened: results may change again."))}
     return t
 
 
@@ -150,8 +151,8 @@ def set_prizes(t: Tournament, actor: Actor, rows: list[dict[str, Any]]) -> Tourn
         c.before = {"prizes": t.prizes}
         t.prizes = prizes
         t.save(update_fields=["prizes"])
-        c.after = {"prizes": prizes, "sentence": _said("Prize list saved: %(n)s prizes.",
-                                                       n=len(prizes))}
+        c.after = {"prizes": prizes, "sentence": _said(
+            gettext_noop("Prize list saved: %(n)s prizes."), n=len(prizes))}
     return t
 
 

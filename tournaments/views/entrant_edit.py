@@ -64,12 +64,15 @@ class EntrantEditForm(forms.Form):
                 label=gettext_lazy("Birth year"), min_value=1900, max_value=2100,
                 required=False)
         if self.pair:
+            has_played = played(e) is not None
             self.fields["player1"] = forms.CharField(
                 label=gettext_lazy("Player 1"), max_length=120,
                 validators=[validate_single_line])
             self.fields["player2"] = forms.CharField(
                 label=gettext_lazy("Player 2 (partner)"), max_length=120,
                 validators=[validate_single_line])
+            if has_played:  # a new partner would take over results (the service refuses)
+                return
             self.fields["new_partner"] = forms.BooleanField(
                 label=gettext_lazy("Player 2 is another person (partner changed)"),
                 required=False, help_text=gettext_lazy(

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 from ..models import Report, Round, Tournament
 from ..services import Actor, ServiceError
 from ..services import finish as finish_services
+from ..services import reports as report_titles
 from ..services.public import categories_present, category_label, standings_table
 from ..services.text import validate_single_line
 from .access import director_view
@@ -63,6 +64,8 @@ def _page(request: HttpRequest, t: Tournament, formset: Any = None,
     last = t.rounds.order_by("-number").first()
     reports = [r for r in t.reports.all()[:10]
                if r.kind in (Report.Kind.STANDINGS, finish_services.CERTIFICATES)]
+    for r in reports:
+        r.title = report_titles.title(r)  # type: ignore[attr-defined]
     return render(request, "director/final.html", {
         "t": t, "last": last, "finished": finish_services.is_finished(t),
         "planned_done": finish_services.planned_rounds_done(t),
