@@ -35,7 +35,9 @@ FIELD_WORDS: dict[str, Any] = {
     "name": gettext_lazy("name"), "club": gettext_lazy("club"), "elo": gettext_lazy("rating"),
     "dwz": gettext_lazy("DWZ"), "birth_date": gettext_lazy("birth year"),
     "categories": gettext_lazy("categories"), "player1": gettext_lazy("player 1"),
-    "player2": gettext_lazy("player 2 (partner)"),
+    "player2": gettext_lazy("player 2 (partner)"), "fide_id": gettext_lazy("FIDE ID"),
+    "title": gettext_lazy("title"), "federation": gettext_lazy("federation"),
+    "sex": gettext_lazy("sex"), "dwz_index": gettext_lazy("DWZ index"),
 }
 
 
