@@ -65,6 +65,13 @@ ACTIONS: dict[str, Action] = {
                                   _("%(actor)s deleted a pairing rule.")),
     "request_report": Action(_("report ordered"), _("%(actor)s ordered a report.")),
     "undo": Action(_("action undone"), _("%(actor)s undid an action.")),
+    "update_pair": Action(_("players of a pair corrected"),
+                          _("%(actor)s corrected the players of a pair.")),
+    "finish_tournament": Action(_("tournament finished"),
+                                _("%(actor)s finished the tournament.")),
+    "reopen_tournament": Action(_("tournament reopened"),
+                                _("%(actor)s reopened the tournament.")),
+    "set_prizes": Action(_("prize list saved"), _("%(actor)s saved the prize list.")),
 }
 
 # The short labels alone, as the log page, the dashboard and the API show them.

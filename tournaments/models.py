@@ -89,6 +89,9 @@ class Tournament(models.Model):
     # Header facts a TRF file carries (city, federation, dates, arbiters, time control …),
     # kept so an imported tournament exports without loss.
     details = models.JSONField(_("details"), default=dict, blank=True)
+    # The prize list of the end of the evening (services.finish): rows of
+    # {"category": "" (overall) or a category, "place": 1.., "prize": text}.
+    prizes = models.JSONField(_("prizes"), default=list, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,

@@ -186,7 +186,7 @@ def test_modify_player_changes_only_the_fields_given(api, make_tournament):
     assert e["person"]["dwz"] == 1834 and e["rating"] == 1901 and e["flags"] == "s"
     assert Player.objects.get().name == "Wiedmann, Jochen"
     log = ActionLog.objects.filter(tournament=t, action="update_entrant").get()
-    assert log.before == {"name": "Widmann, Jochen"} and log.after == {"name": "Wiedmann, Jochen"}
+    assert log.before == {"name": "Widmann, Jochen"} and log.after["name"] == "Wiedmann, Jochen"
 
     e = ok(api.patch(f"{base(t)}/entrants/1/", {"dwz": 1851, "dwz_index": 24, "elo": None,
                                                 "flags": "sj", "birth_date": "1961-04-12"},

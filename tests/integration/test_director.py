@@ -313,7 +313,8 @@ def test_mucken_pairs_draw_preview_publish_results_close_standings(dclient, make
         if k == 1:
             # close is refused while tables have no result, and says which
             r = dclient.post(reverse("director:close", args=[t.slug, 1]), follow=True)
-            assert "tables without an agreed result: 1, 2, 3" in r.content.decode()
+            assert ("tables without an agreed result: table 1 (no result yet), "
+                    "table 2 (no result yet), table 3 (no result yet)") in r.content.decode()
             assert t.rounds.get(number=1).status == Round.Status.OPEN
         r = post_result(dclient, t, 1, table.number, payload, note="Zettel")
         assert r.status_code == 302 and r["Location"].endswith(f"#table-{table.number}")

@@ -61,7 +61,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # the desk
     "desk:index": USER, "desk:tournament": DESK, "desk:players": DESK, "desk:scan": DESK_POST,
     "desk:pair_up": DESK_POST, "desk:prereg_open": DESK_POST, "desk:status": DESK_POST,
-    "desk:marker": DESK_POST, "desk:slip": DESK,
+    "desk:marker": DESK_POST, "desk:slip": DESK, "desk:edit": DESK,
     # the director
     # the directors' home: anyone who directs some tournament (the desk user directs none)
     "director:home": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
@@ -76,7 +76,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:set_pairing": DIRECTOR, "director:forbid_pairing": DIRECTOR,
     "director:delete_pairing_rule": DIRECTOR, "director:withdraw": DIRECTOR,
     "director:comes_back": DIRECTOR, "director:undo_last": DIRECTOR,
-    "director:undo_entry": DIRECTOR,
+    "director:undo_entry": DIRECTOR, "director:final": DIRECTOR,
     "reports:list": DIRECTOR, "reports:status": DIRECTOR, "reports:download": DIRECTOR,
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
     "reports:player_cards": DIRECTOR, "reports:category_standings": DIRECTOR,

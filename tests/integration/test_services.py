@@ -84,7 +84,7 @@ def test_draw_publish_submit_confirm_dispute_resolve_close(make_tournament, acto
     assert ResultRevision.objects.filter(table=two).count() == 2  # both kept
     with pytest.raises(ServiceError) as info:
         services.close_round(t, actor, 1)
-    assert "2, 3" in str(info.value)
+    assert "table 2 (disputed), table 3 (no result yet)" in str(info.value)
     services.accept_revision(ResultRevision.objects.filter(table=two).last(), actor)
     services.director_set_result(three, actor, {"bobbl": [[21, 0], [21, 1]]})
     services.close_round(t, actor, 1)

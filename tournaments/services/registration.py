@@ -329,6 +329,9 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
         c.after = {k: _loggable(v) for k, v in after.items()}
         if copied:
             c.after["own_copy_of_player"] = True  # the other tournaments keep the old facts
+        from .entrant_edit import sentence  # the log's words, in English and German
+
+        c.after["sentence"] = sentence(str(e), c.before, c.after)
         for tid, other in records.items():  # the same person, entered there too
             if tid != home:
                 other.target = people.describe(person, tid)

@@ -370,3 +370,6 @@ def render_report(report_id: int, base_url: str = "", language: str | None = Non
         log.exception("report %s failed", report_id)
         mark_failed(report.pk, f"{type(exc).__name__}: {exc}")
         return "failed"
+
+
+from . import finish  # noqa: E402,F401  (registers the certificates, services.finish)

@@ -24,6 +24,7 @@ from scoring.model import Table as ScoringTable
 from ..models import Result, ResultRevision, Round, Table
 from . import reporters
 from .base import Actor, Change, InvalidToken, RoundNotOpen, ServiceError, change
+from .locks import ensure_not_finished
 from .rounds import mark_later_rounds_stale
 
 
@@ -134,6 +135,7 @@ def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
     (a table's captain link today, a personal link tomorrow).
     """
     with change(table.round.tournament_id, actor, "captain_submit") as c:
+        ensure_not_finished(c.tournament)
         rnd = Round.objects.get(pk=table.round_id)
         if rnd.status != Round.Status.OPEN:
             raise RoundNotOpen(_("this round is not open for results"), "token")
@@ -169,6 +171,7 @@ def director_set_result(table: Table, actor: Actor, payload: Any, note: str = ""
     """
     check_payload(table, payload)
     with change(table.round.tournament_id, actor, "set_result") as c:
+        ensure_not_finished(c.tournament)
         revision = ResultRevision.objects.create(table=table, payload=payload,
                                                  source="director", user=actor.user,
                                                  note=note[:200], reporter=reporters.DIRECTOR)

@@ -20,9 +20,11 @@ from django.utils.translation import gettext as _
 import pairing
 
 from ..disciplines import DISCIPLINES
-from ..models import Bye, Entrant, Result, ResultRevision, Round, Seat, Table, Tournament
+from ..models import Bye, Entrant, ResultRevision, Round, Seat, Table, Tournament
 from . import seating
 from .base import Actor, Change, Conflict, NotFound, RoundNotOpen, ServiceError, change
+from .locks import ensure_not_finished
+from .round_check import blockers, blocking_sentence
 from .seating import BOOLEAN_OPTIONS
 from .standings import standings
 
@@ -136,6 +138,7 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
     seed = seed or secrets.token_hex(8)
     with change(t.pk, actor, "draw_round") as c:
         t = c.tournament
+        ensure_not_finished(t)
         last = t.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.CLOSED:
             raise Conflict(_("round %(n)s is not closed yet") % {"n": last.number})
@@ -177,6 +180,7 @@ def redraw_round(t: Tournament, actor: Actor, number: int) -> Round:
     """
     with change(t.pk, actor, "redraw_round") as c:
         t = c.tournament
+        ensure_not_finished(t)
         rnd = _round(t, number)
         last = t.rounds.order_by("-number").first()
         if last is None or last.pk != rnd.pk:
@@ -265,12 +269,9 @@ def close_round(t: Tournament, actor: Actor, number: int) -> Round:
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.OPEN:
             raise RoundNotOpen(_("round %(n)s is not open") % {"n": number})
-        missing = [tb.number for tb in rnd.tables.all()
-                   if not Result.objects.filter(table=tb).exclude(
-                       status=Result.Status.DISPUTED).exists()]
-        if missing:
-            raise ServiceError(_("tables without an agreed result: %(tables)s")
-                               % {"tables": ", ".join(str(n) for n in missing)})
+        found = blockers(rnd)
+        if found:
+            raise ServiceError(blocking_sentence(found))
         rnd.status = Round.Status.CLOSED
         rnd.save(update_fields=["status"])
         _round_status_logged(c, rnd, Round.Status.OPEN)
@@ -280,6 +281,7 @@ def close_round(t: Tournament, actor: Actor, number: int) -> Round:
 def reopen_round(t: Tournament, actor: Actor, number: int) -> Round:
     """Open the last round again (to correct results by captains); later rounds must not exist."""
     with change(t.pk, actor, "reopen_round") as c:
+        ensure_not_finished(c.tournament)
         rnd = _round(c.tournament, number)
         if rnd.status != Round.Status.CLOSED or c.tournament.rounds.filter(
                 number__gt=number).exists():
@@ -293,6 +295,7 @@ def reopen_round(t: Tournament, actor: Actor, number: int) -> Round:
 def undo_draw(t: Tournament, actor: Actor) -> int:
     """Delete the last round while no result has come in for it."""
     with change(t.pk, actor, "undo_draw") as c:
+        ensure_not_finished(c.tournament)
         rnd = c.tournament.rounds.order_by("-number").first()
         if rnd is None:
             raise NotFound(_("there is no round to undo"))

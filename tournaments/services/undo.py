@@ -150,6 +150,10 @@ def undo_entry(t: Tournament, actor: Actor, entry_id: int) -> ActionLog:
         if entry is None:
             raise NotFound(_("there is no entry %(id)s in this tournament's log")
                                % {"id": entry_id}, "entry")
+        if any(k.startswith(("table:", "round:")) for k in entry.writes or []):
+            from .locks import ensure_not_finished  # results are locked once finished
+
+            ensure_not_finished(c.tournament)
         reason = LogState.of(c.tournament).refusal(entry)
         if reason:
             raise ServiceError(reason, "entry")

@@ -177,11 +177,11 @@ def _undo_round_status(c: Change, entry: ActionLog) -> Sentence:
         raise _refuse(_("round %(next)s is drawn; undo its draw first")
                       % {"next": rnd.number + 1})
     if target == Round.Status.CLOSED:
-        missing = [tb.number for tb in rnd.tables.all() if not Result.objects.filter(
-            table=tb).exclude(status=Result.Status.DISPUTED).exists()]
-        if missing:
-            raise _refuse(_("tables without an agreed result: %(tables)s")
-                          % {"tables": ", ".join(map(str, missing))})
+        from .round_check import blockers, blocking_sentence
+
+        found = blockers(rnd)
+        if found:
+            raise _refuse(blocking_sentence(found))
     c.before = {"round": rnd.number, "status": rnd.status}
     rnd.status = target
     rnd.save(update_fields=["status"])

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from ..views import desk as views
+from ..views import entrant_edit
 
 app_name = "desk"
 urlpatterns = [
@@ -15,4 +16,5 @@ urlpatterns = [
     path("<slug:slug>/entrants/<int:start_number>/status/", views.status, name="status"),
     path("<slug:slug>/entrants/<int:start_number>/marker/", views.marker, name="marker"),
     path("<slug:slug>/entrants/<int:start_number>/slip/", views.slip, name="slip"),
+    path("<slug:slug>/entrants/<int:start_number>/edit/", entrant_edit.edit, name="edit"),
 ]

@@ -4,7 +4,7 @@ from django.urls import path
 
 from ..chess import views as chess
 from ..views import director as views
-from ..views import stats
+from ..views import finish, stats
 
 app_name = "director"
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),
+    path("<slug:slug>/final/", finish.final, name="final"),
     path("<slug:slug>/export.trf", chess.export_trf, name="export_trf"),
     path("<slug:slug>/settings/", views.settings, name="settings"),
     path("<slug:slug>/settings/roles/", views.roles, name="roles"),

@@ -31,6 +31,7 @@ from .. import ratelimit, result_forms, services
 from ..links import captain_link
 from ..models import Result, ResultRevision, Round, Table
 from ..services import InvalidToken, RoundNotOpen, ServiceError, reporters
+from ..services.captain_echo import echo
 from ..services.public import round_tables
 
 SENT_KEY = "captain_sent"  # session: nonces of forms already sent -> the status they gave
@@ -183,7 +184,9 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
                       {"table": table, "round": table.round, "tournament": tournament,
                        "seating": _seating(table, rform), "sent": sent,
                        "state": current.status,
-                       "answer": reporters.answer(sent, current.status)})
+                       "answer": reporters.answer(sent, current.status),
+                       "echo": echo(table, reporters.device_reporter(
+                           table.pk, _device_id(request)))})
     context = {
         "table": table, "round": table.round, "tournament": tournament,
         "seating": _seating(table, rform), "current": current,

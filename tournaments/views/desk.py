@@ -302,7 +302,7 @@ def _row_kit(csrf_token: str, t: Tournament, show: str, mark: str,
         "toggles": {(m, on): _snippet("desk/_toggle.html", m=m, label=label, on=on, **filters)
                     for m, label, _title in settable for on in (False, True)},
         "status_url": _entrant_url("status", t), "marker_url": _entrant_url("marker", t),
-        "slip_url": _entrant_url("slip", t),
+        "slip_url": _entrant_url("slip", t), "edit_url": _entrant_url("edit", t),
     }
 
 
@@ -319,6 +319,7 @@ def _decorate(e: Entrant, marks: dict[int, list[str]], seat: RegistrationSeat | 
     e.status_url = kit["status_url"](e.start_number)
     e.marker_url = kit["marker_url"](e.start_number)
     e.slip_url = kit["slip_url"](e.start_number)
+    e.edit_url = kit["edit_url"](e.start_number)
     e.buttons = kit["buttons"].get(e.status, "")
     # "+ pre-registered" is no choice for one who is here (the service refuses it).
     e.toggles = [kit["toggles"][m, m in e.marks] for m, _label, _title in kit["settable"]

@@ -60,8 +60,10 @@ from ..models import (
 from ..permissions import directs_any, may_create_tournaments
 from ..services import Actor, ServiceError
 from ..services import director as director_services
+from ..services import finish as finish_services
 from ..services import seating as seating_services
 from ..services import undo as undo_services
+from ..services.round_check import blockers, blocking_sentence
 from .access import director_view
 
 View = Callable[..., HttpResponse]
@@ -200,6 +202,9 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "seating_plan": (seating_services.cleanup_plan(t)
                          if seating_services.drawing_at_registration(t) else None),
         "swiss": swiss_panel(t, chess_forms, opened=request.GET.get("open") == "next-round"),
+        "finished": finish_services.is_finished(t),
+        "planned_done": finish_services.planned_rounds_done(t),
+        "next_number": (rounds[-1].number if rounds else 0) + 1,
     }, status=status)
 
 
@@ -387,6 +392,7 @@ def draw(request: HttpRequest, t: Tournament) -> HttpResponse:
     form = DrawForm(t, request.POST)
     if form.is_valid():
         try:
+            finish_services.check_extra_round(t, request.POST.get("extra_round") == "1")
             rnd = services.draw_round(t, actor(request), seed=form.cleaned_data["seed"] or None,
                                       method=form.cleaned_data["method"])
         except ServiceError as exc:
@@ -525,7 +531,7 @@ def _inputs(request: HttpRequest, tv: director_services.TableView,
 def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | None = None,
                 status: int = 200) -> HttpResponse:
     tables = director_services.round_tables(rnd)
-    results_allowed = rnd.status != Round.Status.PREVIEW
+    results_allowed = rnd.status != Round.Status.PREVIEW and not finish_services.is_finished(t)
     rform = result_forms.form_for(t.discipline)
     for tv in tables:
         mine = sent if sent is not None and sent.number == tv.table.number else None
@@ -542,6 +548,8 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
         "byes": rnd.byes.select_related("entrant").order_by("entrant__start_number"),
         "all_rounds": t.rounds.order_by("number").only("number", "status"),
         "missing": sum(1 for tv in tables if tv.result is None),
+        "blocking": (blocking_sentence(blockers(rnd)) if rnd.status == Round.Status.OPEN
+                     and blockers(rnd) else ""),
         "counts": counts,
         "has_results": has_results,
         "draw_form": DrawForm(t) if is_last and rnd.status == Round.Status.CLOSED else None,

@@ -1,0 +1,44 @@
+"""Which tables keep a round from being closed, said the same way everywhere.
+
+The round page's panel, the refusal of ``rounds.close_round`` and an undo that would close
+a round again all name the blocking tables with :func:`blocking_sentence`, so the
+director reads one message, with the table numbers, wherever they look.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from ..models import Result, Round
+
+
+@dataclass(frozen=True)
+class Blocker:
+    table: int
+    disputed: bool  # False: no result at all yet
+
+
+def blockers(rnd: Round) -> list[Blocker]:
+    """The tables without an agreed result (none yet, or disputed), by table number."""
+    status = dict(Result.objects.filter(table__round=rnd).values_list("table__number",
+                                                                      "status"))
+    out = []
+    for number in rnd.tables.order_by("number").values_list("number", flat=True):
+        if number not in status:
+            out.append(Blocker(number, False))
+        elif status[number] == Result.Status.DISPUTED:
+            out.append(Blocker(number, True))
+    return out
+
+
+def blocker_words(found: list[Blocker]) -> str:
+    """"table 4 (no result yet), table 2 (disputed)"."""
+    return ", ".join((_("table %(n)s (disputed)") if b.disputed
+                      else _("table %(n)s (no result yet)")) % {"n": b.table} for b in found)
+
+
+def blocking_sentence(found: list[Blocker]) -> str:
+    """The one message: "Tables without an agreed result: table 4 (no result yet)"."""
+    return _("tables without an agreed result: %(tables)s") % {"tables": blocker_words(found)}

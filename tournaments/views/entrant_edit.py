@@ -1,0 +1,127 @@
+"""Correcting one entrant (desk and director): name, club, rating(s), birth year,
+categories, and a pair's players. The work is :mod:`tournaments.services.entrant_edit`'s;
+this view only turns the form into its call and its refusals into field errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from ..forms import apply_service_error
+from ..models import Entrant, Tournament
+from ..permissions import is_director
+from ..services import Actor, ServiceError
+from ..services.entrant_edit import edit_entrant, played
+from ..services.text import validate_single_line
+from .access import desk_view
+
+
+def _players(e: Entrant) -> list[Any]:
+    return [link.player for link in Entrant.players.through.objects.filter(
+        entrant=e).select_related("player").order_by("id")]
+
+
+class EntrantEditForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=250,
+                           validators=[validate_single_line])
+    club = forms.CharField(label=gettext_lazy("Club"), max_length=120, required=False,
+                           validators=[validate_single_line])
+    elo = forms.IntegerField(label=gettext_lazy("Rating"), min_value=0, max_value=9999,
+                             required=False)
+    categories = forms.CharField(
+        label=gettext_lazy("Categories"), max_length=200, required=False,
+        validators=[validate_single_line],
+        help_text=gettext_lazy("Separated by commas, e.g. senior, youth"))
+
+    def __init__(self, t: Tournament, e: Entrant, *args: Any, **kwargs: Any) -> None:
+        people = _players(e)
+        self.single = len(people) == 1
+        self.pair = len(people) == 2
+        self.chess = t.discipline == "chess"
+        person = people[0] if self.single else None
+        initial = {"name": e.name, "club": e.club, "elo": e.rating,
+                   "categories": ", ".join(e.categories or [])}
+        if person is not None:
+            initial.update(dwz=person.dwz, birth_year=person.birth_date.year
+                           if person.birth_date else None)
+        if self.pair:
+            initial.update(player1=people[0].name, player2=people[1].name)
+        super().__init__(*args, initial=initial, **kwargs)
+        if self.chess:
+            self.fields["elo"].label = gettext_lazy("Elo")
+        if self.single:
+            if self.chess:
+                self.fields["dwz"] = forms.IntegerField(label=gettext_lazy("DWZ"), min_value=0,
+                                                        max_value=9999, required=False)
+            self.fields["birth_year"] = forms.IntegerField(
+                label=gettext_lazy("Birth year"), min_value=1900, max_value=2100,
+                required=False)
+        if self.pair:
+            has_played = played(e) is not None
+            self.fields["player1"] = forms.CharField(
+                label=gettext_lazy("Player 1"), max_length=120,
+                validators=[validate_single_line])
+            self.fields["player2"] = forms.CharField(
+                label=gettext_lazy("Player 2 (partner)"), max_length=120,
+                validators=[validate_single_line])
+            if has_played:  # a new partner would take over results (the service refuses)
+                return
+            self.fields["new_partner"] = forms.BooleanField(
+                label=gettext_lazy("Player 2 is another person (partner changed)"),
+                required=False, help_text=gettext_lazy(
+                    "Leave unticked to correct how the name is written. A new partner is "
+                    "possible only before the pair has a result."))
+            self.fields["partner_club"] = forms.CharField(
+                label=gettext_lazy("Club of the new partner"), max_length=120, required=False,
+                validators=[validate_single_line])
+
+    def facts(self) -> dict[str, Any]:
+        cd = self.cleaned_data
+        out = {"name": cd["name"], "club": cd["club"], "elo": cd["elo"],
+               "categories": [c.strip() for c in cd["categories"].split(",") if c.strip()]}
+        if "dwz" in self.fields:
+            out["dwz"] = cd["dwz"]
+        if "birth_year" in self.fields:
+            out["birth_year"] = cd["birth_year"]
+        return out
+
+
+ALIASES = {"birth_date": "birth_year", "players": "player2"}
+
+
+@desk_view
+@require_http_methods(["GET", "HEAD", "POST"])
+def edit(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
+    e = get_object_or_404(Entrant, tournament=t, start_number=start_number)
+    status = 200
+    if request.method == "POST":
+        form = EntrantEditForm(t, e, request.POST)
+        if form.is_valid():
+            cd = form.cleaned_data
+            try:
+                edit_entrant(e, Actor(request.user, f"desk {request.user.get_username()}"),
+                             form.facts(),
+                             pair_names=[cd["player1"], cd["player2"]] if form.pair else None,
+                             new_partner=bool(cd.get("new_partner")),
+                             partner_club=cd.get("partner_club") or "")
+            except ServiceError as exc:
+                apply_service_error(form, {k: [_(m) for m in v] for k, v in exc.errors.items()},
+                                    aliases=ALIASES)
+            else:
+                e.refresh_from_db()
+                messages.success(request, _("%(entrant)s saved. Every page and PDF shows the "
+                                            "change now.") % {"entrant": e})
+                return redirect(f"{request.path}")
+        status = 400
+    else:
+        form = EntrantEditForm(t, e)
+    return render(request, "desk/edit.html", {
+        "t": t, "e": e, "form": form, "played": played(e),
+        "director": is_director(request.user, t)}, status=status)
