@@ -60,7 +60,7 @@ def url(table: Table) -> str:
 
 def row_errors(content: str, key: str) -> str:
     m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'">(.*?)</ul>', content, re.S)
+                  + r'"[^>]*>(.*?)</ul>', content, re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
 
 

@@ -3,7 +3,8 @@
 A :class:`ServiceError` (raised by a service, a selector or a parser) answers with its
 ``status`` (400 unless the error says otherwise, e.g. 409 for a round that is not open)
 and its messages under the field or place they concern (``"__all__"`` for general); an
-error that carries a ``code`` says it under ``"code"``. A view may name a service's
+error of a particular kind (any ``code`` but the generic ``"invalid"``) says it under
+``"code"``. A view may name a service's
 fields as its body does (``error_fields``: ``{"round_number": "round"}``).
 
 A database constraint that still fires (two desks racing for the same name, a
@@ -41,7 +42,9 @@ def service_error_body(exc: ServiceError, names: dict[str, str] | None = None) -
         else:
             body[name] = messages
     code = getattr(exc, "code", None)
-    if code and "code" not in body:
+    # plain bad input (the generic "invalid") answers with its fields alone, as always; a
+    # refusal of its own kind (not_found, round_not_open, colour_clash …) names it
+    if code and code != ServiceError.code and "code" not in body:
         body["code"] = code
     return body
 
