@@ -341,7 +341,8 @@ def pussi_context(table: Table, data: Data | None, errors: Errors) -> dict[str, 
     return {"rows": rows, "template_row": template_row, "heads": heads,
             "expected": expected, "max_games": MAX_GAMES, "mode": mode,
             "mode_field": MODE_FIELD, "premium_at": premium_at, "premium_text": premium_text,
-            "card_points_below": CARD_POINTS_BELOW, "check_messages": messages}
+            "card_points_below": CARD_POINTS_BELOW, "check_messages": messages,
+            "side_word": DISCIPLINE.side_word}
 
 
 def _row_names(key: str) -> dict[str, str]:
