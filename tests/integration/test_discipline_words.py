@@ -41,6 +41,7 @@ def _side_words(name: str) -> set[str]:
 ALL_SIDE_WORDS = {_german(d.side_labels[0]) for d in DISCIPLINES.values()
                   if d.side_labels} | {"Seite 1", "Seite 2"}
 ALL_TABLE_WORDS = {_german(d.table_word) for d in DISCIPLINES.values()}
+ALL_TABLES_WORDS = {_german(d.tables_word) for d in DISCIPLINES.values()}
 
 
 @pytest.fixture(params=sorted(SETUPS))
@@ -91,7 +92,8 @@ def test_each_page_uses_the_disciplines_words(drawn, client, director):
         public = page.startswith("public")
         wanted = rf"\b{table_word}\b" if public else rf"\b{table_word}\s+1\b"
         assert re.search(wanted, text), (page, table_word)
-        for other in ALL_TABLE_WORDS - {table_word}:  # never another discipline's word
+        others = (ALL_TABLE_WORDS | ALL_TABLES_WORDS) - {table_word, _german(d.tables_word)}
+        for other in others:  # never another discipline's word, singular or plural
             assert not re.search(rf"\b{other}\b", text), (page, other)
         # … and the sides by its side words (the public list shows no side names).
         if page not in ("public", "public round"):
