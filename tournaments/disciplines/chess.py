@@ -67,6 +67,6 @@ class Chess(WebDiscipline):
         return text
 
     def round_byes(self, rnd: Any) -> list[Any]:
-        from ..services.chess_outputs import chess_byes
+        from ..chess.outputs import chess_byes
 
         return chess_byes(rnd)
