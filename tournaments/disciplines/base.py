@@ -66,6 +66,7 @@ class WebDiscipline:
     has_pussi_stats = False  # the Pussi result sheet on the statistics page
     pairings_with_results = False  # the printed pairing list has a result column
     has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
+    has_ratings = False  # players carry Elo and DWZ (the entrant form asks for them)
     whatif: Spec = Spec()  # what the what-if page offers
 
     # -- lookups ------------------------------------------------------------------------------

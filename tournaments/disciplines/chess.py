@@ -40,6 +40,7 @@ class Chess(WebDiscipline):
     chess_outputs = True
     pairings_with_results = True
     has_tiebreak_picker = True
+    has_ratings = True
     whatif = Spec(
         settings=(Setting("win", gettext_lazy("Points for a win")),
                   Setting("draw", gettext_lazy("Points for a draw")),
