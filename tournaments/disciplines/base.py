@@ -58,6 +58,10 @@ class WebDiscipline:
     pairings_note: Any = _("Pts: points before this round. Tables in order: the higher "
                            "score first.")
     bye_labels: Mapping[str, Any] = {}  # byes in the discipline's own words
+    # The tables that keep a round open (services.round_check), inside a sentence.
+    blocking_tables: Any = _("tables without an agreed result: %(tables)s")
+    blocking_missing: Any = _("table %(n)s (no result yet)")
+    blocking_disputed: Any = _("table %(n)s (disputed)")
 
     # -- what it can do -----------------------------------------------------------------------
     has_trf = False  # TRF-16 export and import (FIDE pairing engines)

@@ -33,6 +33,9 @@ class Chess(WebDiscipline):
     side_labels = (gettext_lazy("White"), gettext_lazy("Black"))
     pairings_note = gettext_lazy("Pts: points before this round. Boards in order: the higher "
                                  "score first.")
+    blocking_tables = gettext_lazy("boards without an agreed result: %(tables)s")
+    blocking_missing = gettext_lazy("board %(n)s (no result yet)")
+    blocking_disputed = gettext_lazy("board %(n)s (disputed)")
     bye_labels = {"bye": gettext_lazy("pairing-allocated bye"),
                   "half": gettext_lazy("half-point bye (requested)")}
 
