@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.json_input import MAX_BYTES, JsonInputError, loads
 
-from .disciplines import DISCIPLINES
+from .disciplines import DISCIPLINES, of
 from .models import Role, Tournament
 from .services.base import ServiceError
 from .services.text import validate_single_line
@@ -217,13 +217,13 @@ class SettingsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["pairing"].choices = method_choices(tournament.discipline)
-        allowed = DISCIPLINES[tournament.discipline].options
+        allowed = of(tournament).options
         for name, field in draw_option_fields().items():
             option = "registration" if name in REGISTRATION_FIELDS else name
             if option in allowed:
                 self.fields[name] = field
-        if tournament.discipline == "chess":
-            self.fields.update(tiebreak_fields(tournament.scoring or {}))
+        if of(tournament).has_tiebreak_picker:
+            self.fields.update(tiebreak_fields(of(tournament).settings(tournament)))
 
     def picked_scoring(self, scoring: dict[str, Any]) -> dict[str, Any]:
         """The JSON settings with the tie-breaks as picked, where the pickers were changed."""
@@ -277,16 +277,17 @@ TIEBREAK_RULES = [("fide2023", _("FIDE C.07 as approved in 2023")),
                   ("fide2026", _("FIDE C.07 with the amendments in force from 1 March 2026"))]
 
 
-def tiebreak_fields(scoring: dict[str, Any]) -> dict[str, forms.Field]:
-    """Chess: pick and order the tie-breaks (official abbreviation and long name)."""
+def tiebreak_fields(settings: Any) -> dict[str, forms.Field]:
+    """Chess: pick and order the tie-breaks (official abbreviation and long name);
+    ``settings`` are the tournament's typed settings (``scoring.chess.Settings``)."""
     from scoring.chess import TIEBREAKS, abbreviation
 
     from .services.public import COLUMN_TITLES
 
-    rules = str(scoring.get("tiebreak_rules", "fide2023"))
+    rules = settings.rules
     choices = [("", "–")] + [(name, f"{abbreviation(name, rules)} – "
                                     f"{COLUMN_TITLES.get(name, name)}") for name in TIEBREAKS]
-    current = list(scoring.get("tiebreaks", []))
+    current = list(settings.tiebreaks)
     fields: dict[str, forms.Field] = {
         "tiebreak_rules": forms.ChoiceField(
             label=_("Tie-break rules"), choices=TIEBREAK_RULES, initial=rules,

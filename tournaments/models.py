@@ -18,6 +18,7 @@ from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
 from .disciplines import DISCIPLINES as WEB_DISCIPLINES
+from .disciplines import WebDiscipline
 
 # The web app's disciplines, not every one the scoring core knows: a discipline without
 # web support (forms, pages, phones) cannot be stored (services.documents refuses its import).
@@ -99,6 +100,12 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created"]
+
+    @property
+    def disc(self) -> WebDiscipline:
+        """The discipline's web-side class: its words, settings, forms and capabilities
+        (templates: ``{{ t.disc.table_word }}``, ``{% if t.disc.has_score_pad %}``)."""
+        return WEB_DISCIPLINES[self.discipline]
 
     def __str__(self) -> str:
         return self.name

@@ -161,11 +161,11 @@ def test_closing_names_the_blocking_tables_in_one_message(make_tournament, boss,
     with pytest.raises(ServiceError) as err:
         services.close_round(t, boss, rnd.number)
     message = str(err.value)
-    assert message == "tables without an agreed result: table 4 (no result yet)"
+    assert message == "boards without an agreed result: board 4 (no result yet)"  # chess words
     page = director_client.get(reverse("director:round", args=[t.slug, 1])).content.decode()
-    assert "Tables without an agreed result: table 4 (no result yet)." in page
+    assert "Boards without an agreed result: board 4 (no result yet)." in page
     r = director_client.post(reverse("director:close", args=[t.slug, 1]), follow=True)
-    assert "table 4 (no result yet)" in r.content.decode()
+    assert "board 4 (no result yet)" in r.content.decode()
 
 
 # ---------------------------------------------------------------- the captain's echo
@@ -238,7 +238,7 @@ def test_finish_is_refused_while_a_round_is_open(make_tournament, boss):
     Result.objects.filter(table=rnd.tables.get(number=2)).delete()
     with pytest.raises(ServiceError) as err:
         finish_services.finish_tournament(t, boss)
-    assert "close round 1 first" in str(err.value) and "table 2" in str(err.value)
+    assert "close round 1 first" in str(err.value) and "board 2" in str(err.value)
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..models import Tournament
 from .forms import ByeRequestForm, ForbiddenPairingForm, ForcedPairingForm, WithdrawForm
 from .outputs import is_round_robin
@@ -26,7 +26,7 @@ def swiss_panel(t: Tournament, bound: dict[str, Any] | None = None,
     """The "next round" panel for disciplines drawn by the Dutch system, else None.
 
     Folded while it holds nothing, unless the director just worked in it (``opened``)."""
-    if "dutch" not in DISCIPLINES[t.discipline].methods:
+    if not of(t).has_dutch:
         return None
     upcoming = next_round(t)
     if upcoming.number > t.planned_rounds:  # every planned round is drawn
@@ -41,7 +41,7 @@ def swiss_panel(t: Tournament, bound: dict[str, Any] | None = None,
 
 def chess_pages(t: Tournament) -> list[tuple[str, str]]:
     """(url name, label) of the chess tables this tournament shows spectators."""
-    if t.discipline != "chess":
+    if not of(t).chess_outputs:
         return []
     if is_round_robin(t):
         return [("public:cross_table", str(_("Cross table"))),

@@ -127,7 +127,7 @@ def is_round_robin(t: Tournament) -> bool:
 
 
 def require_chess(t: Tournament) -> None:
-    if t.discipline != "chess":
+    if not t.disc.chess_outputs:
         raise ServiceError(_("this output is for chess tournaments"), "kind")
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..models import ByeRequest, Entrant, PairingRule, Tournament
 from ..services.base import Actor, ServiceError, change
 from ..services.seating import release_seat
@@ -41,7 +41,7 @@ BYE_KINDS = (ByeRequest.Kind.HALF, ByeRequest.Kind.ZERO)
 
 def _check_chess(t: Tournament) -> None:
     """Byes on request and set pairings are wishes to the Dutch draw: its disciplines only."""
-    if "dutch" not in DISCIPLINES[t.discipline].methods:
+    if not of(t).has_dutch:
         raise ServiceError(_("byes on request and set pairings exist only in chess"))
 
 

@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from ..chess import trf
+from ..disciplines import of
 from ..models import ByeRequest, Entrant, PairingRule, Round, Table, Tournament
 from ..services.base import ServiceError
 
@@ -65,7 +66,7 @@ class RankingRow:
 
 def chess_ranking_list(t: Tournament) -> list[RankingRow]:
     """The initial ranking (the pairing numbers of the Dutch draw and the TRF file)."""
-    if t.discipline != "chess":
+    if not of(t).has_trf:
         raise ServiceError(_("pairing numbers exist in chess only"))
     rows = []
     for k, e in enumerate(trf.initial_ranking(t), 1):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from .. import services
+from ..disciplines import of
 from ..models import Tournament
 from ..services.base import ServiceError
 
@@ -16,7 +17,7 @@ from ..services.base import ServiceError
 def standings_with_tiebreaks(t: Tournament, tiebreaks: list[str], after_round: int | None,
                              category: str | None) -> dict[str, Any]:
     """Standings as if the tournament ranked by ``tiebreaks``: nothing is stored or cached."""
-    if t.discipline != "chess":
+    if not of(t).has_tiebreak_picker:
         raise ServiceError(_("other tiebreaks can be asked for in chess only"), "tiebreaks")
     doc = services.export_document(t)
     doc["scoring"] = {**(doc.get("scoring") or {}), "tiebreaks": tiebreaks}

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..disciplines import DISCIPLINES
+from ..disciplines import DISCIPLINES, get
 from ..models import (
     Bye,
     Entrant,
@@ -105,7 +105,7 @@ def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournam
         for p in problems.errors:
             errors.setdefault(p.place or "document", []).append(str(p))
         raise ServiceError(errors)
-    if tournament.discipline not in DISCIPLINES:
+    if get(tournament.discipline) is None:
         # The scoring core knows more disciplines than the web app has forms and pages for.
         raise ServiceError({"discipline": [
             "discipline: " + _("%(discipline)s is not supported by the web app yet (it runs "

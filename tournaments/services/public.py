@@ -2,22 +2,20 @@
 
 Nothing here writes. The public pages and the PDF reports share these helpers so
 a printed standings list has exactly the columns of the page, and a table reads
-the same on a phone as on paper. Per-discipline differences are looked up in
-dicts keyed by the discipline's name (no ``if discipline ==`` chains).
+the same on a phone as on paper. Per-discipline differences (side words, how a
+result reads, byes) are asked of the discipline's class (:mod:`tournaments.disciplines`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
-from scoring import chess as scoring_chess
-
+from ..disciplines import get, of
 from ..models import Bye, Result, Round, Tournament
 from .standings import standings
 
@@ -90,25 +88,6 @@ COLUMN_TITLES: dict[str, Any] = {
 }
 
 
-def _chess_abbreviation(t: Tournament, key: str) -> str | None:
-    """FIDE C.07's abbreviation (BH, BH-C1, SB …) where the scoring core names one.
-
-    Looked up when a header is made, so headers follow the scoring core (and its
-    rules version: GE became REP in 2026) without a change here.
-    """
-    names = getattr(scoring_chess, "ABBREVIATIONS", None) or {}
-    if key not in names or key == "points":  # points keep the word people read (Pkt.)
-        return None
-    rules = str((t.scoring or {}).get("tiebreak_rules", "fide2023"))
-    spell = getattr(scoring_chess, "abbreviation", None)
-    return str(spell(key, rules)) if spell else str(names[key])
-
-
-# Official abbreviations per discipline; the others keep our own short labels.
-OFFICIAL_HEADERS: dict[str, Callable[[Tournament, str], str | None]] = {
-    "chess": _chess_abbreviation}
-
-
 @dataclass(frozen=True)
 class Column:
     key: str  # the value's name in the standings
@@ -118,8 +97,7 @@ class Column:
 
 def column(t: Tournament, key: str) -> Column:
     """A value's column: the official abbreviation if known, else our label; long name as title."""
-    official = OFFICIAL_HEADERS.get(t.discipline)
-    header = (official(t, key) if official else None) or COLUMN_HEADERS.get(key, key)
+    header = of(t).column_header(t, key) or COLUMN_HEADERS.get(key, key)
     title = COLUMN_TITLES.get(key) or COLUMN_HEADERS.get(key) or key
     return Column(key, str(header), str(title))
 
@@ -149,14 +127,6 @@ def categories_present(t: Tournament) -> list[str]:
     known = [c for c in CATEGORY_LABELS if c in found]
     return known + sorted(found - set(known))
 
-
-# What side 1 and side 2 of a table are called; disciplines without sides are not listed.
-SIDE_LABELS: dict[str, tuple[Any, Any]] = {
-    "chess": (gettext_lazy("White"), gettext_lazy("Black")),
-    "mucken": (gettext_lazy("Party 1"), gettext_lazy("Party 2")),
-    "pussi": (gettext_lazy("Party 1"), gettext_lazy("Party 2")),
-    "tabletop": (gettext_lazy("Player 1"), gettext_lazy("Player 2")),
-}
 
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
 
@@ -264,99 +234,40 @@ class ByeView:
     label: str
 
 
-# -- readable results, one formatter per discipline -------------------------------------------
+# -- readable results -----------------------------------------------------------------------
 
-CHESS_SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
-                "+-": "+ – −", "-+": "− – +", "--": "− – −"}
-
-
-def _chess(payload: dict[str, Any], table: TableView) -> str:
-    score = str(payload.get("score", ""))
-    text = CHESS_SCORES.get(score, score)
-    if score in ("+-", "-+", "--"):
-        text += " " + _("(forfeit)")
-    return text
-
-
-def _mucken(payload: dict[str, Any], table: TableView) -> str:
-    """Bobbl won per party, with a Bobbl cut by time counted by the tournament's rule."""
-    from scoring.mucken import outcome
-
-    bobbl = payload.get("bobbl") or []
-    target = table.settings.get("target", 21)
-    rule = table.settings.get("unfinished", "leader")
-    cut = payload.get("unfinished")
-    won = [0, 0]
-    for k, (a, b) in enumerate(bobbl, start=1):
-        for side, (own, opp) in enumerate(((a, b), (b, a))):
-            if outcome(own, opp, target, k == cut, rule) == "won":
-                won[side] += 1
-    games = ", ".join(f"{number(a)}:{number(b)}" + ("*" if k == cut else "")
-                      for k, (a, b) in enumerate(bobbl, start=1))
-    text = _("Bobbl %(a)s:%(b)s (%(games)s)") % {"a": won[0], "b": won[1], "games": games}
-    return text + (" " + _("* cut by time") if cut else "")
-
-
-def _pussi(payload: dict[str, Any], table: TableView) -> str:
-    games = payload.get("games") or []
-    if not games:
-        return "–"
-    a, b = games[-1]["totals"]
-    n = len(games)
-    return ngettext("%(a)s:%(b)s after %(n)s game", "%(a)s:%(b)s after %(n)s games", n) % {
-        "a": number(a), "b": number(b), "n": n}
-
-
-def _boardgame(payload: dict[str, Any], table: TableView) -> str:
-    points = payload.get("points") or {}
-    names = {str(s.start_number): s.name for s in table.seats}
-    ordered = sorted(points.items(), key=lambda kv: -float(kv[1]))
-    return ", ".join(f"{names.get(k, k)} {number(v)}" for k, v in ordered)
-
-
-def _tabletop(payload: dict[str, Any], table: TableView) -> str:
-    missions = payload.get("missions") or []
-    parts = " · ".join(f"{number(a)}:{number(b)}" for a, b in missions)
-    total = (sum(float(m[0]) for m in missions), sum(float(m[1]) for m in missions))
-    return f"{parts} (Σ {number(total[0])}:{number(total[1])})"
-
-
-RESULT_FORMATS: dict[str, Callable[[dict[str, Any], TableView], str]] = {
-    "chess": _chess, "mucken": _mucken, "pussi": _pussi, "boardgame": _boardgame,
-    "tabletop": _tabletop,
-}
-
-
-def result_text(discipline: str, payload: Any, table: TableView) -> str:
+def result_text(discipline: str, payload: Any, table: TableView, settings: Any = None) -> str:
     """A result as a line a spectator can read; never fails on an odd payload."""
     if not isinstance(payload, dict):
         return ""
-    fmt = RESULT_FORMATS.get(discipline)
+    disc = get(discipline)
+    if disc is None:
+        return str(payload)
     try:
-        return fmt(payload, table) if fmt else str(payload)
+        return disc.result_line(payload, table, settings or disc.settings(table.settings))
     except (TypeError, ValueError, KeyError, IndexError):
         return str(payload)
 
 
 def side_label(discipline: str, side: int | None) -> str:
-    labels = SIDE_LABELS.get(discipline)
-    if side is None:
-        return ""
-    if labels and side in (1, 2):
-        return str(labels[side - 1])
-    return _("Side %(n)s") % {"n": side}
+    disc = get(discipline)
+    if disc is None:
+        return "" if side is None else _("Side %(n)s") % {"n": side}
+    return disc.side_label(side)
 
 
 def round_tables(rnd: Round, with_results: bool = True) -> list[TableView]:
     """The tables of a round with seats grouped by side, and the result that counts."""
     discipline = rnd.tournament.discipline
+    disc = of(rnd.tournament)
+    settings = disc.settings(rnd.tournament)
     tables = []
     for table in rnd.tables.prefetch_related("seats__entrant").select_related("result"):
         seats = sorted(table.seats.all(), key=lambda s: (s.side or 0, s.position))
         sides: list[SideView] = []
         for s in seats:
             if not sides or sides[-1].seats[-1].side != s.side:
-                sides.append(SideView(side_label(discipline, s.side), []))
+                sides.append(SideView(disc.side_label(s.side), []))
             sides[-1].seats.append(SeatView(s.entrant.start_number, s.entrant.name, s.side,
                                             s.entrant_id))
         view = TableView(table.number, table.token, sides,
@@ -368,20 +279,13 @@ def round_tables(rnd: Round, with_results: bool = True) -> list[TableView]:
             view.provisional = (res.status == Result.Status.SUBMITTED
                                 and rnd.status == Round.Status.OPEN)
             if res.status in COUNTING:
-                view.result = result_text(discipline, res.payload, view)
+                view.result = result_text(discipline, res.payload, view, settings)
         tables.append(view)
     return tables
 
 
-# Byes in a discipline's own words where the generic ones are not enough.
-BYE_LABELS: dict[str, dict[str, Any]] = {
-    "chess": {"bye": gettext_lazy("pairing-allocated bye"),
-              "half": gettext_lazy("half-point bye (requested)")},
-}
-
-
 def round_byes(rnd: Round) -> list[ByeView]:
-    labels = {**dict(Bye.Kind.choices), **BYE_LABELS.get(rnd.tournament.discipline, {})}
+    labels = {**dict(Bye.Kind.choices), **of(rnd.tournament).bye_labels}
     return [ByeView(b.entrant.start_number, b.entrant.name, b.kind,
                     str(labels.get(b.kind, b.kind)))
             for b in rnd.byes.select_related("entrant").order_by("entrant__start_number")]

@@ -12,6 +12,7 @@ from django.core.cache import cache
 
 from scoring.pussi_stats import PussiStats, pussi_stats
 
+from ..disciplines import of
 from ..models import Tournament
 from .documents import scoring_tournament
 from .standings import version_key
@@ -19,7 +20,7 @@ from .standings import version_key
 
 def pussi_statistics(t: Tournament) -> PussiStats | None:
     """The statistics of a Pussi tournament; None for any other discipline."""
-    if t.discipline != "pussi":
+    if not of(t).has_pussi_stats:
         return None
     key = f"pussi-stats:{version_key(t)}"
     stats = cache.get(key)

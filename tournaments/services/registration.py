@@ -389,7 +389,7 @@ def delete_entrant(entrant: Entrant, actor: Actor) -> str:
             raise ServiceError(_("%(name)s has played and has already withdrawn; an entrant "
                                  "with games stays in the tournament") % {"name": e.name},
                                "entrant")
-        if e.tournament.discipline == "chess":
+        if e.tournament.disc.has_dutch:  # a withdrawal the Dutch draw knows of
             from ..chess.services import next_round_number, withdraw
 
             withdraw(e.tournament, actor, e, next_round_number(e.tournament))

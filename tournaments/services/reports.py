@@ -27,14 +27,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..chess import outputs as chess_outputs
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..models import Report, Round, Tournament
-from ..result_forms import MISSION_KINDS, MISSIONS  # the tabletop words, defined once there
 from .base import Actor, ServiceError, change
 from .public import (
     categories_present,
     category_tables,
-    round_byes,
     round_tables,
     standings_table,
 )
@@ -57,11 +55,11 @@ AFTER_ROUND = (Report.Kind.STANDINGS, CROSS_TABLE, PROGRESS_TABLE, CATEGORY_STAN
 log = logging.getLogger(__name__)
 
 def _not_chess(t: Tournament) -> str | None:
-    return None if t.discipline == "chess" else _("this output is for chess tournaments")
+    return None if of(t).chess_outputs else _("this output is for chess tournaments")
 
 
 def _cross_table_fits(t: Tournament) -> str | None:
-    if t.discipline != "chess" or not chess_outputs.is_round_robin(t):
+    if not of(t).chess_outputs or not chess_outputs.is_round_robin(t):
         return _("the cross table is for round robins; a Swiss tournament has the progress "
                  "table")
     return None
@@ -202,28 +200,6 @@ def captain_url(base_url: str, token: str) -> str:
     return f"{base_url.rstrip('/')}/c/{token}/"
 
 
-def mission_labels(rnd: Round) -> list[str]:
-    """Primary, secondary, tertiary; with the round's mission kinds where the system has them."""
-    kinds = list(rnd.extra.get("missions") or [])
-    labels = []
-    for k, label in enumerate(MISSIONS):
-        kind = kinds[k] if k < len(kinds) else None
-        extra = MISSION_KINDS.get(kind, kind) if kind else None
-        labels.append(f"{label} ({extra})" if extra and str(extra) != str(label) else str(label))
-    return labels
-
-
-def sheet_rows(t: Tournament, rnd: Round) -> dict[str, Any]:
-    """How many blank rows each discipline's score sheet needs (from its scoring settings)."""
-    s = t.scoring or {}
-    games = int(s.get("games_per_series", 8) or 8)
-    return {
-        "bobbl": range(1, int(s.get("bobbl_per_round", 2) or 2) + 2),  # one spare row
-        "games": range(1, min(max(games, 1), 12) + 1),
-        "missions": mission_labels(rnd),
-    }
-
-
 def _standings(report: Report, context: dict[str, Any]) -> None:
     context["table"] = standings_table(report.tournament, after_round=report.round_number)
 
@@ -232,16 +208,15 @@ def _round_context(report: Report, context: dict[str, Any]) -> None:
     t = report.tournament
     rnd = Round.objects.select_related("tournament").get(tournament=t,
                                                          number=report.round_number)
-    layout = PAIRINGS_LAYOUT.get(t.discipline, {})
-    with_results = report.kind == Report.Kind.PAIRINGS and layout.get("results", False)
+    disc = of(t)
+    with_results = report.kind == Report.Kind.PAIRINGS and disc.pairings_with_results
     tables = round_tables(rnd, with_results=with_results)
-    byes = layout.get("byes", round_byes)(rnd)
-    context.update(round=rnd, tables=tables, byes=byes,
-                   table_word=layout.get("table_word", gettext_lazy("Table")),
-                   show_results=with_results)
+    context.update(round=rnd, tables=tables, byes=disc.round_byes(rnd),
+                   table_word=disc.table_word, show_results=with_results)
     if report.kind == Report.Kind.SCORE_SHEETS:
-        context["rows"] = sheet_rows(t, rnd)
-        context["sheet_template"] = f"reports/sheets/{t.discipline}.html"
+        context["rows"] = disc.sheet_rows(t, rnd)
+        context["settings"] = disc.settings(t)
+        context["sheet_template"] = disc.score_sheet_template
         for table in tables:
             table.url = captain_url(context["base_url"], table.token)  # type: ignore[attr-defined]
             table.qr = qr_data_uri(table.url)  # type: ignore[attr-defined]
@@ -287,17 +262,10 @@ STATISTICS = "statistics"
 KIND_LABELS[STATISTICS] = gettext_lazy("statistics")
 CONTEXTS[STATISTICS] = _statistics
 
-# How a discipline's pairings list reads: chess has boards and a result column.
-PAIRINGS_LAYOUT: dict[str, dict[str, Any]] = {
-    "chess": {"table_word": gettext_lazy("Board"), "results": True,
-              "byes": chess_outputs.chess_byes},
-}
-
-
 def report_context(report: Report, base_url: str = "") -> dict[str, Any]:
     t = report.tournament
     context: dict[str, Any] = {
-        "report": report, "t": t, "discipline": DISCIPLINES[t.discipline].label,
+        "report": report, "t": t, "discipline": of(t).label,
         "now": timezone.localtime(), "base_url": base_url,
         "kind_label": KIND_LABELS.get(report.kind, report.kind),
     }

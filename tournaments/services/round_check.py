@@ -8,9 +8,9 @@ director reads one message, with the table numbers, wherever they look.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from django.utils.translation import gettext as _
-
+from ..disciplines import DISCIPLINES, WebDiscipline
 from ..models import Result, Round
 
 
@@ -18,6 +18,11 @@ from ..models import Result, Round
 class Blocker:
     table: int
     disputed: bool  # False: no result at all yet
+    discipline: str = ""  # whose words name the table (chess: "board")
+
+    @property
+    def disc(self) -> Any:
+        return DISCIPLINES.get(self.discipline) or WebDiscipline()
 
 
 def blockers(rnd: Round) -> list[Blocker]:
@@ -25,20 +30,22 @@ def blockers(rnd: Round) -> list[Blocker]:
     status = dict(Result.objects.filter(table__round=rnd).values_list("table__number",
                                                                       "status"))
     out = []
+    name = rnd.tournament.discipline
     for number in rnd.tables.order_by("number").values_list("number", flat=True):
         if number not in status:
-            out.append(Blocker(number, False))
+            out.append(Blocker(number, False, name))
         elif status[number] == Result.Status.DISPUTED:
-            out.append(Blocker(number, True))
+            out.append(Blocker(number, True, name))
     return out
 
 
 def blocker_words(found: list[Blocker]) -> str:
     """"table 4 (no result yet), table 2 (disputed)"."""
-    return ", ".join((_("table %(n)s (disputed)") if b.disputed
-                      else _("table %(n)s (no result yet)")) % {"n": b.table} for b in found)
+    return ", ".join(str(b.disc.blocking_disputed if b.disputed else b.disc.blocking_missing)
+                     % {"n": b.table} for b in found)
 
 
 def blocking_sentence(found: list[Blocker]) -> str:
     """The one message: "Tables without an agreed result: table 4 (no result yet)"."""
-    return _("tables without an agreed result: %(tables)s") % {"tables": blocker_words(found)}
+    words = (found[0].disc if found else WebDiscipline()).blocking_tables
+    return str(words) % {"tables": blocker_words(found)}

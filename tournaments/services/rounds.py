@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 import pairing
 
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..models import Bye, Entrant, ResultRevision, Round, Seat, Table, Tournament
 from . import seating
 from .base import Actor, Change, Conflict, NotFound, RoundNotOpen, ServiceError, change
@@ -30,7 +30,7 @@ from .standings import standings
 
 
 def draw_request(t: Tournament, number: int, seed: str) -> pairing.DrawRequest:
-    info = DISCIPLINES[t.discipline]
+    info = of(t)
     active = {e.start_number: e for e in t.entrants.all() if e.active}
     rows = standings(t)["standings"] if number > 1 else []
     order = [r["entrant"] for r in rows if r["entrant"] in active]
@@ -130,7 +130,7 @@ def _store(rnd: Round, drawn: pairing.Draw) -> None:
 def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
                method: str | None = None) -> Round:
     """Draw the next round as a preview; the previous round must be closed."""
-    info = DISCIPLINES[t.discipline]
+    info = of(t)
     method = method or t.pairing or info.methods[0]
     if method not in info.methods:
         raise ServiceError(_("draw method must be one of %(methods)s")
@@ -157,8 +157,7 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         drawn, method, seed = _drawn(t, number, seed, method)
         rnd = Round.objects.create(tournament=t, number=number, draw_method=method,
                                    draw_seed=seed, draw_explanation=list(drawn.explanation),
-                                   extra=dict(info.round_extra) if
-                                   t.scoring.get("system") == "matrix12" else {})
+                                   extra=info.round_extra_for(t))
         _store(rnd, drawn)
         if t.status == Tournament.Status.SETUP:
             t.status = Tournament.Status.RUNNING

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from pairing import window
 
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..models import Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
 
@@ -40,7 +40,7 @@ def check_draw_options(t: Tournament, options: Any) -> dict[str, Any]:
     """Validate draw options for the tournament's discipline; errors name the option."""
     if not isinstance(options, dict):
         raise ServiceError(_("must be an object of options"), "draw_options")
-    info = DISCIPLINES[t.discipline]
+    info = of(t)
     clean: dict[str, Any] = {}
     for key, value in options.items():
         place = f"draw_options.{key}"
@@ -76,7 +76,7 @@ def _check_registration(value: Any, place: str) -> dict[str, Any]:
 
 
 def per_side(t: Tournament) -> int:
-    return DISCIPLINES[t.discipline].layout(t.entrant_kind).per_side
+    return of(t).layout(t.entrant_kind).per_side
 
 
 def window_settings(t: Tournament) -> window.WindowSettings | None:

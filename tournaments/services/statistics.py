@@ -16,7 +16,6 @@ Pussi that is the series result of docs/rules.md), leaving out byes and sitting 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -26,10 +25,10 @@ from django.core.cache import cache
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from .. import charts
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..models import Result, Round, Seat, Tournament
 from .public import column, number
 from .standings import standings, standings_after, version_key
@@ -38,14 +37,6 @@ COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
 TOP = 5  # leaders highlighted in the progression chart
 MAX_BINS = 12  # bars of a histogram of a continuous value
 MAX_DISCRETE = 24  # at most this many bars, one per value, for whole (or half) numbers
-
-# What a round is called where the halls have their own word.
-ROUND_WORDS: dict[str, Any] = {"pussi": gettext_lazy("Series")}
-ROUND_WORDS_IN_TEXT: dict[str, Any] = {"pussi": gettext_lazy("series")}
-ROUND_SHORT: dict[str, Any] = {"pussi": gettext_lazy("S%(n)s")}
-# The per-round results, in the discipline's words.
-ROUND_RESULT_TITLES: dict[str, Any] = {"pussi": gettext_lazy("Series results")}
-
 
 @dataclass
 class ProgressLine:
@@ -281,8 +272,6 @@ def _pussi_extra(t: Tournament) -> dict[str, Any] | None:
     return {"pussi_stats": build(t)}
 
 
-EXTRAS: dict[str, Callable[[Tournament], dict[str, Any] | None]] = {"pussi": _pussi_extra}
-
 
 # -- everything for a page or a report ----------------------------------------------------------
 
@@ -331,9 +320,10 @@ def statistics(t: Tournament, highlight: int | None = None, ident: str = "stats"
     f = facts(t)
     rounds, key, progression = f.rounds, f.main_key, f.progression
     label = column(t, key).title if key else ""
-    round_word = str(ROUND_WORDS.get(t.discipline, gettext_lazy("Round")))
-    round_short = str(ROUND_SHORT.get(t.discipline, gettext_lazy("R%(n)s")))
-    in_text = str(ROUND_WORDS_IN_TEXT.get(t.discipline, gettext_lazy("round")))
+    disc = of(t)
+    round_word = str(disc.round_word)
+    round_short = str(disc.round_short)
+    in_text = str(disc.round_word_in_text)
     numbers = {line.entrant for line in progression.lines}
     highlight = highlight if highlight in numbers else None
     distributions: list[tuple[Distribution, str]] = []
@@ -342,15 +332,13 @@ def statistics(t: Tournament, highlight: int | None = None, ident: str = "stats"
                                f.current)
         distributions.append((current, distribution_chart(current, f"{ident}-current")))
         if rounds:
-            title = str(ROUND_RESULT_TITLES.get(
-                t.discipline, _("%(value)s per %(round)s") % {"value": label,
-                                                              "round": in_text}))
+            title = str(disc.round_results_title
+                        or _("%(value)s per %(round)s") % {"value": label, "round": in_text})
             per_round = distribution(title, label, f.per_round)
             if not per_round.empty:
                 distributions.append((per_round,
                                       distribution_chart(per_round, f"{ident}-per-round")))
-    extra = EXTRAS.get(t.discipline)
-    found = extra(t) if extra else None
+    found = _pussi_extra(t) if disc.has_pussi_stats else None
     return Statistics(
         t=t, rounds=rounds, round_word=round_word, main_key=key, main_label=label,
         progression=progression,
@@ -362,4 +350,4 @@ def statistics(t: Tournament, highlight: int | None = None, ident: str = "stats"
 
 
 def discipline_label(t: Tournament) -> str:
-    return str(DISCIPLINES[t.discipline].label)
+    return str(of(t).label)

@@ -12,7 +12,7 @@ from scoring import registry as scoring_registry
 from scoring.discipline import is_int
 from scoring.model import Problems
 
-from ..disciplines import DISCIPLINES
+from ..disciplines import get, of
 from ..models import Role, Tournament
 from . import seating
 from .base import Actor, Conflict, ServiceError, change, creation
@@ -57,14 +57,14 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
     if not name:
         raise ServiceError(_("a tournament needs a name"), "name")
     check_single_line(name, "name")
-    info = DISCIPLINES.get(discipline)
+    info = get(discipline)
     if info is None:
         raise ServiceError(_("unknown discipline %(d)s") % {"d": repr(discipline)}, "discipline")
     if entrant_kind not in info.entrant_kinds:
         raise ServiceError(_("%(d)s is played by %(kinds)s")
                            % {"d": discipline, "kinds": _(" or ").join(info.entrant_kinds)},
                            "entrant_kind")
-    settings = check_scoring(discipline, {**info.scoring, **(scoring or {})})
+    settings = check_scoring(discipline, {**info.preset, **(scoring or {})})
     method = pairing or info.methods[0]
     if method not in info.methods:
         raise ServiceError(_("draw method must be one of %(methods)s")
@@ -96,7 +96,7 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise ServiceError(_("cannot change %(fields)s") % {"fields": ", ".join(sorted(unknown))})
-    info = DISCIPLINES[tournament.discipline]
+    info = of(tournament)
     if "scoring" in fields:
         check_scoring(tournament.discipline, fields["scoring"])
     if "name" in fields and not str(fields["name"]).strip():

@@ -23,122 +23,27 @@ a bye that scores or a Bobbl cut by time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 import scoring
-from scoring import registry as scoring_registry
 from scoring.model import Problems
 from scoring.ranking import Criterion, rank
 
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
+from ..disciplines.whatif import CHOICE, NUMBER, OFF, POINTS, WHOLE, Setting
 from ..models import Tournament
 from .base import ServiceError
 from .documents import export_document
 from .public import column, number
 from .standings import standings
 
-NUMBER, WHOLE, OFF, CHOICE, POINTS = "number", "whole", "off", "choice", "points"
 OFFICIAL, SETTINGS = "official", "settings"
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One scoring setting the director may try another value for."""
-
-    name: str  # the form field
-    label: Any
-    kind: str = NUMBER
-    key: str = ""  # the scoring setting (dots for nested ones: "placement.4"); default: name
-    help: Any = ""
-    choices: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def path(self) -> list[str]:
-        return (self.key or self.name).split(".")
-
-
-@dataclass(frozen=True)
-class Spec:
-    """What a discipline's what-if offers."""
-
-    settings: tuple[Setting, ...] = ()
-    shown: tuple[str, ...] = ()  # values beside the official rank (default: the first value)
-    rankings: tuple[tuple[str, Any], ...] = ()  # values also ranked on their own, with labels
-    relevant: Callable[[Mapping[str, Any]], set[str]] | None = None  # settings that matter
-
-
-def _mucken_relevant(doc: Mapping[str, Any]) -> set[str]:
-    """Settings that change something here: what a bye is worth, if one scores; what a
-    Bobbl cut by time counts, if a result has one."""
-    rounds = doc.get("rounds", [])
-    out = set()
-    if any(b.get("kind", "bye") in ("bye", "forfeit-win") for r in rounds
-           for b in r.get("byes", [])):
-        out.add("bobbl_per_round")
-    if any(isinstance(t.get("result"), Mapping) and t["result"].get("unfinished")
-           for r in rounds for t in r.get("tables", [])):
-        out.add("unfinished")
-    return out
-
-
-MUCKEN_UNFINISHED = (
-    ("leader", gettext_lazy("the party ahead wins it")),
-    ("void", gettext_lazy("it counts for nobody")),
-    ("as_played", gettext_lazy("both parties' points count as goals")),
-)
-
-TABLETOP_SYSTEMS = (
-    ("ttm20", gettext_lazy("TTM 20 (capped missions)")),
-    ("matrix20", gettext_lazy("20 matrix")),
-    ("sun", gettext_lazy("SUN (2:0 / 1:1)")),
-    ("matrix12", gettext_lazy("12 matrix")),
-    ("percent", gettext_lazy("percent matrix")),
-)
-
-SPECS: dict[str, Spec] = {
-    "pussi": Spec(
-        settings=(
-            Setting("weight_points", gettext_lazy("Weight of the points")),
-            Setting("weight_difference", gettext_lazy("Weight of the difference")),
-            Setting("premium", gettext_lazy("Premium")),
-            Setting("no_premium", gettext_lazy("no premium"), OFF, key="premium",
-                    help=gettext_lazy("as if nobody won a premium")),
-            Setting("premium_at", gettext_lazy("Premium at"), WHOLE,
-                    help=gettext_lazy("the total that wins the premium")),
-        ),
-        shown=("total", "points", "difference", "premiums")),
-    "mucken": Spec(
-        settings=(Setting("bobbl_per_round", gettext_lazy("Bobbl for a bye"), WHOLE,
-                          help=gettext_lazy("what a bye or a win by forfeit counts")),
-                  Setting("unfinished", gettext_lazy("A Bobbl cut by time"), CHOICE,
-                          choices=MUCKEN_UNFINISHED)),
-        shown=("bobbl", "tore", "gegentore"),
-        rankings=(("plus", gettext_lazy("by Plus")), ("plus_minus", gettext_lazy("by Plus-Minus"))),
-        relevant=_mucken_relevant),
-    "chess": Spec(
-        settings=(Setting("win", gettext_lazy("Points for a win")),
-                  Setting("draw", gettext_lazy("Points for a draw")),
-                  Setting("loss", gettext_lazy("Points for a loss")),
-                  Setting("bye", gettext_lazy("Points for a bye"))),
-        shown=("points",)),
-    "boardgame": Spec(
-        settings=(Setting("placement_4", gettext_lazy("Placement points, table of 4"), POINTS,
-                          key="placement.4", help=gettext_lazy("e.g. 5, 3, 2, 1")),
-                  Setting("placement_3", gettext_lazy("Placement points, table of 3"), POINTS,
-                          key="placement.3", help=gettext_lazy("e.g. 5, 3, 1"))),
-        shown=("points",)),
-    "tabletop": Spec(
-        settings=(Setting("system", gettext_lazy("Scoring system"), CHOICE,
-                          choices=TABLETOP_SYSTEMS),),
-        shown=("tp",)),
-}
 
 
 # -- the form -------------------------------------------------------------------------------------
@@ -310,10 +215,6 @@ def _cells(row: Mapping[str, Any] | None, keys: list[str]) -> list[str]:
     return [number(values.get(k)) for k in keys]
 
 
-def _settings_object(discipline: str, raw: Mapping[str, Any]) -> Any:
-    return scoring_registry.DISCIPLINES[discipline].parse_settings(raw, Problems(), "scoring")
-
-
 def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
     """Official standings beside those under the settings in ``params`` (a GET QueryDict).
 
@@ -322,9 +223,9 @@ def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
     the official standings; nothing raises for bad input.
     """
     params = params or {}
-    spec = SPECS.get(t.discipline, Spec())
+    spec = of(t).whatif
     doc = export_document(t)
-    official_raw = {**DISCIPLINES[t.discipline].scoring, **(t.scoring or {})}
+    official_raw = {**of(t).preset, **(t.scoring or {})}
     relevant = spec.relevant(doc) if spec.relevant else None
     offered = tuple(s for s in spec.settings if relevant is None
                     or (s.key or s.name).split(".")[0] in relevant)
@@ -339,7 +240,7 @@ def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
         form.is_valid()  # fields that are not even numbers get their errors here …
         raw = form.scoring(official_raw)  # … and the others are checked by the discipline
         problems = Problems()
-        scoring_registry.DISCIPLINES[t.discipline].parse_settings(raw, problems, "scoring")
+        of(t).scoring_discipline.parse_settings(raw, problems, "scoring")
         form.place_errors(problems.errors)
     tried: scoring.Tournament | None = None
     if not form.errors:
@@ -347,8 +248,7 @@ def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
         if tried is None:  # results that do not fit these settings: say where, score nothing
             form.place_errors(problems.errors)
     changed = bool(bound and tried is not None
-                   and _settings_object(t.discipline, raw)
-                   != _settings_object(t.discipline, official_raw))
+                   and of(t).settings(raw) != of(t).settings(official_raw))
     variants: list[Variant] = []
     ranks: list[dict[int, int]] = []
     rows_by: list[dict[int, dict[str, Any]]] = []

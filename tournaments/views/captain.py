@@ -83,13 +83,14 @@ def _final_result(table: Table) -> str:
     return view.result if view else ""
 
 
-def _seating(table: Table, rform: result_forms.ResultForm) -> list[dict[str, Any]]:
+def _seating(table: Table) -> list[dict[str, Any]]:
     """Who sits where: one group per side (chess: White/Black), or one group without sides."""
+    disc = table.round.tournament.disc
     groups: dict[int, dict[str, Any]] = {}
     for s in sorted(table.seats.select_related("entrant"),
                     key=lambda s: (s.side or 0, s.position, s.entrant.start_number)):
         side = s.side or 0
-        group = groups.setdefault(side, {"side": side, "label": rform.side_label(s.side),
+        group = groups.setdefault(side, {"side": side, "label": disc.side_label(s.side),
                                          "entrants": []})
         group["entrants"].append(s.entrant)
     return list(groups.values())
@@ -182,14 +183,14 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST" and sent in reporters.OUTCOMES and current:
         return render(request, "captain/sent.html",
                       {"table": table, "round": table.round, "tournament": tournament,
-                       "seating": _seating(table, rform), "sent": sent,
+                       "seating": _seating(table), "sent": sent,
                        "state": current.status,
                        "answer": reporters.answer(sent, current.status),
                        "echo": echo(table, reporters.device_reporter(
                            table.pk, _device_id(request)))})
     context = {
         "table": table, "round": table.round, "tournament": tournament,
-        "seating": _seating(table, rform), "current": current,
+        "seating": _seating(table), "current": current,
         "mine": current is not None and _reported_here(request, table),
         "nonce": secrets.token_urlsafe(12), **rform.inputs_context(table, data, errors),
     }

@@ -41,7 +41,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import services
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..links import absolute
 from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
 from ..permissions import is_director
@@ -415,7 +415,7 @@ def _scan_shown(tournament: Tournament) -> bool:
 def _page_context(request: HttpRequest, tournament: Tournament, form: SignUpForm, show: str,
                   q: str, mark: str = "", new_entrant: int | None = None) -> dict[str, Any]:
     return {**_form_context(tournament, form),
-            "discipline": DISCIPLINES[tournament.discipline].label,
+            "discipline": of(tournament).label,
             "statuses": Entrant.Status.choices,
             **_list_context(request, tournament, show, q, mark, new_entrant),
             "scan": _scan_shown(tournament), "drawing": seating.drawing_at_registration(
@@ -455,7 +455,7 @@ def index(request: HttpRequest) -> HttpResponse:
                         distinct=True))
     tournaments = list(qs.order_by("-created"))
     for t in tournaments:
-        t.discipline_label = DISCIPLINES[t.discipline].label
+        t.discipline_label = of(t).label
     return render(request, "desk/index.html", {"tournaments": tournaments})
 
 

@@ -32,7 +32,7 @@ from .. import result_forms, services
 from ..bodylimit import IMPORT_BYTES, allow_body
 from ..chess.pages import swiss_panel
 from ..chess.trf import import_trf
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..forms import (
     METHOD_LABELS,
     CreateTournamentForm,
@@ -156,7 +156,7 @@ def home(request: HttpRequest) -> HttpResponse:
     tournaments = list(director_services.directed_by(request.user).annotate(
         n_entrants=Count("entrants", distinct=True), n_rounds=Count("rounds", distinct=True)))
     for t in tournaments:
-        t.discipline_label = DISCIPLINES[t.discipline].label  # type: ignore[attr-defined]
+        t.discipline_label = of(t).label  # type: ignore[attr-defined]
     return render(request, "director/home.html", {
         "tournaments": tournaments, "create_form": create_form, "import_form": import_form,
         "may_create": may_create,
@@ -191,7 +191,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
     rounds = _rounds_overview(t)
     counts = director_services.entrant_counts(t)
     return render(request, "director/tournament.html", {
-        "t": t, "info": DISCIPLINES[t.discipline],
+        "t": t, "info": of(t),
         "counts": [(label, counts[value]) for value, label in Entrant.Status.choices]
         + [(_("Total"), counts["total"])],
         "rounds": rounds, "last_round": rounds[-1] if rounds else None,

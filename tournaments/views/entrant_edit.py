@@ -44,7 +44,7 @@ class EntrantEditForm(forms.Form):
         people = _players(e)
         self.single = len(people) == 1
         self.pair = len(people) == 2
-        self.chess = t.discipline == "chess"
+        self.chess = t.disc.has_ratings  # Elo and DWZ
         person = people[0] if self.single else None
         initial = {"name": e.name, "club": e.club, "elo": e.rating,
                    "categories": ", ".join(e.categories or [])}

@@ -31,7 +31,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from .. import ratelimit
-from ..disciplines import DISCIPLINES
+from ..disciplines import of
 from ..models import Entrant, Tournament
 from ..permissions import is_desk
 from ..services import ServiceError, prereg
@@ -86,7 +86,7 @@ def prereg_page(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the form (or with ``?done=1`` the code); POST: sign up and show the code."""
     t = get_object_or_404(Tournament, slug=slug)
     pair = t.entrant_kind == Tournament.EntrantKind.PAIR
-    base = {"t": t, "discipline": DISCIPLINES[t.discipline].label, "pair": pair}
+    base = {"t": t, "discipline": of(t).label, "pair": pair}
     mine = _remembered(request, t)
     if request.method != "POST" and request.GET.get("done") and mine is not None:
         entrant, code = mine

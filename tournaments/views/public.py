@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from ..chess.pages import chess_pages
-from ..disciplines import DISCIPLINES
+from ..disciplines import get, of
 from ..models import Round, Tournament
 from ..permissions import is_desk
 from ..services import ServiceError
@@ -115,8 +115,8 @@ def live_blocks(t: Tournament, mode: str, category: str | None = None,
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.filter(public=True).order_by("-created", "-pk")
-    rows = [{"t": t, "discipline": DISCIPLINES[t.discipline].label} for t in tournaments
-            if t.discipline in DISCIPLINES]
+    rows = [{"t": t, "discipline": disc.label} for t in tournaments
+            if (disc := get(t.discipline)) is not None]
     return render(request, "public/home.html", {"rows": rows})
 
 
@@ -125,7 +125,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     t = visible_tournament(request, slug)
     rnd = current_round(t)
     category = chosen_category(request, t)
-    context = {"t": t, "discipline": DISCIPLINES[t.discipline].label, "round": rnd,
+    context = {"t": t, "discipline": of(t).label, "round": rnd,
                "rounds": visible_rounds(t), "category": category,
                "categories": [(c, category_label(c)) for c in categories_present(t)],
                "chess_pages": chess_pages(t), **live_blocks(t, "page", category)}

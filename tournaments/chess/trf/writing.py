@@ -164,7 +164,7 @@ def _head(n: int, e: Entrant, p: Player | None, birth_texts: dict[str, str]) -> 
 
 def trf_text(t: Tournament, upto_round: int | None = None) -> str:
     """The tournament as TRF-16 text (see :func:`tournament_trf`)."""
-    if t.discipline != "chess":
+    if not t.disc.has_trf:
         raise ServiceError(_("only chess tournaments can be written as a TRF file"))
     data = _load(t)
     details = t.details or {}

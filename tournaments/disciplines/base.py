@@ -1,0 +1,158 @@
+"""The web side of one discipline: everything a page, a form, a report or a service needs
+to know about it, so nothing outside this package asks "which discipline?".
+
+A discipline is a subclass of :class:`WebDiscipline` in its own module here
+(``chess.py``, ``mucken.py``, …) and one instance of it in ``DISCIPLINES``
+(``__init__.py``). Its scoring rules live in :mod:`scoring` under the same name; the
+typed settings are read through that module's ``parse_settings``, never as raw dict
+lookups. See docs/adding-a-discipline.md.
+
+Importing this package must stay light: ``tournaments.models`` builds its choices from
+it, so nothing here imports models or services at module level; the result form, the
+what-if spec and the reports' helpers are imported when first asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from pairing import Layout
+from scoring import registry as scoring_registry
+from scoring.model import Problems
+
+from .whatif import Spec
+
+if TYPE_CHECKING:
+    from ..result_forms import ResultForm
+
+
+class WebDiscipline:
+    """One discipline as the web app sees it. Subclasses set the class attributes."""
+
+    # -- what it is -------------------------------------------------------------------------
+    name: str = ""  # the key in DISCIPLINES and in scoring.registry
+    label: Any = ""  # its name for people, translated
+    preset: Mapping[str, Any] = {}  # scoring settings a new tournament starts from
+    entrant_kinds: tuple[str, ...] = ("single",)  # who enters: single players and/or pairs
+    layouts: Mapping[str, Layout] = {}  # table layout per entrant kind
+    methods: tuple[str, ...] = ()  # draw methods the director may pick; the first is the default
+    planned_rounds: int = 3
+    round_extra: Mapping[str, Any] = {}  # what each new round carries (tabletop: missions)
+    options: tuple[str, ...] = ()  # draw options the director may set (services.seating)
+
+    # -- its words (one set, used on every page) ----------------------------------------------
+    table_word: Any = _("Table")  # "Table 3" / "Board 3"
+    tables_word: Any = _("Tables")
+    side_word: Any = _("Side")  # what one side of a table is: a party, a player, a colour
+    side_labels: tuple[Any, Any] | None = None  # side 1 and side 2; None: no sides
+    round_word: Any = _("Round")  # headings and chart axes
+    round_word_in_text: Any = _("round")  # inside a sentence
+    round_short: Any = _("R%(n)s")  # chart ticks
+    round_results_title: Any = None  # the per-round distribution's title (None: generic)
+    pairings_note: Any = _("Pts: points before this round. Tables in order: the higher "
+                           "score first.")
+    bye_labels: Mapping[str, Any] = {}  # byes in the discipline's own words
+    # The tables that keep a round open (services.round_check), inside a sentence.
+    blocking_tables: Any = _("tables without an agreed result: %(tables)s")
+    blocking_missing: Any = _("table %(n)s (no result yet)")
+    blocking_disputed: Any = _("table %(n)s (disputed)")
+
+    # -- what it can do -----------------------------------------------------------------------
+    has_trf = False  # TRF-16 export and import (FIDE pairing engines)
+    chess_outputs = False  # cross/progress tables, player cards, DWZ evaluation
+    has_score_pad = False  # the Mucken score pad (vertical/horizontal layout option)
+    has_pussi_stats = False  # the Pussi result sheet on the statistics page
+    pairings_with_results = False  # the printed pairing list has a result column
+    has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
+    has_ratings = False  # players carry Elo and DWZ (the entrant form asks for them)
+    whatif: Spec = Spec()  # what the what-if page offers
+
+    # -- lookups ------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+    @property
+    def scoring(self) -> dict[str, Any]:
+        """The preset as a fresh dict (the old name; a caller may change its copy)."""
+        return dict(self.preset)
+
+    @property
+    def scoring_discipline(self) -> Any:
+        """The discipline of :mod:`scoring.registry` with this name."""
+        return scoring_registry.DISCIPLINES[self.name]
+
+    def settings(self, source: Any) -> Any:
+        """The typed settings (the scoring module's ``Settings``) of a tournament, or of a raw
+        settings dict. An invalid setting reads as the scoring module's default, as the
+        scoring core reads it."""
+        raw = source if isinstance(source, Mapping) else (getattr(source, "scoring", None) or {})
+        return self.scoring_discipline.parse_settings(raw, Problems(), "scoring")
+
+    def round_extra_for(self, t: Any) -> dict[str, Any]:
+        """What a new round of the tournament carries (``Round.extra``)."""
+        return dict(self.round_extra)
+
+    def layout(self, entrant_kind: str) -> Layout:
+        return self.layouts.get(entrant_kind) or next(iter(self.layouts.values()))
+
+    @property
+    def has_sides(self) -> bool:
+        return self.side_labels is not None
+
+    @property
+    def has_dutch(self) -> bool:
+        """Drawn by the Dutch system: byes on request and set pairings are its wishes."""
+        return "dutch" in self.methods
+
+    def side_label(self, side: int | None) -> str:
+        """What side 1 or 2 of a table is called ("" for no side)."""
+        if side is None:
+            return ""
+        if self.side_labels is not None and side in (1, 2):
+            return str(self.side_labels[side - 1])
+        return gettext("Side %(n)s") % {"n": side}
+
+    def column_header(self, t: Any, key: str) -> str | None:
+        """A standings value's official abbreviation in this discipline (None: our own)."""
+        return None
+
+    def table_label(self, number: int) -> str:
+        return f"{self.table_word} {number}"
+
+    # -- the result form, examples, reading a result -------------------------------------------
+
+    @cached_property
+    def result_form(self) -> ResultForm:
+        """How a table's result is entered (``tournaments/disciplines/forms/<name>.py``)."""
+        return import_module(f"{__package__}.forms.{self.name}").FORM
+
+    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+        """A valid-looking result for the table, to show the director the payload's shape."""
+        return {}
+
+    def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
+        """A result as one line a spectator reads; ``table`` is a public TableView."""
+        return str(payload)
+
+    # -- reports ------------------------------------------------------------------------------
+
+    @property
+    def score_sheet_template(self) -> str:
+        return f"reports/sheets/{self.name}.html"
+
+    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+        """The blank rows of its score sheet (``rows`` in the sheet template)."""
+        return {}
+
+    def round_byes(self, rnd: Any) -> list[Any]:
+        """The byes of a round as the printed pairing list shows them."""
+        from ..services.public import round_byes
+
+        return round_byes(rnd)

@@ -1,0 +1,1 @@
+"""Each discipline's result form (``FORM``), loaded by ``WebDiscipline.result_form``."""

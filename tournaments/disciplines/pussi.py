@@ -1,0 +1,72 @@
+"""Pussi: two parties of two at a table play a series of games (bid, declarer, totals)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy, ngettext
+
+from pairing import Layout
+
+from .base import WebDiscipline
+from .whatif import OFF, WHOLE, Setting, Spec
+
+SHEET_GAMES = 12  # the printed sheet has at most this many rows
+
+
+class Pussi(WebDiscipline):
+    name = "pussi"
+    label = gettext_lazy("Pussi")
+    preset = {"weight_points": 1.0, "weight_difference": 0.2, "premium": 100, "premium_at": 500,
+              "games_per_series": 8}
+    entrant_kinds = ("single",)
+    layouts = {"single": Layout(sides=2, per_side=2, bye_kind="zero")}
+    methods = ("pussi_partners", "random_tables")
+    planned_rounds = 3
+    options = ("registration",)
+
+    side_word = gettext_lazy("Party")
+    side_labels = (gettext_lazy("Party 1"), gettext_lazy("Party 2"))
+    round_word = gettext_lazy("Series")
+    round_word_in_text = gettext_lazy("series")
+    round_short = gettext_lazy("S%(n)s")
+    round_results_title = gettext_lazy("Series results")
+
+    has_pussi_stats = True
+    whatif = Spec(
+        settings=(
+            Setting("weight_points", gettext_lazy("Weight of the points")),
+            Setting("weight_difference", gettext_lazy("Weight of the difference")),
+            Setting("premium", gettext_lazy("Premium")),
+            Setting("no_premium", gettext_lazy("no premium"), OFF, key="premium",
+                    help=gettext_lazy("as if nobody won a premium")),
+            Setting("premium_at", gettext_lazy("Premium at"), WHOLE,
+                    help=gettext_lazy("the total that wins the premium")),
+        ),
+        shown=("total", "points", "difference", "premiums"))
+
+    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+        """A consistent score sheet: the declarer wins its bid of 60, the others make 30."""
+        totals = [0, 0]
+        games = []
+        for k in range(self.settings(t).games_per_series):
+            declarer = 1 + k % 2
+            totals[declarer - 1] += 60
+            totals[2 - declarer] += 30
+            games.append({"declarer": declarer, "bid": 60, "totals": list(totals)})
+        return {"games": games}
+
+    def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
+        from ..services.public import number
+
+        games = payload.get("games") or []
+        if not games:
+            return "–"
+        a, b = games[-1]["totals"]
+        n = len(games)
+        return ngettext("%(a)s:%(b)s after %(n)s game", "%(a)s:%(b)s after %(n)s games", n) % {
+            "a": number(a), "b": number(b), "n": n}
+
+    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+        games = self.settings(t).games_per_series
+        return {"games": range(1, min(max(games, 1), SHEET_GAMES) + 1)}

@@ -1,0 +1,75 @@
+"""Tabletop: one player against one over three missions; tournament points by a system."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+from pairing import Layout
+from scoring.tabletop import MISSION_LEAD
+
+from .base import WebDiscipline
+from .whatif import CHOICE, Setting, Spec
+
+MISSIONS = (gettext_lazy("Primary"), gettext_lazy("Secondary"), gettext_lazy("Tertiary"))
+MISSION_KINDS = {"eternal_war": gettext_lazy("Eternal War"),
+                 "maelstrom": gettext_lazy("Maelstrom"),
+                 "tertiary": gettext_lazy("Tertiary")}
+assert set(MISSION_KINDS) == set(MISSION_LEAD)
+
+SYSTEMS = (
+    ("ttm20", gettext_lazy("TTM 20 (capped missions)")),
+    ("matrix20", gettext_lazy("20 matrix")),
+    ("sun", gettext_lazy("SUN (2:0 / 1:1)")),
+    ("matrix12", gettext_lazy("12 matrix")),
+    ("percent", gettext_lazy("percent matrix")),
+)
+
+
+def mission_labels(rnd: Any) -> list[str]:
+    """The missions of a round, each with its kind where the round names one."""
+    kinds = list((rnd.extra or {}).get("missions") or [])
+    labels = []
+    for k, label in enumerate(MISSIONS):
+        kind = kinds[k] if k < len(kinds) else None
+        extra = MISSION_KINDS.get(kind, kind) if kind else None
+        labels.append(f"{label} ({extra})" if extra and str(extra) != str(label) else str(label))
+    return labels
+
+
+class Tabletop(WebDiscipline):
+    name = "tabletop"
+    label = gettext_lazy("Tabletop")
+    preset = {"system": "ttm20"}
+    entrant_kinds = ("single",)
+    layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
+    methods = ("swiss_score",)
+    planned_rounds = 5
+    round_extra = {"missions": ["eternal_war", "maelstrom", "tertiary"]}
+    options = ("avoid_same_club",)
+
+    side_word = gettext_lazy("Player")
+    side_labels = (gettext_lazy("Player 1"), gettext_lazy("Player 2"))
+
+    whatif = Spec(
+        settings=(Setting("system", gettext_lazy("Scoring system"), CHOICE, choices=SYSTEMS),),
+        shown=("tp",))
+
+    def round_extra_for(self, t: Any) -> dict[str, Any]:
+        """The missions' kinds matter to the 12 matrix only."""
+        return dict(self.round_extra) if self.settings(t).system == "matrix12" else {}
+
+    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+        return {"missions": [[12, 8], [6, 6], [4, 2]]}
+
+    def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
+        from ..services.public import number
+
+        missions = payload.get("missions") or []
+        parts = " · ".join(f"{number(a)}:{number(b)}" for a, b in missions)
+        total = (sum(float(m[0]) for m in missions), sum(float(m[1]) for m in missions))
+        return f"{parts} (Σ {number(total[0])}:{number(total[1])})"
+
+    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+        return {"missions": mission_labels(rnd)}
