@@ -28,6 +28,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from .replay import EngineMissing, difference, load_engine
 from .swiss import SwissPairing
@@ -38,7 +39,7 @@ ENGINES = {"dutch": load_engine}  # each imports its engine only when asked
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # exit 2 with usage, as argparse does, but say why
+    def error(self, message: str) -> NoReturn:  # exit 2 with usage, as argparse does, but say why
         self.print_usage(sys.stderr)
         print(f"error: {message}", file=sys.stderr)
         raise SystemExit(2)

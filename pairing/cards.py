@@ -262,8 +262,8 @@ def _improve(tables: list[Table], costs: _Costs, max_passes: int = 30) -> list[T
                     for y in range(4):
                         ti, tj = list(tables[i]), list(tables[j])
                         ti[x], tj[y] = tj[y], ti[x]
-                        ci, si = costs.best_split(tuple(ti))  # type: ignore[arg-type]
-                        cj, sj = costs.best_split(tuple(tj))  # type: ignore[arg-type]
+                        ci, si = costs.best_split((ti[0], ti[1], ti[2], ti[3]))
+                        cj, sj = costs.best_split((tj[0], tj[1], tj[2], tj[3]))
                         if ci + cj < cost[i] + cost[j]:
                             tables[i], tables[j], cost[i], cost[j] = si, sj, ci, cj
                             changed = done = True

@@ -31,6 +31,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .base import Draw, DrawError, DrawnTable, DrawRequest
 
@@ -224,7 +225,7 @@ def round_robin_shift(req: DrawRequest) -> Draw:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # exit 2 with the reason, never a traceback
+    def error(self, message: str) -> NoReturn:  # exit 2 with the reason, never a traceback
         self.print_usage(sys.stderr)
         print(f"error: {message}", file=sys.stderr)
         raise SystemExit(2)

@@ -98,10 +98,10 @@ class _Round:
             self.unit[name] = place
             self.best[name] = best
             place *= pairs * best + 1
-        u, b = self.unit, self.best
+        u, most = self.unit, self.best
         # Weight of a game with every cost 0; the costs are subtracted from it.
-        self.top = (u["edge"] + u["second_bye"] + u["rematch"] + b["meetings"] * u["meetings"]
-                    + u["club"] + b["score"] * u["score"] + b["rank"] * u["rank"])
+        self.top = (u["edge"] + u["second_bye"] + u["rematch"] + most["meetings"] * u["meetings"]
+                    + u["club"] + most["score"] * u["score"] + most["rank"] * u["rank"])
 
     def clash(self, i: int, j: int) -> bool:
         return bool(self.clubs[i]) and self.clubs[i] == self.clubs[j]

@@ -7,6 +7,7 @@ Round robins are in :mod:`pairing.roundrobin`, the card-hall draws in
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout
 
@@ -29,6 +30,7 @@ def table_sizes(n: int, layout: Layout) -> list[int]:
 def seat_groups(groups: list[list[int]], layout: Layout) -> tuple[DrawnTable, ...]:
     tables = []
     for group in groups:
+        seats: Sequence[tuple[int, int | None]]
         if layout.sides:
             k = layout.per_side
             seats = [(e, 1) for e in group[:k]] + [(e, 2) for e in group[k:]]

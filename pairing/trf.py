@@ -449,8 +449,14 @@ class _PointsReader:
                 line = self.where.get(name, 0)
                 raise TrfError(line, None, f"XXS: points for {name.replace('_', ' ')} "
                                f"different from {like} are not supported")
-        return PointSystem(win=v["win"], draw=v["draw"], loss=v["loss"], zero=v["zero"],
-                           forfeit_loss=v["forfeit_loss"], pab=v["pab"],
+        def given(name: str) -> Fraction:  # the points every system has (never unset)
+            value = v[name]
+            assert value is not None, name
+            return value
+
+        return PointSystem(win=given("win"), draw=given("draw"), loss=given("loss"),
+                           zero=given("zero"), forfeit_loss=given("forfeit_loss"),
+                           pab=given("pab"),
                            half_bye=v["half_bye"], full_bye=v["full_bye"])
 
 

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .window import MAX_WINDOW, WindowSettings, cleanup, draw_for_registrations
 
@@ -39,7 +39,7 @@ class ArgumentError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # report via main(), never exit here
+    def error(self, message: str) -> NoReturn:  # report via main(), never exit here
         raise ArgumentError(message)
 
 

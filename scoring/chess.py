@@ -236,6 +236,13 @@ class Entry:
     # the points per result are (draw and loss may be worth the same points).
     halves: int = 0
 
+    @property
+    def opp(self) -> int:
+        """The opponent of a round played against someone (a game, or a forfeit in a round
+        robin); asked only for those."""
+        assert self.opponent is not None, self
+        return self.opponent
+
 
 class Chess(Discipline):
     name = "chess"
@@ -401,7 +408,7 @@ class Evaluation:
 
     def contributions(self, e: int) -> list[tuple[int, bool]]:
         """Buchholz contributions of ``e``'s rounds with whether each is a VUR."""
-        return [((self.seen[x.opponent] if self.is_game(x) else self.dummy(e, x)),  # type: ignore[index]
+        return [((self.seen[x.opp] if self.is_game(x) else self.dummy(e, x)),
                  self.is_vur(x)) for x in self.records[e]]
 
     @staticmethod
@@ -430,7 +437,7 @@ class Evaluation:
         for e in self.ids:
             rec = self.records[e]
             sb = fine = running = progressive = wins = black = 0
-            ratings = []
+            ratings: list[int] = []
             for x in rec:
                 if self.is_game(x):
                     opp = x.opponent
@@ -445,8 +452,9 @@ class Evaluation:
                 wins += x.points == self.win and x.kind in AVAILABLE
                 if x.kind == GAME:
                     black += x.colour == 2
-                    if self.rating[x.opponent] is not None:  # type: ignore[index]
-                        ratings.append(self.rating[x.opponent])  # type: ignore[index]
+                    rating = self.rating[x.opp]
+                    if rating is not None:
+                        ratings.append(rating)
             aro = (math.floor(Fraction(sum(ratings), len(ratings)) + Fraction(1, 2))
                    if ratings else 0)
             out[e].update({"fine_buchholz": Fraction(fine, u),
@@ -484,7 +492,7 @@ class Evaluation:
         for e in self.ids:
             items = []  # (opponent's or dummy's score, contribution, VUR?)
             for x in self.records[e]:
-                s = self.seen[x.opponent] if self.is_game(x) else self.dummy(e, x)  # type: ignore[index]
+                s = self.seen[x.opp] if self.is_game(x) else self.dummy(e, x)
                 items.append((s, s * x.points, self.is_vur(x)))
             total = sum(c for _, c, _ in items)
             if items:
@@ -506,7 +514,7 @@ class Evaluation:
                 records[e] = [*done, Entry(GAME, self.draw, opponent, colour, 1)]
         score = {e: sum(x.points for x in rec) for e, rec in records.items()}
         seen = {e: self._seen_score(records[e], score[e]) for e in self.ids}
-        return {e: Fraction(sum(seen[x.opponent] if self.is_game(x)  # type: ignore[index]
+        return {e: Fraction(sum(seen[x.opp] if self.is_game(x)
                                 else self._capped(score[e], x, seen) for x in records[e]),
                             self.unit)
                 for e in self.ids}
@@ -514,7 +522,7 @@ class Evaluation:
     def aob(self) -> dict[int, Fraction]:
         out = {}
         for e in self.ids:
-            bhs = [self._bh[x.opponent] for x in self.records[e]  # type: ignore[index]
+            bhs = [self._bh[x.opp] for x in self.records[e]
                    if x.kind == GAME]
             out[e] = (Fraction(_half_up(Fraction(100 * sum(bhs), len(bhs) * self.unit)), 100)
                       if bhs else Fraction(0))
@@ -547,7 +555,7 @@ class Evaluation:
                 for x in self.records[e]:
                     if x.kind == GAME:
                         games += 1
-                        r = self.rating[x.opponent]  # type: ignore[index]
+                        r = self.rating[x.opp]
                         if r is not None:
                             ratings.append(r)
                             halves += x.halves
@@ -591,15 +599,15 @@ class Evaluation:
         rated = self.rated_games()
         out = {}
         for e in self.ids:
-            values = [perf[x.opponent] for x in self.records[e]  # type: ignore[index]
-                      if x.kind == GAME and rated[x.opponent][0]]  # type: ignore[index]
+            values = [perf[x.opp] for x in self.records[e]
+                      if x.kind == GAME and rated[x.opp][0]]
             out[e] = _half_up(Fraction(sum(values), len(values))) if values else 0
         return out
 
     def koya(self) -> dict[int, Fraction]:
         limit = self.rounds * self.win // 2
         return {e: Fraction(sum(x.points for x in self.records[e]
-                                if self.is_game(x) and self.score[x.opponent] >= limit),  # type: ignore[index]
+                                if self.is_game(x) and self.score[x.opp] >= limit),
                             self.unit)
                 for e in self.ids}
 

@@ -10,14 +10,17 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .document import check_file
 from .standings import standings
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # exit 2 with usage, as argparse does, but say why
-        self.print_usage(sys.stderr)
+    top: argparse.ArgumentParser | None = None  # whose usage a subcommand's error shows
+
+    def error(self, message: str) -> NoReturn:  # exit 2 with usage, as argparse does, but say why
+        (self.top or self).print_usage(sys.stderr)
         print(f"error: {message}", file=sys.stderr)
         raise SystemExit(2)
 
@@ -35,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     va = sub.add_parser("validate", help="list every problem of a document")
     va.add_argument("document", help="a turnier/1 JSON file")
     for p in (st, va):
-        p.error = parser.error  # type: ignore[method-assign]
+        p.top = parser
     return parser
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
-from typing import Any
+from typing import Any, TypeGuard
 
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion, rank
@@ -174,7 +174,8 @@ def payload_problem(raw: Any, max_bytes: int = MAX_RESULT_BYTES,
     return None
 
 
-def is_int(x: Any) -> bool:
+def is_int(x: Any) -> TypeGuard[int]:
+    """A whole JSON number (``True`` is no number here)."""
     return isinstance(x, int) and not isinstance(x, bool)
 
 

@@ -86,6 +86,7 @@ def check(data: Any, problems: Problems | None = None) -> tuple[Tournament | Non
     rounds = _rounds(data.get("rounds", []), discipline, settings, known_ids, problems)
     if problems.errors:
         return None, problems
+    assert isinstance(name, str)  # else an error above
     tournament = Tournament(name=name, discipline=discipline.name, settings=settings,
                             entrants=tuple(entrants), rounds=tuple(rounds),
                             warnings=tuple(problems.warnings))

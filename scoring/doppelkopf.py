@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .cardlist import (
     MAX_GAMES,
@@ -359,7 +359,7 @@ class Doppelkopf(Discipline):
 
     @staticmethod
     def _scores(raw: Any, active: Sequence[int], problems: Problems, at: str,
-                hint: str) -> dict[int, int] | bool | None:
+                hint: str) -> dict[int, int] | Literal[False] | None:
         """The scores as written (None if not given, False after a problem)."""
         if raw is None:
             return None
@@ -373,7 +373,7 @@ class Doppelkopf(Discipline):
 
     @staticmethod
     def _facts(line: Mapping[str, Any], kind: str, re: Sequence[int], settings: Settings,
-               problems: Problems, at: str, hint: str) -> Facts | bool | None:
+               problems: Problems, at: str, hint: str) -> Facts | Literal[False] | None:
         """The facts of the game (None without card points, False after a problem)."""
         eyes = line.get("re_eyes")
         raw_announce = line.get("announce", {})

@@ -173,10 +173,10 @@ class Mucken(Discipline):
         for rnd in rounds:
             for bye in rnd.byes:
                 if bye.kind in ("bye", "forfeit-win"):
-                    v = values[bye.entrant]
-                    v["bobbl"] += s.bobbl_per_round
-                    v["plus"] += s.target * s.bobbl_per_round
-                    v["plus_minus"] += s.target * s.bobbl_per_round
+                    row = values[bye.entrant]
+                    row["bobbl"] += s.bobbl_per_round
+                    row["plus"] += s.target * s.bobbl_per_round
+                    row["plus_minus"] += s.target * s.bobbl_per_round
         return Standings(ranked(tournament, values, CRITERIA, FURTHER))
 
 

@@ -279,6 +279,7 @@ class Pussi(Discipline):
                 return None
             if not known_keys(g, GAME_KEYS, problems, gat, ghint, "a game"):
                 return None
+            bid: Any  # raw JSON until checked below
             declarer, bid, totals = g.get("declarer"), g.get("bid"), g.get("totals")
             if declarer not in (1, 2) or isinstance(declarer, bool | float):
                 problems.error(f"{gat}.declarer", f"must be 1 or 2, not {show(declarer)}", ghint)

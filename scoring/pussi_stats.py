@@ -142,8 +142,8 @@ def marks(values: Mapping[Any, Number | None], better: int, band: Number = 0
     best, worst = (hi, lo) if better == HIGH else (lo, hi)
     out = {}
     for k, v in present.items():
-        is_best = abs(v - best) <= band
-        is_worst = abs(v - worst) <= band
+        is_best = abs(Fraction(v) - best) <= band
+        is_worst = abs(Fraction(v) - worst) <= band
         if is_best != is_worst:
             out[k] = "best" if is_best else "worst"
     return out

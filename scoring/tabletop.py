@@ -49,6 +49,9 @@ from .ranking import Criterion
 
 TOTAL = {"ttm20": 20, "matrix20": 20, "sun": 2, "matrix12": 12, "percent": 100}
 TTM20_CAPS = (11, 6, 3)
+# The share of a game's full points that a bye of each kind gives (see the docstring).
+BYE_SHARE = {"bye": Fraction(1), "forfeit-win": Fraction(1), "half": Fraction(1, 2),
+             "zero": Fraction(0)}
 MATRIX12_POINTS = (6, 4, 2)
 MISSION_LEAD = {"maelstrom": 3, "eternal_war": 2, "tertiary": 1}
 MAX_MISSION_POINTS = 1000
@@ -81,7 +84,7 @@ def tournament_points(system: str, missions: Sequence[tuple[Fraction, Fraction]]
     own = sum((m[0] for m in missions), Fraction(0))
     opp = sum((m[1] for m in missions), Fraction(0))
     if system == "ttm20":
-        capped = (max(-cap, min(cap, a - b))
+        capped = (max(Fraction(-cap), min(Fraction(cap), a - b))
                   for (a, b), cap in zip(missions, TTM20_CAPS, strict=True))
         d = sum(capped, Fraction(0))
         return _difference_matrix(d)
@@ -181,8 +184,7 @@ class Tabletop(Discipline):
                     v["mission_points"] += mine
         for rnd in rounds:
             for bye in rnd.byes:
-                share = {"bye": 1, "forfeit-win": 1, "half": Fraction(1, 2), "zero": 0}[bye.kind]
-                values[bye.entrant]["tp"] += s.bye_tp * share
+                values[bye.entrant]["tp"] += s.bye_tp * BYE_SHARE[bye.kind]
         integral = s.system in ("ttm20", "matrix20", "sun")
         for vals in values.values():
             for k, x in vals.items():

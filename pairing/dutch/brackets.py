@@ -207,6 +207,8 @@ def _lexicographic_bits(radix: int, digits: int) -> int:
 class Bracket:
     """One pairing bracket: moved-down players (MDPs) and residents, with the next group."""
 
+    _global_mate: dict[int, int] | None  # the matching over the whole round, when one was used
+
     def __init__(self, rnd: Round, movers: list[int], residents: list[int],
                  following: list[int], lower: list[int], single: bool):
         self.rnd = rnd
@@ -624,13 +626,16 @@ class Bracket:
                 if ok:
                     partner = trial
                     break
-            fixed |= {p, partner[p]}  # type: ignore[arg-type]
+            fixed.add(p)
+            chosen = partner[p]
+            if chosen is not None:
+                fixed.add(chosen)
         result: dict[int, int] = {}
         for p in s1:
-            o = partner[p]
-            assert o is not None
-            result[p] = o
-            result[o] = p
+            q = partner[p]
+            assert q is not None
+            result[p] = q
+            result[q] = p
         return result
 
     def _next_single(self, mate: dict[int, int]) -> None:
@@ -677,7 +682,8 @@ def _augment_left(start: int, partner: dict[int, int | None], tight: dict[int, l
                     partner[r] = q2
                     if q2 == start:
                         return True
-                    r = old  # type: ignore[assignment]
+                    assert old is not None  # q2 is matched unless it is the start
+                    r = old
             queue.append(nxt)
     return False
 

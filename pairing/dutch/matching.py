@@ -70,7 +70,9 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]],
         if b < n:
             yield b
         else:
-            for t in blossomchilds[b]:  # type: ignore[union-attr]
+            childs = blossomchilds[b]
+            assert childs is not None  # a blossom (b >= n) in use has its children
+            for t in childs:
                 if t < n:
                     yield t
                 else:
@@ -148,10 +150,11 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]],
             inblossom[leaf] = b
         bestedgeto = [-1] * (2 * n)
         for bv in path:
-            if blossombestedges[bv] is None:
+            known = blossombestedges[bv]
+            if known is None:
                 nblists = [[p // 2 for p in neighbend[leaf]] for leaf in blossom_leaves(bv)]
             else:
-                nblists = [blossombestedges[bv]]  # type: ignore[list-item]
+                nblists = [known]
             for nblist in nblists:
                 for kk in nblist:
                     i, j = endpoint[2 * kk], endpoint[2 * kk + 1]
@@ -163,9 +166,10 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]],
                         bestedgeto[bj] = kk
             blossombestedges[bv] = None
             bestedge[bv] = -1
-        blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
+        best_edges = [kk for kk in bestedgeto if kk != -1]
+        blossombestedges[b] = best_edges
         bestedge[b] = -1
-        for kk in blossombestedges[b]:  # type: ignore[union-attr]
+        for kk in best_edges:
             if bestedge[b] == -1 or slack(kk) < slack(bestedge[b]):
                 bestedge[b] = kk
 

@@ -110,6 +110,7 @@ def entrants(state: SwissState) -> list[Entrant]:
                 break
             run += 1
         last = colours[-1] if colours else None
+        preference: str | None
         if imbalance > 1:
             preference = lower
         elif run > 1:
