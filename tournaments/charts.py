@@ -160,10 +160,10 @@ def rank_lines(series: Sequence[Series], x_labels: Sequence[str], *, title: str,
     if len(ticks) > 2 and ticks[-1] - ticks[-2] < step / 2:
         ticks.pop(-2)  # keep the last rank, drop its crowded neighbour
     for r in ticks:
-        y = _n(y_at(r))
-        body.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y}" y2="{y}" '
+        gy = _n(y_at(r))  # a grid line's height as written
+        body.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{gy}" y2="{gy}" '
                     f'stroke="{GRID}" stroke-width="1"/>')
-        body.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" '
+        body.append(f'<text x="{left - 6}" y="{gy}" text-anchor="end" '
                     f'dominant-baseline="middle" fill="{MUTED}">{r}</text>')
     stride = max(1, math.ceil(n_x * 34 / max(plot_w, 1)))
     for i, label in enumerate(x_labels):
@@ -292,10 +292,10 @@ def histogram(bars: Sequence[Bar], *, title: str, desc: str, x_label: str, y_lab
 
     body: list[str] = []
     for c in range(0, y_max + 1, step):
-        y = _n(y_at(c))
-        body.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y}" y2="{y}" '
+        gy = _n(y_at(c))  # a grid line's height as written
+        body.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{gy}" y2="{gy}" '
                     f'stroke="{GRID}" stroke-width="1"/>')
-        body.append(f'<text x="{left - 6}" y="{y}" text-anchor="end" '
+        body.append(f'<text x="{left - 6}" y="{gy}" text-anchor="end" '
                     f'dominant-baseline="middle" fill="{MUTED}">{c}</text>')
     n = len(bars)
     slot = plot_w / max(n, 1)

@@ -63,9 +63,16 @@ def in_the_way() -> list[str]:
 
 def serialized_fields(model: type[models.Model]) -> dict[str, Any]:
     """The fields the serializer writes for ``model``, by name (the pk is apart)."""
-    fields = {f.name: f for f in model._meta.local_fields if f.serialize and not f.primary_key}
-    fields.update({f.name: f for f in model._meta.many_to_many if f.serialize})
+    fields = {f.name: f for f in model._meta.local_fields
+              if _serialized(f) and not f.primary_key}
+    fields.update({f.name: f for f in model._meta.many_to_many if _serialized(f)})
     return fields
+
+
+def _serialized(field: Any) -> bool:
+    """Whether Django's serializers write ``field`` (its ``serialize``, which django-stubs
+    does not declare)."""
+    return bool(field.serialize)
 
 
 def type_problem(field: Any, value: Any, seen: dict[str, set[Any]]) -> str | None:
@@ -160,7 +167,8 @@ def _validate(instance: models.Model, where: str) -> None:
             continue
         value = getattr(instance, field.attname)
         low, high = PORTABLE_RANGES.get(field.get_internal_type(), (None, None))
-        if isinstance(value, int) and low is not None and not low <= value <= high:
+        if (isinstance(value, int) and low is not None and high is not None
+                and not low <= value <= high):
             raise BackupError(f"{where}, field {field.name!r}: must be from {low} to {high}, "
                               f"not {shown(value)}")
         try:
@@ -219,12 +227,18 @@ def _load(path: Path) -> Counter[str]:
     return counts
 
 
+def _through(field: Any) -> type[models.Model]:
+    """The table model behind a many-to-many field (a class once the apps are loaded)."""
+    through = field.remote_field.through
+    assert through is not None, field
+    return through
+
+
 def _finish(restored: list[type[models.Model]]) -> None:
     """The database's own check of every reference, then the id counters past the restored
     rows (PostgreSQL's sequences do not move on inserts with an id; SQLite's do)."""
     tables = [m._meta.db_table for m in restored]
-    tables += [f.remote_field.through._meta.db_table for m in restored
-               for f in m._meta.many_to_many]
+    tables += [_through(f)._meta.db_table for m in restored for f in m._meta.many_to_many]
     try:
         connection.check_constraints(table_names=tables)
     except DatabaseError as exc:

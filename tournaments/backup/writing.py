@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.core.serializers.jsonl import Serializer as JSONLSerializer
@@ -72,15 +72,22 @@ def _natural_order(model: type[models.Model]) -> tuple[str, ...]:
     return ("pk",)
 
 
+def _target(field: Any) -> type[models.Model]:
+    """The model a relation field points to (a class once the apps are loaded)."""
+    target = field.related_model
+    assert isinstance(target, type) and issubclass(target, models.Model), field
+    return target
+
+
 def _rows(model: type[models.Model]) -> Iterator[models.Model]:
     """Every row, by primary key; many-to-many lists in a fixed order too."""
     qs = model._base_manager.order_by("pk")
     related = [f.name for f in model._meta.concrete_fields
-               if f.is_relation and f.related_model._meta.label_lower in NATURAL]
+               if f.is_relation and _target(f)._meta.label_lower in NATURAL]
     if related:
         qs = qs.select_related(*related)
     for m2m in model._meta.many_to_many:
-        target = m2m.related_model
+        target = _target(m2m)
         inner = target._base_manager.order_by(*_natural_order(target))
         if target._meta.label_lower == "auth.permission":
             inner = inner.select_related("content_type")
@@ -154,7 +161,8 @@ def write_backup(target: Path, now: dt.datetime | None = None) -> dict[str, Any]
                 for label in BACKED_UP:
                     model = model_of(label)
                     counted = _Counting(f)
-                    serializer.serialize(_rows(model), stream=counted, cls=_Encoder)
+                    serializer.serialize(_rows(model), stream=cast(IO[str], counted),
+                                         cls=_Encoder)
                     rows[label] = counted.lines
 
             write_atomically(target / DATA, data)

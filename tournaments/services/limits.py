@@ -96,8 +96,8 @@ def storage_problems(data: Any) -> dict[str, list[str]]:
     def add(place: str, message: str) -> None:
         errors.setdefault(place, []).append(f"{place}: {message}")
 
-    def too_long(place: str, value: Any, limit: int) -> None:
-        if isinstance(value, str) and len(value) > limit:
+    def too_long(place: str, value: Any, limit: int | None) -> None:
+        if isinstance(value, str) and limit is not None and len(value) > limit:
             add(place, f"at most {limit} characters, not {len(value)}")
 
     def in_range(place: str, value: Any, limit: int, low: int = 0) -> None:

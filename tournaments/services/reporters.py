@@ -138,7 +138,7 @@ def decide(status: str | None, current: Any, reports: Sequence[Report],
 
 def answer(outcome: str, status: str) -> str:
     """The sentence a captain reads after sending (page and API)."""
-    said = {
+    sentences: dict[str, str] = {
         Outcome.FIRST: _("Received. Waiting for a second report (from the other party's "
                          "phone) or for the director."),
         Outcome.REPLACED: _("Your earlier result is replaced by this one. Waiting for a "
@@ -147,7 +147,8 @@ def answer(outcome: str, status: str) -> str:
         Outcome.CONFIRMED: _("Confirmed: your result agrees with the one reported before."),
         Outcome.DISPUTED: _("Your result differs from one reported before. Both are kept; "
                             "the director will decide."),
-    }.get(outcome)  # type: ignore[call-overload]
+    }
+    said = sentences.get(outcome)
     if said is not None:
         return said
     return {

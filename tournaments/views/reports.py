@@ -36,15 +36,22 @@ LIST_LENGTH = 30
 STALLED_AFTER = timedelta(minutes=15)  # a report still queued then has lost its worker
 
 
+@dataclass(frozen=True)
+class ReportRow:
+    """One line of the report list: the report, its title and whether it has stalled."""
+
+    report: Report
+    title: str
+    stalled: bool  # still pending long after it was ordered: its worker is gone
+
+
 def list_context(t: Tournament) -> dict[str, Any]:
     """The latest reports; the list polls only while one is pending and not given up on."""
-    reports = list(t.reports.all()[:LIST_LENGTH])
     give_up = timezone.now() - STALLED_AFTER
-    for r in reports:
-        r.stalled = r.status in PENDING and r.created < give_up  # type: ignore[attr-defined]
-        r.title = report_service.title(r)  # type: ignore[attr-defined]
-    pending = any(r.status in PENDING and not r.stalled for r in reports)  # type: ignore
-    return {"t": t, "reports": reports, "pending": pending}
+    rows = [ReportRow(r, report_service.title(r), r.status in PENDING and r.created < give_up)
+            for r in t.reports.all()[:LIST_LENGTH]]
+    pending = any(row.report.status in PENDING and not row.stalled for row in rows)
+    return {"t": t, "reports": rows, "pending": pending}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

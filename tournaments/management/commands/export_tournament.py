@@ -24,7 +24,7 @@ class Command(BaseCommand):
         except Tournament.DoesNotExist:
             raise CommandError(f"there is no tournament {slug!r}", returncode=2) from None
         text = json.dumps(services.export_document(t), ensure_ascii=False, indent=2)
-        if output in (None, "-"):
+        if output is None or output == "-":
             self.stdout.write(text)
             return
         try:

@@ -25,6 +25,8 @@ DEMO_USERS = (("direktor", "director"), ("anmeldung", "desk"))
 
 
 class Command(RunServer):
+    addr: str  # set by runserver's handle() from the address given
+    port: str
     help = ("Run the embedded server for a hall: prints where phones, the desk and the "
             "director go once it is ready (make run HOST=0.0.0.0 PORT=8000).")
 
