@@ -8,7 +8,9 @@ tournament, one seat per entrant and round, one result per table.
 
 from __future__ import annotations
 
+import json
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -334,6 +336,11 @@ class ResultRevision(models.Model):
     class Meta:
         ordering = ["created", "id"]
 
+    @property
+    def payload_text(self) -> str:
+        """The payload as JSON text, as the director's round page shows it."""
+        return json.dumps(self.payload, ensure_ascii=False)
+
 
 class ActionLog(models.Model):
     """Append-only record of every change: who, what, before, after.
@@ -406,6 +413,10 @@ class Report(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
+
+    # What was ordered with it (score sheets: layout), set by the task for the templates;
+    # no column: the order carries it to the task.
+    options: dict[str, Any]
 
     class Meta:
         ordering = ["-created"]

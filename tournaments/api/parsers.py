@@ -13,6 +13,7 @@ and goes out as text (:class:`PlainTextRenderer`).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -25,13 +26,13 @@ from scoring.json_input import MAX_BYTES, JsonInputError, loads
 from ..services import ServiceError
 
 
-def body_limit(parser_context: dict[str, Any] | None) -> int:
+def body_limit(parser_context: Mapping[str, Any] | None) -> int:
     """The most bytes the view takes: its ``max_body_bytes``, else :data:`MAX_BYTES`."""
     view = (parser_context or {}).get("view")
     return int(getattr(view, "max_body_bytes", MAX_BYTES))
 
 
-def read_body(stream: Any, parser_context: dict[str, Any] | None) -> bytes:
+def read_body(stream: Any, parser_context: Mapping[str, Any] | None) -> bytes:
     """The body, refused (400) when it is longer than the view takes; never read further."""
     limit = body_limit(parser_context)
     raw = stream.read(limit + 1) if stream is not None else b""
@@ -44,7 +45,7 @@ class BoundedJSONParser(JSONParser):
     """``application/json`` through :func:`scoring.json_input.loads`."""
 
     def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> Any:
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         raw = read_body(stream, parser_context)
         try:
             return loads(raw, max_bytes=body_limit(parser_context))

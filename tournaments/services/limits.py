@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.db.models import Field, Model
 from django.utils.translation import gettext as _
 
 from ..models import Entrant, Player, Tournament
@@ -85,6 +86,13 @@ def trf_size_problem(text: str) -> str | None:
     return None
 
 
+def max_length(model: type[Model], name: str) -> int:
+    """The length limit of ``model``'s text field ``name`` (each of them has one)."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field) and field.max_length is not None, name
+    return field.max_length
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -96,8 +104,8 @@ def storage_problems(data: Any) -> dict[str, list[str]]:
     def add(place: str, message: str) -> None:
         errors.setdefault(place, []).append(f"{place}: {message}")
 
-    def too_long(place: str, value: Any, limit: int | None) -> None:
-        if isinstance(value, str) and limit is not None and len(value) > limit:
+    def too_long(place: str, value: Any, limit: int) -> None:
+        if isinstance(value, str) and len(value) > limit:
             add(place, f"at most {limit} characters, not {len(value)}")
 
     def in_range(place: str, value: Any, limit: int, low: int = 0) -> None:
@@ -106,7 +114,7 @@ def storage_problems(data: Any) -> dict[str, list[str]]:
 
     if not isinstance(data, Mapping):
         return errors
-    too_long("name", data.get("name"), Tournament._meta.get_field("name").max_length)
+    too_long("name", data.get("name"), max_length(Tournament, "name"))
     entrants = data.get("entrants")
     seen: dict[str, int] = {}
     for i, e in enumerate(entrants if isinstance(entrants, list) else []):
@@ -115,11 +123,11 @@ def storage_problems(data: Any) -> dict[str, list[str]]:
         at = f"entrants[{i}]"
         in_range(f"{at}.id", e.get("id"), MAX_INT, 1)
         in_range(f"{at}.rating", e.get("rating"), MAX_INT)
-        too_long(f"{at}.name", e.get("name"), Entrant._meta.get_field("name").max_length)
-        too_long(f"{at}.club", e.get("club"), Entrant._meta.get_field("club").max_length)
+        too_long(f"{at}.name", e.get("name"), max_length(Entrant, "name"))
+        too_long(f"{at}.club", e.get("club"), max_length(Entrant, "club"))
         for k, p in enumerate(e.get("players") or [] if isinstance(e.get("players"), list)
                               else []):
-            too_long(f"{at}.players[{k}]", p, Player._meta.get_field("name").max_length)
+            too_long(f"{at}.players[{k}]", p, max_length(Player, "name"))
         name = e.get("name")
         if isinstance(name, str):
             if name in seen:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from ..models import Entrant, Player, RegistrationSeat, Round, Tournament
 from . import players as people
 from .base import Actor, Change, ServiceError, change
+from .limits import max_length
 from .seating import give_seat, per_side, release_seat, seat_label
 from .text import check_single_line
 
@@ -30,7 +31,7 @@ def _joined_club(players: list[Player]) -> str:
     """A pair's club: the one club of both, or both clubs while that fits."""
     clubs = [p.club for p in players if p.club]
     joined = clubs[0] if len(set(clubs)) == 1 else " / ".join(clubs)
-    return joined if len(joined) <= Entrant._meta.get_field("club").max_length else ""
+    return joined if len(joined) <= max_length(Entrant, "club") else ""
 
 
 def sign_up(c: Change, players: list[Any], name: str = "",
@@ -203,12 +204,12 @@ def _checked(field: str, value: Any) -> Any:
     if field == "name":
         if not value:
             raise ServiceError(_("the name must not be empty"), field)
-        if len(value) > Entrant._meta.get_field("name").max_length:
+        if len(value) > max_length(Entrant, "name"):
             raise ServiceError(_("at most %(n)s characters")
-                               % {"n": Entrant._meta.get_field("name").max_length}, field)
-    elif field == "club" and len(value) > Player._meta.get_field("club").max_length:
+                               % {"n": max_length(Entrant, "name")}, field)
+    elif field == "club" and len(value) > max_length(Player, "club"):
         raise ServiceError(_("at most %(n)s characters")
-                           % {"n": Player._meta.get_field("club").max_length}, field)
+                           % {"n": max_length(Player, "club")}, field)
     elif field in ("elo", "dwz", "dwz_index") and value is not None:
         top = 999 if field == "dwz_index" else MAX_RATING
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
@@ -298,7 +299,7 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
         c = records[home]
         e = Entrant.objects.get(pk=entrant.pk)
         person, (before, after) = _person_of(e), _differences(e, values)
-        longest = Player._meta.get_field("name").max_length
+        longest = max_length(Player, "name")
         if person is not None and len(after.get("name", "")) > longest:
             raise ServiceError(_("at most %(n)s characters") % {"n": longest}, "name")
         if "name" in after and Entrant.objects.filter(
@@ -307,7 +308,7 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
             raise ServiceError(_("%(name)s is already registered in this tournament")
                                % {"name": after["name"]}, "name")
         copied = person is not None and not shared
-        if copied:
+        if copied and person is not None:
             person = people.copy_for(e, person)
         for k, v in after.items():
             if k in OWN:
@@ -333,7 +334,7 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
 
         c.after["sentence"] = sentence(str(e), c.before, c.after)
         for tid, other in records.items():  # the same person, entered there too
-            if tid != home:
+            if tid != home and person is not None:
                 other.target = people.describe(person, tid)
                 other.wrote(f"player:{person.pk}")
                 other.before = dict(c.before)

@@ -206,6 +206,7 @@ def _standings(report: Report, context: dict[str, Any]) -> None:
 
 def _round_context(report: Report, context: dict[str, Any]) -> None:
     t = report.tournament
+    assert report.round_number is not None  # a round's report names its round
     rnd = Round.objects.select_related("tournament").get(tournament=t,
                                                          number=report.round_number)
     disc = of(t)

@@ -145,7 +145,8 @@ def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
                                     live_reports(table), reporters.Report(reporter, payload))
         if not decision.record:
             c.unchanged = True  # the same report again: no revision, no log entry
-            return Submission(result, decision.outcome)  # type: ignore[arg-type]
+            assert result is not None  # a repeated report repeats a stored result
+            return Submission(result, decision.outcome)
         c.target = f"round {rnd.number}, table {table.number}"
         c.wrote(f"table:{table.pk}")
         c.reads.add(f"round:{rnd.number}")

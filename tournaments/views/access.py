@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
@@ -23,6 +23,7 @@ from ..permissions import is_desk, is_director
 from .errors import NoRole
 
 View = Callable[..., HttpResponse]
+R = TypeVar("R", bound=HttpResponseBase)  # what a view returns: a page, or a file
 
 
 def login_redirect(request: HttpRequest) -> HttpResponse:
@@ -33,14 +34,15 @@ def login_redirect(request: HttpRequest) -> HttpResponse:
     return redirect_to_login(request.get_full_path())
 
 
-def tournament_view(allowed: Callable[[Any, Tournament], bool],
-                    role: str = "desk") -> Callable[[View], View]:
+def tournament_view(allowed: Callable[[Any, Tournament], bool], role: str = "desk"
+                    ) -> Callable[[Callable[..., R]], Callable[..., R | HttpResponse]]:
     """Decorate ``view(request, tournament, ...)`` reached by ``slug``; without the role the
     403 page says which role is missing and who grants it (``errors.NoRole``)."""
 
-    def decorate(view: View) -> View:
+    def decorate(view: Callable[..., R]) -> Callable[..., R | HttpResponse]:
         @wraps(view)
-        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, slug: str, *args: Any,
+                    **kwargs: Any) -> R | HttpResponse:
             if not request.user.is_authenticated:
                 return login_redirect(request)
             tournament = get_object_or_404(Tournament, slug=slug)

@@ -171,8 +171,8 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
                                                  device_id=_device_id(request))
         except ServiceError as exc:
             if isinstance(exc, (InvalidToken, RoundNotOpen)):  # closed (or gone) while they typed
-                table = _table(token)
-                return _not_open(request, table) if table else _unknown(request)
+                closed = _table(token)
+                return _not_open(request, closed) if closed else _unknown(request)
             data, errors, status = request.POST, rform.place_errors(exc.errors), 400
         else:
             if nonce:

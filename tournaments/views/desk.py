@@ -117,6 +117,7 @@ class SignUpForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """A pair needs its second player, unless the first one came alone."""
         cd = super().clean()
+        assert cd is not None  # Django's clean() returns cleaned_data
         if self.pair and not self.errors.get("p2_name"):
             second = (cd.get("p2_name") or "").strip()
             if cd.get("alone") and second:

@@ -536,8 +536,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
     for tv in tables:
         mine = sent if sent is not None and sent.number == tv.table.number else None
         tv.form = mine.json if mine is not None and mine.json is not None else _result_form(tv)
-        tv.inputs = (_inputs(request, tv, rform, mine)  # type: ignore[attr-defined]
-                     if results_allowed else None)
+        tv.inputs = _inputs(request, tv, rform, mine) if results_allowed else None
     last = t.rounds.order_by("-number").first()
     is_last = last is not None and last.number == rnd.number
     counts = {s: sum(1 for tv in tables if tv.status == s) for s in Result.Status.values}

@@ -101,7 +101,7 @@ def fragment_builder(t: Tournament, part: str, mode: str,
 def live_blocks(t: Tournament, mode: str, category: str | None = None,
                 parts: tuple[str, ...] = PAGE_BLOCKS) -> dict:
     """The live blocks inside a page, each with the ETag its polling starts from."""
-    blocks = {}
+    blocks: dict[str, str] = {}
     for part in parts:
         c = category if part == "standings" else None
         name = fragment_name(t, part, mode, c)

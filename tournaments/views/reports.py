@@ -92,7 +92,7 @@ def report_status(request: HttpRequest, t: Tournament) -> HttpResponse:
 
 @require_safe
 @director_view
-def report_download(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+def report_download(request: HttpRequest, t: Tournament, pk: int) -> FileResponse:
     report = get_object_or_404(Report, pk=pk, tournament=t)
     if report.status != Report.Status.DONE or not report.file:
         raise Http404("this report is not ready")

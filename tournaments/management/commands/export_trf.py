@@ -27,7 +27,7 @@ class Command(BaseCommand):
             text = export_trf(t)
         except ServiceError as exc:
             raise CommandError(f"{slug}: {exc}", returncode=2) from None
-        if output in (None, "-"):
+        if output is None or output == "-":
             self.stdout.write(text, ending="")
             return
         try:
