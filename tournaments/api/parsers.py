@@ -59,7 +59,9 @@ class PlainTextParser(BaseParser):
     media_type = "text/plain"
 
     def parse(self, stream: Any, media_type: str | None = None,
-              parser_context: dict[str, Any] | None = None) -> str:
+              parser_context: Mapping[str, Any] | None = None) -> Any:  # str; see below
+        # The text as it is: DRF hands request.data on as the parser returns it (its stubs
+        # expect a mapping, hence Any).
         charset = (parser_context or {}).get("encoding") or "utf-8"
         try:
             return read_body(stream, parser_context).decode(charset)
@@ -76,6 +78,6 @@ class PlainTextRenderer(BaseRenderer):
     charset = "utf-8"
 
     def render(self, data: Any, accepted_media_type: str | None = None,
-               renderer_context: dict[str, Any] | None = None) -> bytes:
+               renderer_context: Mapping[str, Any] | None = None) -> bytes:
         text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         return text.encode(self.charset)

@@ -144,16 +144,16 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
                  ByeRequest.objects.filter(tournament=t, round_number=number)}
     absent = []
     for p in state.players:
-        e = entrants.get(ids.get(p.number, 0))
-        if e is None or not p.absent or p.number in taken:
+        entrant = entrants.get(ids.get(p.number, 0))
+        if entrant is None or not p.absent or p.number in taken:
             continue
-        if e.pk in requested and plays_in(e, number):
-            byes.append((e.pk, requested[e.pk]))
+        if entrant.pk in requested and plays_in(entrant, number):
+            byes.append((entrant.pk, requested[entrant.pk]))
             lines.append((_("Half-point bye on request: %(name)s")
-                          if requested[e.pk] == ByeRequest.Kind.HALF else
-                          _("Zero-point bye on request: %(name)s")) % {"name": _label(e)})
+                          if requested[entrant.pk] == ByeRequest.Kind.HALF else
+                          _("Zero-point bye on request: %(name)s")) % {"name": _label(entrant)})
         else:
-            absent.append(_label(e))
+            absent.append(_label(entrant))
     if absent:
         lines.append(_("Not paired (withdrawn, absent or not yet joined): %(names)s")
                      % {"names": ", ".join(absent)})

@@ -29,7 +29,9 @@ class _ChessForm(forms.Form):
         super().__init__(*args, **kwargs)
         playing = tournament.entrants.exclude(status=Entrant.Status.WITHDRAWN)
         for name in self.entrant_fields:
-            self.fields[name].queryset = playing.order_by("start_number")
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField), name
+            field.queryset = playing.order_by("start_number")
         if self.round_field in self.fields:
             self.fields[self.round_field].widget.attrs.update(
                 {"min": next_round, "max": tournament.planned_rounds})

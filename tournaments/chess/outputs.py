@@ -109,11 +109,12 @@ def cross_table(t: Tournament, after_round: int | None = None,
     """
     rec = records(t, after_round)
     players = participants(rec)
+    berger: dict[int, int] = {}
     for k, line in enumerate(players, start=1):
-        line.berger = k
+        line.berger = berger[line.number] = k
     if order == "rank":
         players = by_rank(players)
-    position = {line.number: (k if order == "rank" else line.berger)
+    position = {line.number: (k if order == "rank" else berger[line.number])
                 for k, line in enumerate(players, start=1)}
     index = {line.number: k for k, line in enumerate(players)}
     keys = [k for k in rec.settings.tiebreaks if k != "points"]

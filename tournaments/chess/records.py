@@ -192,9 +192,9 @@ def records(t: Tournament, after_round: int | None = None) -> Records:
     table = standings(t, last if last is not None else 0)["standings"]
     by_number = {line.number: line for line in lines.values()}
     for row in table:
-        line = by_number.get(row["entrant"])
-        if line is not None:
-            line.rank, line.values = row["rank"], row["values"]
+        ranked = by_number.get(row["entrant"])
+        if ranked is not None:
+            ranked.rank, ranked.values = row["rank"], row["values"]
     for line in lines.values():
         running = Fraction(0)
         for cell in line.cells:

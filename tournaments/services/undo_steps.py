@@ -14,7 +14,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from ..models import (
     ActionLog,
@@ -125,7 +125,7 @@ def _undo_result(c: Change, entry: ActionLog) -> Sentence:
         _restale(c, entry, rnd.number, table.number)
     state = (_status_label(Result, then["status"]) if then is not None
              else gettext_lazy("no result"))
-    return Sentence(gettext_lazy("The result of table %(table)s in round %(n)s is back to "
+    return Sentence(gettext_noop("The result of table %(table)s in round %(n)s is back to "
                                  "what it was: %(state)s."),
                     {"table": table.number, "n": rnd.number, "state": state})
 
@@ -187,10 +187,10 @@ def _undo_round_status(c: Change, entry: ActionLog) -> Sentence:
     rnd.save(update_fields=["status"])
     c.after = {"round": rnd.number, "status": target}
     text = {
-        Round.Status.PREVIEW: gettext_lazy("Round %(n)s is a preview again: captains cannot "
+        Round.Status.PREVIEW: gettext_noop("Round %(n)s is a preview again: captains cannot "
                                            "submit results."),
-        Round.Status.OPEN: gettext_lazy("Round %(n)s is open again for results."),
-        Round.Status.CLOSED: gettext_lazy("Round %(n)s is closed again."),
+        Round.Status.OPEN: gettext_noop("Round %(n)s is open again for results."),
+        Round.Status.CLOSED: gettext_noop("Round %(n)s is closed again."),
     }[target]
     return Sentence(text, {"n": rnd.number})
 
@@ -215,7 +215,7 @@ def _undo_draw(c: Change, entry: ActionLog) -> Sentence:
         Entrant.objects.filter(tournament=t, pk=int(pk),
                                status=Entrant.Status.WITHDRAWN).update(status=status)
     c.after = {"round": rnd.number, "deleted": True}
-    return Sentence(gettext_lazy("The draw of round %(n)s is undone."), {"n": rnd.number})
+    return Sentence(gettext_noop("The draw of round %(n)s is undone."), {"n": rnd.number})
 
 
 # ----------------------------------------------------------------------------- entrants
@@ -241,7 +241,7 @@ def _undo_status(c: Change, entry: ActionLog) -> Sentence:
         restore_seat(c.tournament, e, before["seat"])
     c.wrote(f"entrant:{e.pk}")
     c.before, c.after = {"status": after["status"]}, {"status": e.status}
-    return Sentence(gettext_lazy("%(entrant)s is %(status)s again, as before."),
+    return Sentence(gettext_noop("%(entrant)s is %(status)s again, as before."),
                     {"entrant": e, "status": _status_label(Entrant, e.status)})
 
 
@@ -266,9 +266,9 @@ def _undo_withdrawal(c: Change, entry: ActionLog) -> Sentence:
     c.after = {"status": e.status, "withdrawn_from_round": e.withdrawn_from_round,
                "byes_back": [b["round_number"] for b in before.get("bye_requests", [])]}
     if after.get("withdrawn_from_round") is None:
-        return Sentence(gettext_lazy("%(entrant)s is withdrawn again, as before."),
+        return Sentence(gettext_noop("%(entrant)s is withdrawn again, as before."),
                         {"entrant": e})
-    return Sentence(gettext_lazy("The withdrawal of %(entrant)s is undone."), {"entrant": e})
+    return Sentence(gettext_noop("The withdrawal of %(entrant)s is undone."), {"entrant": e})
 
 
 def _value(name: str, logged: Any) -> Any:
@@ -312,7 +312,7 @@ def _undo_correction(c: Change, entry: ActionLog) -> Sentence:
         person.save()
     c.wrote(f"entrant:{e.pk}")
     c.before, c.after = dict(after), dict(before)
-    return Sentence(gettext_lazy("The correction of %(entrant)s is undone."), {"entrant": e})
+    return Sentence(gettext_noop("The correction of %(entrant)s is undone."), {"entrant": e})
 
 
 ENTRANT_RESTORED = ("start_number", "name", "status", "rating", "club", "categories",
@@ -369,5 +369,5 @@ def _undo_deletion(c: Change, entry: ActionLog) -> Sentence:
     c.wrote(f"entrant:{e.pk}")
     c.after = {"start_number": e.start_number, "name": e.name, "entrant": e.pk,
                **({"rules_not_restored": skipped} if skipped else {})}
-    return Sentence(gettext_lazy("%(entrant)s is back in the tournament, with all their "
+    return Sentence(gettext_noop("%(entrant)s is back in the tournament, with all their "
                                  "data."), {"entrant": e})

@@ -126,7 +126,7 @@ class RankingRowSerializer(serializers.Serializer):
 class LooseFloatField(serializers.FloatField):
     """A number as a float (exact fractions too); anything that is no number is null."""
 
-    def to_representation(self, value: Any) -> float | None:
+    def to_representation(self, value: Any) -> Any:  # float | None (the stubs say str)
         if value is None or isinstance(value, bool):
             return None
         try:
@@ -183,9 +183,10 @@ class PlayerLineSerializer(serializers.Serializer):
         line = getattr(instance, "line", instance)
         out: dict[str, Any] = {}
         for field in self._readable_fields:
-            value = field.get_attribute(line if field.field_name in self.LINE_FIELDS
-                                        else instance)
-            out[field.field_name] = None if value is None else field.to_representation(value)
+            name = field.field_name
+            assert name is not None  # a bound field has its name
+            value = field.get_attribute(line if name in self.LINE_FIELDS else instance)
+            out[name] = None if value is None else field.to_representation(value)
         return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -11,7 +11,16 @@ from rest_framework import serializers
 MAX_RATING = 9999  # Elo and DWZ stay far below; keeps a typo from reaching a column's limit
 MAX_ID = 2_147_483_647
 PLAYER_NAME = 120  # Player.name's length; an entrant's name may be longer (a pair's)
-NUMBER = {"min_value": 1, "max_value": MAX_ID}  # a start number
+
+
+class IdRange(TypedDict):
+    """Bounds of an IntegerField, for ``**NUMBER``."""
+
+    min_value: int
+    max_value: int
+
+
+NUMBER: IdRange = {"min_value": 1, "max_value": MAX_ID}  # a start number
 
 
 def one_of(choices: Any) -> str:

@@ -12,7 +12,9 @@ from rest_framework import serializers
 class LogEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField(source="entry.pk")
     action = serializers.CharField(source="entry.action")
-    label = serializers.CharField(help_text="The action in words, in the request's language.")
+    # An output field named like Field.label: the stubs see a clash, DRF does not.
+    label = serializers.CharField(  # type: ignore[assignment]
+        help_text="The action in words, in the request's language.")
     actor = serializers.CharField(source="entry.actor")
     target = serializers.CharField(source="entry.target")
     before = serializers.JSONField(source="entry.before", allow_null=True)

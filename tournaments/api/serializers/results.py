@@ -28,7 +28,9 @@ class ResultPayloadSerializer(serializers.Serializer):
 class RevisionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     payload = PayloadField()
-    source = serializers.CharField(help_text=one_of(ResultRevision.Source))
+    # An output field named like Field.source: the stubs see a clash, DRF does not.
+    source = serializers.CharField(  # type: ignore[assignment]
+        help_text=one_of(ResultRevision.Source))
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
     note = serializers.CharField()
     reporter = serializers.SerializerMethodField(help_text=(

@@ -260,7 +260,7 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     if other:
         details["trf_lines"] = other
     title = (name or header.get("012") or _("TRF import")).strip()
-    max_name = Tournament._meta.get_field("name").max_length
+    max_name = limits.max_length(Tournament, "name")
     if len(title) > max_name:
         raise TrfImportError(_first_line(trf, ("012",)), 5, _(
             "the tournament's name has more than %(n)s characters") % {"n": max_name})
@@ -295,17 +295,17 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     for n in sorted(trf.players):
         p = trf.players[n]
         for k in range(1, max(len(p.cells), paired) + 1):
-            c = round_cell(trf, p, k)  # a blank cell of a paired round: not paired (Z)
-            if c is None or c.opponent is not None:
+            cell = round_cell(trf, p, k)  # a blank cell of a paired round: not paired (Z)
+            if cell is None or cell.opponent is not None:
                 continue
             if k <= paired:
-                byes.append((k, n, kinds[c.result]))
-            elif c.result == "F":
+                byes.append((k, n, kinds[cell.result]))
+            elif cell.result == "F":
                 raise TrfImportError(p.line, _cell_column(k) + 7, _(
                     "round %(round)s: a full-point bye (F) for a round not paired yet cannot "
                     "be stored") % {"round": k})
             else:
-                requests[(k, n)] = "half" if c.result == "H" else "zero"
+                requests[(k, n)] = "half" if cell.result == "H" else "zero"
     for n in trf.absent_next:
         requests.setdefault((paired + 1, n), "zero")
     for k, absent in trf.absences.items():
@@ -321,7 +321,7 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     scoring.update(win=_number(points.win), draw=_number(points.draw),
                    loss=_number(points.loss), bye=_number(points.pab))
     if slug is not None:
-        max_slug = Tournament._meta.get_field("slug").max_length
+        max_slug = limits.max_length(Tournament, "slug")
         if not re.fullmatch(r"[-\w]+", slug, re.ASCII) or len(slug) > max_slug:
             raise ServiceError(_("%(slug)s is not a valid address (letters, digits, - and _)")
                                % {"slug": slug}, "slug")
