@@ -143,6 +143,7 @@ class CreateTournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # Django's clean() returns cleaned_data
         info = DISCIPLINES.get(data.get("discipline") or "")
         if not data.get("entrant_kind") and info is not None:
             data["entrant_kind"] = info.entrant_kinds[0]

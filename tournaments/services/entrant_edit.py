@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy
 from ..models import Entrant, Player, ResultRevision, Seat
 from . import players as people
 from .base import Actor, ServiceError, change
+from .limits import max_length
 from .registration import update_entrant
 from .text import check_single_line
 
@@ -115,9 +116,9 @@ def update_pair(entrant: Entrant, actor: Actor, names: list[str], new_partner: b
         check_single_line(name, field)
         if not name:
             raise ServiceError(_("the name must not be empty"), field)
-        if len(name) > Player._meta.get_field("name").max_length:
+        if len(name) > max_length(Player, "name"):
             raise ServiceError(_("at most %(n)s characters")
-                               % {"n": Player._meta.get_field("name").max_length}, field)
+                               % {"n": max_length(Player, "name")}, field)
         clean.append(name)
     check_single_line(partner_club, "partner_club")
     if [p.name for p in current] == clean and not new_partner:

@@ -191,7 +191,8 @@ def prize_groups(t: Tournament) -> list[PrizeGroup]:
                            str(gettext_lazy("Overall")), points_label)
         for r in wanted:
             found = [row for row in table.rows if row["rank"] == r["place"]]
-            for row in found or [None]:
+            places: list[dict[str, Any] | None] = list(found) or [None]  # None: nobody
+            for row in places:
                 group.winners.append(Winner(
                     r["place"], row["name"] if row else "",
                     row["entrant"] if row else None,

@@ -320,7 +320,7 @@ def render_report(report_id: int, base_url: str = "", language: str | None = Non
     if report is None:
         log.warning("report %s is gone; nothing to render", report_id)
         return "missing"
-    report.options = dict(options or {})  # type: ignore[attr-defined]
+    report.options = dict(options or {})
     if report.status == Report.Status.DONE and report.file:
         return "done"  # delivered twice (acks_late): the first run finished it
     try:

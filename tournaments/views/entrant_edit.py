@@ -53,7 +53,8 @@ class EntrantEditForm(forms.Form):
                            if person.birth_date else None)
         if self.pair:
             initial.update(player1=people[0].name, player2=people[1].name)
-        super().__init__(*args, initial=initial, **kwargs)
+        kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
         if self.chess:
             self.fields["elo"].label = gettext_lazy("Elo")
         if self.single:

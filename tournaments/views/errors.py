@@ -65,7 +65,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    user = getattr(request, "user", None)
+    user: Any = getattr(request, "user", None)  # none when the middleware never ran
     context: dict[str, Any] = {"title": _("No access")}
     if isinstance(exception, NoRole):
         context["tournament"] = exception.tournament

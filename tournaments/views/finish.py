@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from ..forms import choice_field
 from ..models import Report, Round, Tournament
 from ..services import Actor, ServiceError
 from ..services import finish as finish_services
@@ -34,10 +35,11 @@ class PrizeForm(forms.Form):
 
     def __init__(self, *args: Any, categories: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["category"].choices = categories
+        choice_field(self, "category").choices = categories
 
     def clean(self) -> dict[str, Any]:
         cd = super().clean()
+        assert cd is not None  # Django's clean() returns cleaned_data
         if cd.get("prize") and not cd.get("place"):
             self.add_error("place", _("give the place this prize is for"))
         if cd.get("place") and not cd.get("prize"):
