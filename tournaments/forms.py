@@ -39,6 +39,13 @@ METHOD_LABELS: dict[str, Any] = {
 MAX_IMPORT_BYTES = MAX_BYTES  # 20 MB, as the API and the commands take
 
 
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's choice field ``name``, to set its choices (``fields`` holds plain Fields)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField), name
+    return field
+
+
 def method_choices(discipline: str) -> list[tuple[str, Any]]:
     return [(m, METHOD_LABELS.get(m, m)) for m in DISCIPLINES[discipline].methods]
 
@@ -138,7 +145,7 @@ class CreateTournamentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["discipline"].choices = [(n, i.label) for n, i in DISCIPLINES.items()]
+        choice_field(self, "discipline").choices = [(n, i.label) for n, i in DISCIPLINES.items()]
         self.fields["entrant_kind"].help_text = kinds_help()
 
     def clean(self) -> dict[str, Any]:
@@ -217,7 +224,7 @@ class SettingsForm(forms.Form):
             "sequential_from": reg.get("sequential_from")})
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.fields["pairing"].choices = method_choices(tournament.discipline)
+        choice_field(self, "pairing").choices = method_choices(tournament.discipline)
         allowed = of(tournament).options
         for name, field in draw_option_fields().items():
             option = "registration" if name in REGISTRATION_FIELDS else name
@@ -349,7 +356,7 @@ class DrawForm(forms.Form):
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"method": tournament.pairing})
         super().__init__(*args, **kwargs)
-        self.fields["method"].choices = method_choices(tournament.discipline)
+        choice_field(self, "method").choices = method_choices(tournament.discipline)
 
     def clean_seed(self) -> str:
         return self.cleaned_data["seed"].strip()
@@ -384,7 +391,7 @@ class UndoLastForm(forms.Form):
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         numbers = tournament.rounds.order_by("number").values_list("number", flat=True)
-        self.fields["round"].choices = [("", _("all actions")), *[
+        choice_field(self, "round").choices = [("", _("all actions")), *[
             (n, _("round %(n)s") % {"n": n}) for n in numbers]]
 
 

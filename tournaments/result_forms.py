@@ -61,7 +61,7 @@ class Errors:
 
     def rest(self) -> list[str]:
         """What no row took; named by its key unless it is general."""
-        out = []
+        out: list[str] = []
         for key, messages in self.items.items():
             if key in self.taken:
                 continue

@@ -8,7 +8,6 @@ side words) is asked of its class (:mod:`tournaments.disciplines`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +63,7 @@ class TableView:
     example: dict[str, Any]
     sides: list[tuple[str, list[SeatView]]] = field(default_factory=list)
     form: Any = None  # the page's result form, set by the view
+    inputs: Any = None  # the page's result inputs, set by the view (None: no results yet)
 
     @property
     def status(self) -> str:
@@ -92,8 +92,6 @@ def round_tables(rnd: Round) -> list[TableView]:
             else:
                 sides.append((v.side_label, [v]))
         revisions = list(table.revisions.all())
-        for rev in revisions:
-            rev.payload_text = json.dumps(rev.payload, ensure_ascii=False)  # type: ignore[attr-defined]
         out.append(TableView(table, views, getattr(table, "result", None), revisions,
                              example_payload(t, seats), sides))
     return out

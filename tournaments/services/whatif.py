@@ -32,7 +32,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 import scoring
-from scoring.model import Problems
+from scoring.model import Problem, Problems
 from scoring.ranking import Criterion, rank
 
 from ..disciplines import of
@@ -81,7 +81,7 @@ class PointsField(forms.CharField):
     """Numbers separated by commas, dashes or spaces ("5-3-2-1", "5, 3, 2, 1")."""
 
     def to_python(self, value: Any) -> Any:
-        text = super().to_python(value)
+        text = super().to_python(value) or ""
         parts = [p for p in text.replace(";", ",").replace(",", " ").replace("-", " ").split()
                  if p]
         try:
@@ -137,7 +137,7 @@ class WhatIfForm(forms.Form):
                 _set(raw, s.path, _plain(value) if s.kind == NUMBER else value)
         return raw
 
-    def place_errors(self, problems: list[scoring.Problem]) -> None:
+    def place_errors(self, problems: list[Problem]) -> None:
         """Put the scoring core's problems at the field of the setting they name.
 
         A field that already has an error (not a number at all) keeps only that one.
@@ -232,7 +232,8 @@ def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
     bound = any(s.name in params for s in offered)
     form = WhatIfForm(offered, official_raw, params if bound else None)
     official_rows = standings(t).get("standings", [])
-    shown = list(spec.shown) or list(next(iter(official_rows), {}).get("values", {}))[:1]
+    first: dict[str, Any] = next(iter(official_rows), {})
+    shown = list(spec.shown) or list(first.get("values", {}))[:1]
     columns = [column(t, k) for k in shown]
     official = Variant(OFFICIAL, _("Official"), columns)
     raw = official_raw

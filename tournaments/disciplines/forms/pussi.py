@@ -241,7 +241,7 @@ def _outcome_inputs(data: Data) -> dict[str, str] | None:
         at = f"games[{k}]"
         game = _game_of(data, at)
         entry = entry_of(prev, game) if game is not None else None
-        if entry is None:
+        if game is None or entry is None:
             return None
         out[f"{at}.outcome"] = entry.outcome
         out[f"{at}.points"] = "" if entry.points is None else str(entry.points)
@@ -325,7 +325,7 @@ def pussi_context(table: Table, data: Data | None, errors: Errors) -> dict[str, 
             "outcome": value("outcome"), "outcome_invalid": errors.has(f"{key}.outcome"),
             "schwarz": _schwarz_ticked(data, f"{key}.schwarz") if data is not None else False,
             "bid": inputs[0], "total1": inputs[1], "total2": inputs[2], "points": inputs[3],
-            "shown": totals, "premium_side": premium[0] + 1 if won else None})
+            "shown": totals, "premium_side": premium[0] + 1 if won and premium else None})
 
     rows = [game_row(k, totals) for k, totals in enumerate(running)]
     template_row = Row("games[__k__]", "__n__", [], extra={
