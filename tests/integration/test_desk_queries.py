@@ -124,7 +124,7 @@ def test_every_row_form_carries_a_working_csrf_token(make_tournament, desk_user)
 def test_rows_from_the_memo_are_the_rows_rendered_afresh(make_tournament, director, desk_user,
                                                          desk_client, settings):
     """The list's rows are kept by what they show: each change shows at once, as rendered."""
-    from tournaments.views import desk as desk_views
+    from tournaments.views import desk_rows as desk_views
 
     desk = Actor(desk_user, desk_user.username)
     csrf = re.compile(r'(name="csrfmiddlewaretoken" value=")\w+"|("X-CSRFToken": ")\w+"')

@@ -4,7 +4,7 @@ from django.urls import path
 
 from ..chess import views as chess
 from ..views import director as views
-from ..views import finish, stats
+from ..views import finish, round_page, stats
 
 app_name = "director"
 urlpatterns = [
@@ -23,14 +23,14 @@ urlpatterns = [
     path("<slug:slug>/seating/", views.seating, name="seating"),
     path("<slug:slug>/rounds/draw/", views.draw, name="draw"),
     path("<slug:slug>/rounds/undo/", views.undo, name="undo"),
-    path("<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<slug:slug>/rounds/<int:number>/", round_page.round_detail, name="round"),
     path("<slug:slug>/rounds/<int:number>/publish/", views.publish, name="publish"),
     path("<slug:slug>/rounds/<int:number>/close/", views.close, name="close"),
     path("<slug:slug>/rounds/<int:number>/reopen/", views.reopen, name="reopen"),
     path("<slug:slug>/rounds/<int:number>/redraw/", views.redraw, name="redraw"),
-    path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", views.result,
+    path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
          name="result"),
-    path("<slug:slug>/revisions/<int:pk>/accept/", views.accept, name="accept"),
+    path("<slug:slug>/revisions/<int:pk>/accept/", round_page.accept, name="accept"),
     path("<slug:slug>/swiss/byes/", chess.request_bye, name="request_bye"),
     path("<slug:slug>/swiss/byes/<int:pk>/cancel/", chess.cancel_bye, name="cancel_bye"),
     path("<slug:slug>/swiss/pairings/set/", chess.set_forced_pairing, name="set_pairing"),

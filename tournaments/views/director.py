@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
 
@@ -20,31 +19,26 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import DatabaseError, IntegrityError
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import result_forms, services
+from .. import services
 from ..bodylimit import IMPORT_BYTES, allow_body
 from ..chess.pages import swiss_panel
 from ..chess.trf import import_trf
 from ..disciplines import of
 from ..forms import (
-    METHOD_LABELS,
     CreateTournamentForm,
     DrawForm,
     ImportForm,
-    ResultForm,
-    ResultNoteForm,
     RoleForm,
     SettingsForm,
     UndoLastForm,
     apply_service_error,
-    pretty_json,
 )
 from ..log_labels import ACTION_LABELS, said
 from ..log_labels import sentence as action_sentence
@@ -52,9 +46,7 @@ from ..models import (
     ActionLog,
     Entrant,
     Result,
-    ResultRevision,
     Round,
-    Table,
     Tournament,
 )
 from ..permissions import directs_any, may_create_tournaments
@@ -63,7 +55,6 @@ from ..services import director as director_services
 from ..services import finish as finish_services
 from ..services import seating as seating_services
 from ..services import undo as undo_services
-from ..services.round_check import blockers, blocking_sentence
 from .access import director_view
 
 View = Callable[..., HttpResponse]
@@ -464,223 +455,3 @@ def _round_action(name: str) -> View:
 publish = _round_action("publish")
 close = _round_action("close")
 reopen = _round_action("reopen")
-
-
-# A table has two result forms: the discipline's inputs (as the captains have them) and, as
-# the advanced option, the payload as JSON. Both post to the same URL; ENTRY_FIELD says which.
-ENTRY_FIELD = "entry"
-
-
-@dataclass
-class Inputs:
-    """One table's result in the discipline's inputs, as the round page shows them."""
-
-    html: str  # captain/inputs/_form.html, rendered
-    note: ResultNoteForm
-    errors: result_forms.Errors
-    misfit: bool = False  # the current result does not fit the inputs: correct it as JSON
-    json_open: bool = False
-
-
-@dataclass
-class Sent:
-    """A table's form that was sent and refused: shown again as sent, with its errors."""
-
-    number: int
-    json: ResultForm | None = None  # sent as JSON
-    data: QueryDict | None = None  # sent with the inputs
-    note: ResultNoteForm | None = None
-    errors: result_forms.Errors = field(default_factory=result_forms.Errors)
-
-
-def _prefix(table: Table) -> str:
-    return f"t{table.number}"
-
-
-def _result_form(tv: director_services.TableView) -> ResultForm:
-    current = tv.result.payload if tv.result is not None else tv.example
-    text = pretty_json(current)
-    form = ResultForm(prefix=_prefix(tv.table), initial={"payload": text})
-    form.fields["payload"].widget.attrs["rows"] = min(max(text.count("\n") + 2, 3), 16)
-    return form
-
-
-def _note_form(table: Table, data: QueryDict | None = None) -> ResultNoteForm:
-    """The same field name as the JSON form's note, other ids (both forms are on the page)."""
-    return ResultNoteForm(data, prefix=_prefix(table), auto_id="id_%s_inputs")
-
-
-def _inputs(request: HttpRequest, tv: director_services.TableView,
-            rform: result_forms.ResultForm, sent: Sent | None) -> Inputs:
-    """The inputs as sent, else filled with the current result, else empty."""
-    table = tv.table
-    data: Any = None
-    errors, misfit = result_forms.Errors(), False
-    if sent is not None and sent.data is not None:
-        data, errors = sent.data, sent.errors
-    elif tv.result is not None:
-        data = rform.post_from_payload(tv.result.payload, table)
-        misfit = not rform.fits(tv.result.payload, table)
-    html = render_to_string("captain/inputs/_form.html", rform.inputs_context(
-        table, data, errors, id_prefix=f"{_prefix(table)}-"), request=request)
-    note = sent.note if sent is not None and sent.note is not None else _note_form(table)
-    return Inputs(html, note, errors, misfit,
-                  json_open=misfit or (sent is not None and sent.json is not None))
-
-
-def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | None = None,
-                status: int = 200) -> HttpResponse:
-    tables = director_services.round_tables(rnd)
-    results_allowed = rnd.status != Round.Status.PREVIEW and not finish_services.is_finished(t)
-    rform = result_forms.form_for(t.discipline)
-    for tv in tables:
-        mine = sent if sent is not None and sent.number == tv.table.number else None
-        tv.form = mine.json if mine is not None and mine.json is not None else _result_form(tv)
-        tv.inputs = _inputs(request, tv, rform, mine) if results_allowed else None
-    last = t.rounds.order_by("-number").first()
-    is_last = last is not None and last.number == rnd.number
-    counts = {s: sum(1 for tv in tables if tv.status == s) for s in Result.Status.values}
-    has_results = any(not r.undone for tv in tables for r in tv.revisions)
-    return render(request, "director/round.html", {
-        "t": t, "rnd": rnd, "tables": tables, "is_last": is_last,
-        "method_label": METHOD_LABELS.get(rnd.draw_method, rnd.draw_method),
-        "byes": rnd.byes.select_related("entrant").order_by("entrant__start_number"),
-        "all_rounds": t.rounds.order_by("number").only("number", "status"),
-        "missing": sum(1 for tv in tables if tv.result is None),
-        "blocking": (blocking_sentence(blockers(rnd)) if rnd.status == Round.Status.OPEN
-                     and blockers(rnd) else ""),
-        "counts": counts,
-        "has_results": has_results,
-        "draw_form": DrawForm(t) if is_last and rnd.status == Round.Status.CLOSED else None,
-        "results_allowed": results_allowed,
-        "boards": _boards(t, rnd, tables),
-        "can_redraw": is_last and not has_results and rnd.draw_method not in (
-            "", "import", "registration"),
-    }, status=status)
-
-
-@dataclass
-class Board:
-    """One row of the pairing list: two sides of one entrant each (chess: white and black)."""
-
-    number: int
-    first: director_services.SeatView
-    second: director_services.SeatView
-    first_points: Any
-    second_points: Any
-    result: str
-
-
-def _boards(t: Tournament, rnd: Round, tables: list[director_services.TableView]
-            ) -> list[Board] | None:
-    """The round as a pairing list with the scores before it, for one-against-one tables."""
-    if not tables or any(len(tv.seats) != 2 or {s.side for s in tv.seats} != {1, 2}
-                         for tv in tables):
-        return None
-    before: dict[int, Any] = {}
-    if rnd.number > 1:
-        for row in services.standings(t, after_round=rnd.number - 1)["standings"]:
-            before[row["entrant"]] = next(iter(row["values"].values()), "")
-    rows = []
-    for tv in tables:
-        first, second = sorted(tv.seats, key=lambda s: s.side or 0)
-        shown = ""
-        if tv.result is not None:
-            payload = tv.result.payload if isinstance(tv.result.payload, dict) else {}
-            shown = str(payload.get("score") or tv.result.get_status_display())
-        rows.append(Board(tv.table.number, first, second,
-                          before.get(first.start_number, 0), before.get(second.start_number, 0),
-                          shown))
-    return rows
-
-
-@director_view
-@require_safe
-def round_detail(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
-    rnd = get_object_or_404(Round, tournament=t, number=number)
-    return _round_page(request, t, rnd)
-
-
-def _sent_as_json(post: QueryDict, table: Table) -> bool:
-    """Which form was sent: ENTRY_FIELD says; without it (a form from before the inputs),
-    the JSON field does."""
-    entry = post.get(ENTRY_FIELD)
-    if entry in ("json", "inputs"):
-        return entry == "json"
-    return f"{_prefix(table)}-payload" in post
-
-
-def _saved(request: HttpRequest, t: Tournament, table: Table) -> HttpResponse:
-    messages.success(request, _("Result of table %(n)s saved.") % {"n": table.number})
-    return redirect(reverse("director:round", args=[t.slug, table.round.number])
-                    + f"#table-{table.number}")
-
-
-def _set_from_json(request: HttpRequest, table: Table) -> Sent | None:
-    """The JSON form: None when saved, else the form with its errors."""
-    form = ResultForm(request.POST, prefix=_prefix(table))
-    if form.is_valid():
-        payload = form.payload_value()
-        if payload is not None or "payload" not in form.errors:
-            try:
-                services.director_set_result(table, actor(request), payload,
-                                             note=form.cleaned_data["note"])
-            except ServiceError as exc:
-                apply_service_error(form, exc, aliases={"result": "payload"},
-                                    default="payload")
-            else:
-                return None
-    return Sent(table.number, json=form)
-
-
-def _set_from_inputs(request: HttpRequest, table: Table) -> Sent | None:
-    """The discipline's inputs: None when saved, else what was sent with its errors, placed
-    at the inputs and rows they name (as on the captain's page)."""
-    rform = result_forms.form_for(table.round.tournament.discipline)
-    note = _note_form(table, request.POST)
-    sent = Sent(table.number, data=request.POST, note=note)
-    note_ok = note.is_valid()
-    try:
-        payload = rform.payload_from_post(request.POST, table)
-        if note_ok:
-            services.director_set_result(table, actor(request), payload,
-                                         note=note.cleaned_data["note"])
-            return None
-    except ServiceError as exc:
-        sent.errors = rform.place_errors(exc.errors)
-    return sent
-
-
-@director_view
-@require_POST
-def result(request: HttpRequest, t: Tournament, number: int, table: int) -> HttpResponse:
-    """Enter or correct the result of one table (the director's result is confirmed)."""
-    rnd = get_object_or_404(Round, tournament=t, number=number)
-    tb = get_object_or_404(Table, round=rnd, number=table)
-    tb.round = rnd
-    rnd.tournament = t
-    if rnd.status == Round.Status.PREVIEW:  # the page has no result forms yet
-        messages.error(request, _("Publish the round before entering results."))
-        return _round_page(request, t, rnd, status=400)
-    sent = (_set_from_json if _sent_as_json(request.POST, tb) else _set_from_inputs)(request, tb)
-    if sent is None:
-        return _saved(request, t, tb)
-    return _round_page(request, t, rnd, sent=sent, status=400)
-
-
-@director_view
-@require_POST
-def accept(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
-    """Settle a dispute by taking one of the submitted revisions."""
-    revision = get_object_or_404(ResultRevision.objects.select_related("table__round"),
-                                 pk=pk, table__round__tournament=t)
-    rnd = revision.table.round
-    try:
-        services.accept_revision(revision, actor(request))
-    except ServiceError as exc:
-        error_messages(request, exc)
-    else:
-        messages.success(request, _("Result of table %(n)s settled.")
-                         % {"n": revision.table.number})
-    return redirect(reverse("director:round", args=[t.slug, rnd.number])
-                    + f"#table-{revision.table.number}")
