@@ -280,3 +280,23 @@ def test_unreadable_standings_never_500(client, make_tournament, monkeypatch):
     response = client.get(reverse("public:tournament", args=[t.slug]))
     assert response.status_code == 200
     assert "The standings cannot be shown right now." in response.content.decode()
+
+
+def test_chess_standings_show_the_chosen_tiebreaks_only(client, make_tournament, director):
+    """The scoring core reports the common FIDE values for everybody; the page (and so the
+    projector and the PDF, which share its table) shows points and the tie-breaks chosen."""
+    from tournaments.services.public import standings_table
+
+    boss = Actor(director, director.username)
+    t = make_tournament("chess", entrants=4)
+    services.update_tournament(t, boss, scoring={**t.scoring,
+                                                 "tiebreaks": ["sonneborn_berger", "buchholz"]})
+    services.draw_round(t, boss, seed="cols")
+    services.publish_round(t, boss, 1)
+    for table in t.rounds.get(number=1).tables.all():
+        services.director_set_result(table, boss, {"score": "1-0"})
+    t.refresh_from_db()
+    assert [k for k, _h in standings_table(t).headers] == ["points", "sonneborn_berger",
+                                                           "buchholz"]
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    assert 'data-value="sonneborn_berger"' in page and 'data-value="median"' not in page

@@ -123,6 +123,12 @@ class WebDiscipline:
         """A standings value's official abbreviation in this discipline (None: our own)."""
         return None
 
+    def standings_columns(self, t: Any, names: list[str]) -> list[str]:
+        """Which of the values the scoring core reports are shown as standings columns (on
+        the page, the projector and the PDF), in order: all of them unless the discipline
+        lets the director choose."""
+        return names
+
     def table_label(self, number: int) -> str:
         return f"{self.table_word} {number}"
 

@@ -51,6 +51,14 @@ class Chess(WebDiscipline):
                   Setting("bye", gettext_lazy("Points for a bye"))),
         shown=("points",))
 
+    def standings_columns(self, t: Any, names: list[str]) -> list[str]:
+        """Points and the tie-breaks the director chose, in their order: the scoring core
+        also reports the common FIDE values for every player, but a hall reads the ones
+        that decide the ranking (issue 16: 3 chosen, 10 shown)."""
+        chosen = ["points", *self.settings(t).tiebreaks]
+        shown = [k for k in chosen if k in names]
+        return shown or names
+
     def column_header(self, t: Any, key: str) -> str | None:
         """FIDE C.07's abbreviation (BH, BH-C1, SB …) where the scoring core names one, in
         the tournament's rules version (GE became REP in 2026)."""

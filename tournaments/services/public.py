@@ -170,6 +170,7 @@ def standings_table(t: Tournament, after_round: int | None = None,
         for k in row["values"]:
             if k not in names:
                 names.append(k)
+    names = t.disc.standings_columns(t, names)
     if limit_columns is not None:
         names = names[:limit_columns]
     columns = [column(t, k) for k in names]
