@@ -917,3 +917,22 @@ def test_director_picks_and_orders_the_chess_tiebreaks(dclient, make_tournament)
     assert dclient.post(url, {**form, "scoring": json.dumps(scoring)}).status_code == 302
     t.refresh_from_db()
     assert t.scoring["tiebreaks"] == ["wins"]
+
+
+def test_a_dispute_reads_cell_by_cell_with_the_differing_bobbl_marked(dclient, make_tournament,
+                                                                     director):
+    """Two captains' reports in the discipline's words, not JSON: Bobbl 1 agrees, Bobbl 2
+    differs and is marked so in both reports."""
+    t = make_tournament("mucken", "pair", 4)
+    rnd = services.draw_round(t, actor_of(director), seed="streit")
+    services.publish_round(t, actor_of(director), rnd.number)
+    table = rnd.tables.get(number=1)
+    services.captain_submit(table.token, {"bobbl": [[21, 15], [21, 18]]}, device_id="phone-of-captain-a")
+    services.captain_submit(table.token, {"bobbl": [[21, 15], [18, 21]]}, device_id="phone-of-captain-b")
+    page = dclient.get(round_url(t, rnd.number))
+    tv = page.context["tables"][0]
+    assert [r.cells for r in tv.reports] == [
+        [("Bobbl 1", "21:15", False), ("Bobbl 2", "21:18", True)],
+        [("Bobbl 1", "21:15", False), ("Bobbl 2", "18:21", True)]]
+    html = page.content.decode()
+    assert html.count('class="differs"') == 2 and "<dt>Bobbl 2</dt>" in html

@@ -147,6 +147,27 @@ class WebDiscipline:
         """A result as one line a spectator reads; ``table`` is a public TableView."""
         return str(payload)
 
+    # The parts of a result payload in the discipline's words ("bobbl" -> "Bobbl"): a report
+    # reads as cells ("Bobbl 2: 21:18") and two reports are compared cell by cell.
+    cell_words: Mapping[str, Any] = {}
+
+    def result_cells(self, payload: Any) -> list[tuple[str, str]]:
+        """A reported result as (label, value) cells in the discipline's words, in order:
+        list items numbered from 1 ("Bobbl 2"), mapping items by their key ("No. 7")."""
+        if not isinstance(payload, Mapping):
+            return [("", _cell_text(payload))]
+        cells: list[tuple[str, str]] = []
+        for key, value in payload.items():
+            word = str(self.cell_words.get(key, key))
+            if isinstance(value, list) and value and all(
+                    isinstance(v, list | dict) for v in value):
+                cells += [(f"{word} {k}", _cell_text(v)) for k, v in enumerate(value, start=1)]
+            elif isinstance(value, Mapping):
+                cells += [(f"{word} {k}", _cell_text(v)) for k, v in value.items()]
+            else:
+                cells.append((word, _cell_text(value)))
+        return cells
+
     # -- reports ------------------------------------------------------------------------------
 
     @property
@@ -162,3 +183,16 @@ class WebDiscipline:
         from ..services.public import round_byes
 
         return round_byes(rnd)
+
+
+def _cell_text(value: Any) -> str:
+    """One cell of a report as people write it: 21:15 for a pair of numbers."""
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "✓" if value else "–"
+    if isinstance(value, list):
+        return ":".join(_cell_text(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_cell_text(v)}" for k, v in value.items())
+    return str(value)

@@ -19,6 +19,7 @@ class Boardgame(WebDiscipline):
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=0, table_size=4, max_short=3, bye_kind="zero")}
     methods = ("standings_tables", "random_tables")
+    cell_words = {"points": gettext_lazy("No.")}
     planned_rounds = 3
 
     side_word = gettext_lazy("Player")

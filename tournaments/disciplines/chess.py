@@ -24,6 +24,7 @@ class Chess(WebDiscipline):
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("dutch", "round_robin", "round_robin_shift", "score_order")
+    cell_words = {"score": gettext_lazy("Result")}
     planned_rounds = 7
     options = ("double",)
 

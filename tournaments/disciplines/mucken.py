@@ -44,6 +44,7 @@ class Mucken(WebDiscipline):
     layouts = {"pair": Layout(sides=2, per_side=1, bye_kind="bye"),
                "single": Layout(sides=2, per_side=2, bye_kind="zero")}
     methods = ("rotation", "fixed_rotation", "random_tables")
+    cell_words = {"bobbl": gettext_lazy("Bobbl"), "unfinished": gettext_lazy("cut by time")}
     planned_rounds = 3
     options = ("registration",)
 

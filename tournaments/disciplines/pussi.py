@@ -22,6 +22,7 @@ class Pussi(WebDiscipline):
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=2, per_side=2, bye_kind="zero")}
     methods = ("pussi_partners", "random_tables")
+    cell_words = {"games": gettext_lazy("Game"), "totals": gettext_lazy("Totals")}
     planned_rounds = 3
     options = ("registration",)
 

@@ -45,6 +45,7 @@ class Tabletop(WebDiscipline):
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("swiss_score",)
+    cell_words = {"missions": gettext_lazy("Mission")}
     planned_rounds = 5
     round_extra = {"missions": ["eternal_war", "maelstrom", "tertiary"]}
     options = ("avoid_same_club",)

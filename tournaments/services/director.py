@@ -55,6 +55,27 @@ class SeatView:
 
 
 @dataclass
+class ReportView:
+    """One report of a table as the director compares it: its cells in the discipline's
+    words, each marked where the reports that count differ."""
+
+    revision: ResultRevision
+    cells: list[tuple[str, str, bool]]  # label, value, differs from another report
+
+
+def report_views(disc: Any, revisions: list[ResultRevision]) -> list[ReportView]:
+    """The table's reports cell by cell; a cell differs when the reports still counting
+    (not undone) do not all say the same there (or one of them lacks it)."""
+    cells = {r.pk: disc.result_cells(r.payload) for r in revisions}
+    counting = [dict(cells[r.pk]) for r in revisions if not r.undone]
+    labels = {label for c in counting for label in c}
+    differs = {label for label in labels
+               if len({c.get(label) for c in counting}) > 1} if len(counting) > 1 else set()
+    return [ReportView(r, [(label, text, label in differs) for label, text in cells[r.pk]])
+            for r in revisions]
+
+
+@dataclass
 class TableView:
     table: Table
     seats: list[SeatView]
@@ -64,6 +85,7 @@ class TableView:
     sides: list[tuple[str, list[SeatView]]] = field(default_factory=list)
     form: Any = None  # the page's result form, set by the view
     inputs: Any = None  # the page's result inputs, set by the view (None: no results yet)
+    reports: list[ReportView] = field(default_factory=list)  # the revisions, cell by cell
 
     @property
     def status(self) -> str:
@@ -93,7 +115,8 @@ def round_tables(rnd: Round) -> list[TableView]:
                 sides.append((v.side_label, [v]))
         revisions = list(table.revisions.all())
         out.append(TableView(table, views, getattr(table, "result", None), revisions,
-                             example_payload(t, seats), sides))
+                             example_payload(t, seats), sides,
+                             reports=report_views(disc, revisions)))
     return out
 
 
