@@ -936,3 +936,7 @@ def test_a_dispute_reads_cell_by_cell_with_the_differing_bobbl_marked(dclient, m
         [("Bobbl 1", "21:15", False), ("Bobbl 2", "18:21", True)]]
     html = page.content.decode()
     assert html.count('class="differs"') == 2 and "<dt>Bobbl 2</dt>" in html
+    # The correction form holds what both reports say and leaves the differing Bobbl empty.
+    part = inputs_html(html, 1)
+    assert (value_of(part, "bobbl[0].side1"), value_of(part, "bobbl[0].side2")) == ("21", "15")
+    assert (value_of(part, "bobbl[1].side1"), value_of(part, "bobbl[1].side2")) == ("", "")

@@ -88,6 +88,17 @@ def _note_form(table: Table, data: QueryDict | None = None) -> ResultNoteForm:
     return ResultNoteForm(data, prefix=_prefix(table), auto_id="id_%s_inputs")
 
 
+def _agreed_inputs(rform: result_forms.ResultForm, tv: director_services.TableView) -> Any:
+    """A disputed table's inputs hold what the counting reports agree on, and are empty where
+    they differ: the director fills in only the cells in question, and no report is
+    favoured by being shown first."""
+    posts = [rform.post_from_payload(r.payload, tv.table) for r in tv.revisions if not r.undone]
+    if not posts:
+        return None
+    first = posts[0]
+    return {k: v for k, v in first.items() if all(p.get(k) == v for p in posts[1:])}
+
+
 def _inputs(request: HttpRequest, tv: director_services.TableView,
             rform: result_forms.ResultForm, sent: Sent | None) -> Inputs:
     """The inputs as sent, else filled with the current result, else empty."""
@@ -96,6 +107,8 @@ def _inputs(request: HttpRequest, tv: director_services.TableView,
     errors, misfit = result_forms.Errors(), False
     if sent is not None and sent.data is not None:
         data, errors = sent.data, sent.errors
+    elif tv.disputed:
+        data = _agreed_inputs(rform, tv)
     elif tv.result is not None:
         data = rform.post_from_payload(tv.result.payload, table)
         misfit = not rform.fits(tv.result.payload, table)
