@@ -251,6 +251,20 @@ def test_pussi_more_games_than_the_series_are_accepted(phone, open_round):
     r = phone.post(url(tables[0]), post)
     assert r.status_code == 302
     assert Result.objects.get(table=tables[0]).payload == payload
+    # accepted as written, and the captain is told at once while the sheet is at hand
+    notice = phone.get(r["Location"]).content.decode()
+    assert "data-notice" in notice and "3" in notice.split("data-notice>")[1][:80]
+
+
+def test_pussi_fewer_games_than_the_series_are_said_to_the_captain(phone, open_round):
+    _t, _rnd, tables = open_round("pussi", 8, scoring={"games_per_series": 8})
+    post, _payload = pussi_post(tables[0])  # three games of eight
+    r = phone.post(url(tables[0]), post)
+    assert r.status_code == 302
+    page = phone.get(r["Location"]).content.decode()
+    assert "data-notice" in page
+    text = page.split("data-notice>")[1].split("</p>")[0]
+    assert "3" in text and "8" in text, text
 
 
 def test_tabletop_matrix12_shows_the_round_missions(phone, open_round):

@@ -927,8 +927,10 @@ def test_a_dispute_reads_cell_by_cell_with_the_differing_bobbl_marked(dclient, m
     rnd = services.draw_round(t, actor_of(director), seed="streit")
     services.publish_round(t, actor_of(director), rnd.number)
     table = rnd.tables.get(number=1)
-    services.captain_submit(table.token, {"bobbl": [[21, 15], [21, 18]]}, device_id="phone-of-captain-a")
-    services.captain_submit(table.token, {"bobbl": [[21, 15], [18, 21]]}, device_id="phone-of-captain-b")
+    services.captain_submit(table.token, {"bobbl": [[21, 15], [21, 18]]},
+                            device_id="phone-of-captain-a")
+    services.captain_submit(table.token, {"bobbl": [[21, 15], [18, 21]]},
+                            device_id="phone-of-captain-b")
     page = dclient.get(round_url(t, rnd.number))
     tv = page.context["tables"][0]
     assert [r.cells for r in tv.reports] == [

@@ -147,6 +147,11 @@ class WebDiscipline:
         """A result as one line a spectator reads; ``table`` is a public TableView."""
         return str(payload)
 
+    def report_notice(self, t: Any, payload: Any) -> str:
+        """What the captain should check about a stored report that is valid but unusual
+        (Pussi: fewer games than the series has); "" when there is nothing to say."""
+        return ""
+
     # The parts of a result payload in the discipline's words ("bobbl" -> "Bobbl"): a report
     # reads as cells ("Bobbl 2: 21:18") and two reports are compared cell by cell.
     cell_words: Mapping[str, Any] = {}

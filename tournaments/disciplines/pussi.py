@@ -57,6 +57,20 @@ class Pussi(WebDiscipline):
             games.append({"declarer": declarer, "bid": 60, "totals": list(totals)})
         return {"games": games}
 
+    def report_notice(self, t: Any, payload: Any) -> str:
+        """A series written with fewer or more games than the tournament plays is scored as
+        written (the scoring core flags it): the captain is told at once, while the sheet
+        is still at hand."""
+        games = payload.get("games") if isinstance(payload, dict) else None
+        want = self.settings(t).games_per_series
+        if not isinstance(games, list) or len(games) == want:
+            return ""
+        return ngettext("Only %(n)s game of %(want)s is written. If the series had more, "
+                        "send the sheet again with every game.",
+                        "%(n)s games of %(want)s are written. If the series had a different "
+                        "number, send the sheet again with every game.",
+                        len(games)) % {"n": len(games), "want": want}
+
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
         from ..services.public import number
 

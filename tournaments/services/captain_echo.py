@@ -13,6 +13,7 @@ from .public import SeatView, SideView, TableView, result_text, side_label
 class Echo:
     mine: str  # what this phone's report stored
     counted: str  # the table's result that stands, when it differs from ``mine`` ("" else)
+    notice: str = ""  # what to check about the stored report (Pussi: games missing)
 
 
 def _view(table: Table) -> TableView:
@@ -42,4 +43,5 @@ def echo(table: Table, reporter: str) -> Echo | None:
     mine = result_text(discipline, payload, view)
     counted = "" if payload == result.payload else result_text(discipline, result.payload,
                                                                view)
-    return Echo(mine, counted)
+    t = table.round.tournament
+    return Echo(mine, counted, t.disc.report_notice(t, payload))
