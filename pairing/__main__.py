@@ -151,12 +151,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        code = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (``... | head``): no traceback; see scoring/__main__.py.
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
-    sys.exit(code)
+    from scoring.pipe import run_to_pipe
+
+    sys.exit(run_to_pipe(main))
