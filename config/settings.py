@@ -9,6 +9,7 @@ DJANGO_DEBUG=0; HTTPS is assumed (secure cookies, HSTS, redirect to https) unles
 """
 
 import re
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -216,13 +217,20 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+# Once ``collectstatic`` has run (the Docker image, the services tier) pages name each
+# static file by its content (app.3f2a9c.css): WhiteNoise then serves it compressed and
+# cacheable for ten years, and a new release is a new name. Without it (make run, the
+# test suite, a checkout served straight from its folders) the plain names stay.
+_COLLECTING = sys.argv[1:2] == ["collectstatic"]
+STATIC_HASHED = not DEBUG and (_COLLECTING or (STATIC_ROOT / "staticfiles.json").is_file())
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+    "staticfiles": {"BACKEND": "config.staticstorage.HashedStaticStorage"
+                    if STATIC_HASHED else "whitenoise.storage.CompressedStaticFilesStorage"
                     if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 

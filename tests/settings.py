@@ -13,3 +13,9 @@ os.environ.setdefault("HTTPS", "0")
 os.environ.setdefault("SECRET_KEY", "test-suite-only-" + "k3y" * 16)
 
 from config.settings import *  # noqa: F403
+
+# A collectstatic someone ran in the checkout must not change what the suite renders; the
+# hashed names are tested through gunicorn in the services tier.
+STATIC_HASHED = False
+STORAGES = {**STORAGES, "staticfiles": {  # noqa: F405
+    "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"}}

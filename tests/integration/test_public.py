@@ -300,3 +300,22 @@ def test_chess_standings_show_the_chosen_tiebreaks_only(client, make_tournament,
                                                            "buchholz"]
     page = client.get(f"/t/{t.slug}/").content.decode()
     assert 'data-value="sonneborn_berger"' in page and 'data-value="median"' not in page
+
+
+def test_a_live_block_opened_in_a_browser_tab_leads_to_its_whole_page(client, make_tournament):
+    """A block alone has no title or language: a tab navigating to it gets the page instead,
+    while the page's own polling (htmx) still gets the bare block."""
+    t = make_tournament("chess", entrants=4)
+    tab = {"HTTP_SEC_FETCH_MODE": "navigate"}
+    standings = client.get(reverse("public:standings", args=[t.slug]), **tab)
+    assert standings.status_code == 302
+    assert standings["Location"] == f"/t/{t.slug}/#standings"
+    pairings = client.get(reverse("public:pairings", args=[t.slug]), **tab)
+    assert pairings["Location"] == f"/t/{t.slug}/#pairings"
+    wall = client.get(reverse("public:seats_live", args=[t.slug]), **tab)
+    assert wall["Location"] == f"/t/{t.slug}/seats/"
+    beamer = client.get(reverse("public:standings", args=[t.slug]) + "?view=projector", **tab)
+    assert beamer["Location"] == f"/t/{t.slug}/projector/"
+    polled = client.get(reverse("public:standings", args=[t.slug]),
+                        HTTP_HX_REQUEST="true", **tab)
+    assert polled.status_code == 200 and b"<html" not in polled.content

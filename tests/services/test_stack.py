@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -140,3 +141,22 @@ def test_a_pdf_is_rendered_by_the_real_celery_worker(stack, director, settings):
     assert report.status == Report.Status.DONE, report.error
     assert (stack.media / report.file.name).read_bytes().startswith(b"%PDF")
     assert stack.processes["celery"].poll() is None
+
+
+def test_static_files_carry_hashed_names_and_a_long_cache_through_gunicorn(stack):
+    """After collectstatic a page links each file by content hash; that name is cached for
+    years and served compressed, while a plain name is only cached briefly."""
+    with urllib.request.urlopen(stack.url("/t/"), timeout=30) as resp:
+        page = resp.read().decode()
+    css = re.search(r'/static/css/turnierwart\.[0-9a-f]{12}\.css', page)
+    assert css, "the public page links the hashed stylesheet"
+    req = urllib.request.Request(stack.url(css.group(0)),
+                                 headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        assert resp.headers["Content-Encoding"] == "gzip"
+        cache = resp.headers["Cache-Control"]
+    assert "immutable" in cache
+    assert int(re.search(r"max-age=(\d+)", cache).group(1)) >= 365 * 24 * 3600
+    with urllib.request.urlopen(stack.url("/static/css/turnierwart.css"), timeout=30) as resp:
+        plain = int(re.search(r"max-age=(\d+)", resp.headers["Cache-Control"]).group(1))
+    assert plain < 3600

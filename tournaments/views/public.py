@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -143,10 +144,25 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "rounds": visible_rounds(t)})
 
 
+def opened_as_page(request: HttpRequest) -> bool:
+    """A browser tab navigating to a block's address itself, not a page's script fetching it.
+
+    A block alone has no title, language or styles; whoever opens its address (a shared
+    link, the address bar) gets the whole page around it instead.
+    """
+    navigating = request.headers.get("Sec-Fetch-Mode") == "navigate"
+    return navigating and not getattr(request, "htmx", False)
+
+
 def fragment(request: HttpRequest, slug: str, part: str) -> HttpResponse:
     """A live block; 304 while the tournament has not changed since the phone last asked."""
     t = visible_tournament(request, slug)
     mode = fragment_mode(request)
+    if opened_as_page(request):
+        if mode == "projector":
+            return redirect("public:projector", t.slug)
+        page = reverse("public:seats" if part == "seats" else "public:tournament", args=[t.slug])
+        return redirect(f"{page}#{part}" if part != "seats" else page)
     category = chosen_category(request, t) if part == "standings" else None
     return block_response(request, fragment_name(t, part, mode, category), t.version,
                           fragment_builder(t, part, mode, category))
