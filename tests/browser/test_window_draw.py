@@ -21,7 +21,9 @@ from tournaments.services import seating
 from .desks import mucken_with_desks, register_pairs
 from .test_walkthrough import login
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Two desks writing at once is what a server database is for: this browser test also runs
+# in the PostgreSQL tier (make test-services), the others only in make test.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.server_db]
 
 
 def test_two_desks_register_twelve_pairs_concurrently(browser, live_server, shot):
