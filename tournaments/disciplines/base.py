@@ -71,6 +71,7 @@ class WebDiscipline:
     pairings_with_results = False  # the printed pairing list has a result column
     has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
     has_ratings = False  # players carry Elo and DWZ (the entrant form asks for them)
+    has_quick_entry = False  # the round page takes "12 1" for board 12's result
     whatif: Spec = Spec()  # what the what-if page offers
 
     # -- lookups ------------------------------------------------------------------------------

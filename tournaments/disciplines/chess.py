@@ -45,6 +45,7 @@ class Chess(WebDiscipline):
     pairings_with_results = True
     has_tiebreak_picker = True
     has_ratings = True
+    has_quick_entry = True
     whatif = Spec(
         settings=(Setting("win", gettext_lazy("Points for a win")),
                   Setting("draw", gettext_lazy("Points for a draw")),

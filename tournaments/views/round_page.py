@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import result_forms, services
+from ..chess import quick_entry
 from ..forms import (
     METHOD_LABELS,
     DrawForm,
@@ -120,7 +121,7 @@ def _inputs(request: HttpRequest, tv: director_services.TableView,
 
 
 def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | None = None,
-                status: int = 200) -> HttpResponse:
+                status: int = 200, quick: QuickSent | None = None) -> HttpResponse:
     tables = director_services.round_tables(rnd)
     results_allowed = rnd.status != Round.Status.PREVIEW and not finish_services.is_finished(t)
     rform = result_forms.form_for(t.discipline)
@@ -145,9 +146,22 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
         "draw_form": DrawForm(t) if is_last and rnd.status == Round.Status.CLOSED else None,
         "results_allowed": results_allowed,
         "boards": _boards(t, rnd, tables),
+        "quick": (quick or QuickSent()) if (t.disc.has_quick_entry and results_allowed
+                                            and rnd.status == Round.Status.OPEN) else None,
+        "missing_boards": [tv.table.number for tv in tables if tv.result is None],
+        # the field takes the focus while the arbiter is typing boards, not on every visit
+        "quick_focus": quick is not None or request.GET.get("quick") == "1",
         "can_redraw": is_last and not has_results and rnd.draw_method not in (
             "", "import", "registration"),
     }, status=status)
+
+
+@dataclass
+class QuickSent:
+    """The arbiter's quick entry as sent and refused (empty when the page is fresh)."""
+
+    text: str = ""
+    errors: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -275,3 +289,29 @@ def accept(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
                          % {"n": revision.table.number})
     return redirect(reverse("director:round", args=[t.slug, rnd.number])
                     + f"#table-{revision.table.number}")
+
+
+@director_view
+@require_POST
+def quick_result(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """The arbiter's quick entry: "12 1" sets board 12 to 1-0, echoed with both names."""
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    rnd.tournament = t
+    text = request.POST.get(quick_entry.FIELD, "")
+    if not t.disc.has_quick_entry:
+        raise Http404("no quick entry in this discipline")
+    try:
+        entered = quick_entry.enter(rnd, actor(request), text)
+    except ServiceError as exc:
+        if rnd.status != Round.Status.OPEN:  # the page shows no quick entry: say it on top
+            error_messages(request, exc)
+        return _round_page(request, t, rnd, status=400,
+                           quick=QuickSent(text[:quick_entry.MAX_LENGTH], exc.messages))
+    open_boards = quick_entry.missing_boards(rnd)
+    messages.success(request, _("Board %(board)s: %(white)s – %(black)s %(score)s saved.")
+                     % {"board": entered.board, "white": entered.white,
+                        "black": entered.black, "score": entered.score}
+                     + " " + (_("Still open: %(boards)s.") % {
+                         "boards": ", ".join(map(str, open_boards))} if open_boards
+                         else _("Every board has a result.")))
+    return redirect(reverse("director:round", args=[t.slug, rnd.number]) + "?quick=1#quick")
