@@ -47,6 +47,8 @@ class Player(models.Model):
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     sex = models.CharField(_("sex"), max_length=1, blank=True)
     dwz_index = models.PositiveSmallIntegerField(_("DWZ index"), null=True, blank=True)
+    # The DSB's membership number (ZPS): club number, dash, member number ("C0327-12").
+    zps = models.CharField(_("ZPS"), max_length=10, blank=True)
     categories = models.JSONField(_("categories"), default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 

@@ -104,13 +104,14 @@ def test_add_player_flat_with_every_chaos_field(api, make_tournament):
     e = ok(api.post(f"{base(t)}/entrants/", {
         "name": "Widmann, Jochen", "club": "SK Hof", "birth_date": "1961-04-12", "dwz": 1834,
         "dwz_index": 23, "elo": 1901, "flags": "sw", "fide_id": "4612345", "title": "fm",
-        "federation": "ger", "sex": "M", "status": "present"}, format="json"), 201)
+        "federation": "ger", "sex": "M", "zps": "c0327-12", "status": "present"},
+        format="json"), 201)
     assert (e["name"], e["club"], e["rating"], e["status"]) == (
         "Widmann, Jochen", "SK Hof", 1901, "present")
     assert e["categories"] == ["senior", "women"] and e["flags"] == "sw"
     assert e["person"] == {"elo": 1901, "dwz": 1834, "dwz_index": 23,
                            "birth_date": "1961-04-12", "fide_id": "4612345", "title": "FM",
-                           "federation": "GER", "sex": "m"}
+                           "federation": "GER", "sex": "m", "zps": "C0327-12"}
     p = Player.objects.get(name="Widmann, Jochen")
     assert (p.dwz, p.rating, p.club, p.categories) == (1834, 1901, "SK Hof", ["senior", "women"])
     # in the list (PlayerList) as well

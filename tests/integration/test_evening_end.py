@@ -65,7 +65,7 @@ def test_a_name_corrected_after_round_2_shows_everywhere(
     r = desk_client.get(page)
     assert r.status_code == 200 and 'value="Spieler 3"' in r.content.decode()
     r = desk_client.post(page, {"name": "Sophie Spielerin", "club": "SK Hof", "elo": "1712",
-                                "dwz": "1650", "birth_year": "1988", "categories": "senior"})
+                                "dwz": "1650", "birth_date": "1988", "categories": "senior"})
     assert r.status_code == 302, r.content.decode()[:2000]
     e = Entrant.objects.get(tournament=t, start_number=3)
     assert (e.name, e.club, e.rating, e.categories) == ("Sophie Spielerin", "SK Hof", 1712,

@@ -39,14 +39,15 @@ FIELD_WORDS: dict[str, Any] = {
     "player2": gettext_lazy("player 2 (partner)"), "fide_id": gettext_lazy("FIDE ID"),
     "title": gettext_lazy("title"), "federation": gettext_lazy("federation"),
     "sex": gettext_lazy("sex"), "dwz_index": gettext_lazy("DWZ index"),
+    "zps": gettext_lazy("ZPS"),
 }
 
 
 def _shown(field: str, value: Any) -> str:
     if value in (None, "", []):
         return "–"
-    if field == "birth_date":
-        return str(value)[:4]
+    if field == "birth_date":  # a year alone is stored as 1 January
+        return str(value)[:4] if str(value)[4:] == "-01-01" else str(value)
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return str(value)

@@ -185,7 +185,8 @@ def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
 # ---------------------------------------------------------------- changing and deleting
 
 # A person's facts, stored on the Player: only an entrant of one player has them.
-PERSON_FIELDS = ("dwz", "dwz_index", "birth_date", "fide_id", "title", "federation", "sex")
+PERSON_FIELDS = ("dwz", "dwz_index", "birth_date", "fide_id", "title", "federation", "sex",
+                 "zps")
 ENTRANT_FIELDS = ("name", "club", "elo", "categories")
 MAX_RATING = 9999
 
@@ -196,7 +197,7 @@ def _checked(field: str, value: Any) -> Any:
 
     from ..chess.trf import TITLE_ORDER, normal_title  # the title rules live with the TRF
 
-    if field in ("name", "club", "fide_id", "title", "federation", "sex"):
+    if field in ("name", "club", "fide_id", "title", "federation", "sex", "zps"):
         if not isinstance(value, str):
             raise ServiceError(_("give a text"), field)
         value = value.strip()
@@ -230,6 +231,12 @@ def _checked(field: str, value: Any) -> Any:
         value = value.upper()
         if not (len(value) == 3 and value.isalpha() and value.isascii()):
             raise ServiceError(_("a federation is three letters (GER, AUT …)"), field)
+    elif field == "zps" and value:
+        from ..chess.person_fields import ZPS
+
+        value = value.upper()
+        if not ZPS.match(value):
+            raise ServiceError(_("club number, dash, member number, e.g. C0327-12"), field)
     elif field == "sex" and value:
         value = value.lower()
         if value not in ("m", "w"):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from ..chess import person_fields
 from ..forms import apply_service_error
 from ..models import Entrant, Tournament
 from ..permissions import is_director
@@ -48,19 +49,19 @@ class EntrantEditForm(forms.Form):
         person = people[0] if self.single else None
         initial = {"name": e.name, "club": e.club, "elo": e.rating,
                    "categories": ", ".join(e.categories or [])}
+        self.person = person
         if person is not None:
-            initial.update(dwz=person.dwz, birth_year=person.birth_date.year
-                           if person.birth_date else None)
+            initial.update(person_fields.initial(person) if self.chess else {
+                "birth_year": person.birth_date.year if person.birth_date else None})
         if self.pair:
             initial.update(player1=people[0].name, player2=people[1].name)
         kwargs["initial"] = initial
         super().__init__(*args, **kwargs)
         if self.chess:
             self.fields["elo"].label = gettext_lazy("Elo")
-        if self.single:
-            if self.chess:
-                self.fields["dwz"] = forms.IntegerField(label=gettext_lazy("DWZ"), min_value=0,
-                                                        max_value=9999, required=False)
+        if self.single and self.chess:  # every fact the draw and the rating reports use
+            person_fields.add_fields(self)
+        elif self.single:
             self.fields["birth_year"] = forms.IntegerField(
                 label=gettext_lazy("Birth year"), min_value=1900, max_value=2100,
                 required=False)
@@ -83,12 +84,19 @@ class EntrantEditForm(forms.Form):
                 label=gettext_lazy("Club of the new partner"), max_length=120, required=False,
                 validators=[validate_single_line])
 
+    def clean(self) -> dict[str, Any]:
+        cd = super().clean()
+        assert cd is not None  # Django's clean() returns cleaned_data
+        if self.single and self.chess:  # "1834-23" and "12.03.1988" read, or refused here
+            self.person_facts = person_fields.facts(cd, self.person)
+        return cd
+
     def facts(self) -> dict[str, Any]:
         cd = self.cleaned_data
         out = {"name": cd["name"], "club": cd["club"], "elo": cd["elo"],
                "categories": [c.strip() for c in cd["categories"].split(",") if c.strip()]}
-        if "dwz" in self.fields:
-            out["dwz"] = cd["dwz"]
+        if self.single and self.chess:
+            out.update(self.person_facts)
         if "birth_year" in self.fields:
             out["birth_year"] = cd["birth_year"]
         return out
@@ -114,7 +122,8 @@ def edit(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse
                              partner_club=cd.get("partner_club") or "")
             except ServiceError as exc:
                 apply_service_error(form, {k: [_(m) for m in v] for k, v in exc.errors.items()},
-                                    aliases=ALIASES)
+                                    aliases={k: v for k, v in ALIASES.items()
+                                             if k not in form.fields})
             else:
                 e.refresh_from_db()
                 messages.success(request, _("%(entrant)s saved. Every page and PDF shows the "

@@ -17,7 +17,7 @@ from .common import MAX_ID, MAX_RATING, PLAYER_NAME, one_of
 FLAG_CATEGORIES = {"s": "senior", "j": "junior", "w": "women", "a": "youth-a", "b": "youth-b",
                    "c": "youth-c", "d": "youth-d", "e": "youth-e"}
 CATEGORY_FLAGS = {v: k for k, v in FLAG_CATEGORIES.items()}
-PERSON_ONLY = ("dwz_index", "fide_id", "title", "federation", "sex")
+PERSON_ONLY = ("dwz_index", "fide_id", "title", "federation", "sex", "zps")
 FLAGS_HELP = ("Chaos's FLAGS: letters s (senior), j (junior), w (women), a–e (youth A–E); "
               "they set the categories, together with any given in categories.")
 
@@ -49,6 +49,8 @@ class PersonSerializer(serializers.Serializer):
                                        help_text="Three letters, e.g. GER.")
     sex = serializers.CharField(max_length=1, required=False, allow_blank=True,
                                 help_text="m or w, as in a TRF file.")
+    zps = serializers.CharField(max_length=10, required=False, allow_blank=True,
+                                help_text="The DSB membership number, e.g. C0327-12.")
     categories = serializers.ListField(child=serializers.CharField(max_length=30),
                                        required=False,
                                        help_text="senior, junior, women, youth-a … youth-e")
@@ -92,7 +94,7 @@ class PlayerSpecSerializer(PersonSerializer):
         "birth_date": {"type": "string", "format": "date", "nullable": True},
         "fide_id": {"type": "string"}, "title": {"type": "string"},
         "federation": {"type": "string"}, "sex": {"type": "string"},
-        "flags": {"type": "string"},
+        "zps": {"type": "string"}, "flags": {"type": "string"},
         "categories": {"type": "array", "items": {"type": "string"}}}},
 ]})
 class PlayerSpecField(serializers.Field):
@@ -185,6 +187,7 @@ class PersonOutSerializer(serializers.Serializer):
     title = serializers.CharField()
     federation = serializers.CharField()
     sex = serializers.CharField()
+    zps = serializers.CharField()
 
 
 def _person(entrant: Entrant) -> Any:
@@ -206,7 +209,7 @@ class EntrantSerializer(serializers.Serializer):
         "Withdrawn: the first round not played, else null."))
     person = serializers.SerializerMethodField(help_text=(
         "The facts of the entrant's one player (null for a pair): elo, dwz, dwz_index, "
-        "birth_date, fide_id, title, federation, sex."))
+        "birth_date, fide_id, title, federation, sex, zps."))
     players = PlayerSerializer(many=True, source="players.all")
     seat = serializers.SerializerMethodField(help_text=(
         "The round-1 seat from the draw at registration (side 1/2 = pair 1/2, position "
