@@ -35,7 +35,7 @@ def _relevant(doc: Mapping[str, Any]) -> set[str]:
 UNFINISHED = (
     ("leader", gettext_lazy("the party ahead wins it (a tie counts for nobody)")),
     ("void", gettext_lazy("it counts for nobody")),
-    ("as_played", gettext_lazy("both parties' points count as goals")),
+    ("as_played", gettext_lazy("both parties' points count as Tore; nobody wins it")),
 )
 
 

@@ -67,7 +67,7 @@ class Tabletop(WebDiscipline):
                                          "missions are drawn for the system.")),
         Field("bye_tp", gettext_lazy("Tournament points for a bye"), NUMBER, minimum=0,
               maximum=max(TOTAL.values()), optional=True, omit_empty=True,
-              empty=gettext_lazy("a won game's full points"),
+              empty=gettext_lazy("full points"),
               help=gettext_lazy("Leave empty for a won game's full points (20 in TTM 20, "
                                 "2 in SUN).")),
     )

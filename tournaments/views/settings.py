@@ -21,6 +21,7 @@ from ..disciplines.forms.settings import (
     import_settings,
     move_errors,
 )
+from ..disciplines import of
 from ..forms import RoleForm, apply_service_error
 from ..models import Tournament
 from ..services import ServiceError
@@ -40,6 +41,7 @@ def _settings_page(request: HttpRequest, t: Tournament, form: SettingsForm | Non
         "import_form": import_form or SettingsImportForm(),
         "import_open": import_form is not None and bool(import_form.errors),
         "settings_json": export_settings(t), "roles": roles,
+        "discipline_label": of(t).label,
     }, status=status)
 
 

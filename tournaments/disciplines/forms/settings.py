@@ -15,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry as scoring_registry
@@ -37,6 +38,12 @@ def number_text(value: Any) -> str:
     return str(value)
 
 
+def local_number(value: Any) -> str:
+    """A number as the field shows it: a decimal comma in German (0,5); either is read."""
+    text = number_text(value)
+    return text.replace(".", ",") if (get_language() or "").startswith("de") else text
+
+
 def plain_number(value: Decimal) -> int | float:
     """A form's decimal as it is stored in the JSON settings (1 and 0.2, not "1.00")."""
     return int(value) if value == value.to_integral_value() else float(value)
@@ -55,16 +62,18 @@ class NumberSetting(forms.Field):
 
     def __init__(self, setting: Setting, **kwargs: Any) -> None:
         self.setting, self.whole = setting, setting.kind == WHOLE
-        attrs = {"inputmode": "numeric" if self.whole else "decimal",
-                 "step": "1" if self.whole else "any"}
-        if setting.minimum is not None:
-            attrs["min"] = number_text(setting.minimum)
-        if setting.maximum is not None:
-            attrs["max"] = number_text(setting.maximum)
+        attrs = {"inputmode": "numeric" if self.whole else "decimal", "class": "number"}
+        widget: forms.Widget
+        if self.whole:  # a decimal number is text: "0,5" is what a German director types
+            attrs["step"] = "1"
+            if setting.minimum is not None:
+                attrs["min"] = number_text(setting.minimum)
+            if setting.maximum is not None:
+                attrs["max"] = number_text(setting.maximum)
         if setting.optional:
             attrs["placeholder"] = str(setting.empty)
-        super().__init__(required=not setting.optional,
-                         widget=forms.NumberInput(attrs=attrs), **kwargs)
+        widget = (forms.NumberInput if self.whole else forms.TextInput)(attrs=attrs)
+        super().__init__(required=not setting.optional, widget=widget, **kwargs)
 
     def to_python(self, value: Any) -> Decimal | None:
         text = str(value if value is not None else "").strip().replace(",", ".")
@@ -120,7 +129,7 @@ def initial_text(setting: Setting, value: Any) -> Any:
     if setting.kind == POINTS:
         return ", ".join(number_text(v) for v in value) if isinstance(value, list | tuple) else ""
     if setting.kind in (WHOLE, NUMBER):
-        return "" if value is None else number_text(value)
+        return "" if value is None else local_number(value)
     return value
 
 
@@ -148,8 +157,9 @@ def scoring_fields(tournament: Tournament, scoring: dict[str, Any]) -> dict[str,
                 slot.setting = s  # type: ignore[attr-defined]
                 fields[f"{s.slot_name}_{i}"] = slot
             continue
-        if s.kind == CHOICE:
-            field = forms.ChoiceField(choices=info.setting_choices(s, typed), **common)
+        if s.kind == CHOICE:  # a few choices in words: all of them readable at once
+            field = forms.ChoiceField(choices=info.setting_choices(s, typed),
+                                      widget=forms.RadioSelect, **common)
         elif s.kind == POINTS:
             field = PointsSetting(s, **common)
         else:
