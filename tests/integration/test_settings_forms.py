@@ -225,6 +225,7 @@ def test_a_json_import_is_checked_like_the_form(discipline, director_client, mak
     assert r.status_code == 302
     scoring, new_version = stored(t)
     assert {k: scoring[k] for k in expected} == expected and new_version == version + 1
+    assert all(scoring[k] == v for k, v in before.items() if k not in expected)
     assert ActionLog.objects.filter(tournament=t, action="update_tournament").exists()
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
+from ..disciplines import of
 from ..disciplines.forms.settings import (
     SettingsForm,
     SettingsImportForm,
@@ -21,7 +22,6 @@ from ..disciplines.forms.settings import (
     import_settings,
     move_errors,
 )
-from ..disciplines import of
 from ..forms import RoleForm, apply_service_error
 from ..models import Tournament
 from ..services import ServiceError

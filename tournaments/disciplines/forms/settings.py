@@ -154,7 +154,7 @@ def scoring_fields(tournament: Tournament, scoring: dict[str, Any]) -> dict[str,
                     label=_("%(label)s: %(n)s.") % {"label": s.label, "n": i}, choices=choices,
                     required=False, initial=current[i - 1] if i <= len(current) else "",
                     disabled=s.key in locked)
-                slot.setting = s  # type: ignore[attr-defined]
+                setattr(slot, "setting", s)  # noqa: B010
                 fields[f"{s.slot_name}_{i}"] = slot
             continue
         if s.kind == CHOICE:  # a few choices in words: all of them readable at once
@@ -165,7 +165,7 @@ def scoring_fields(tournament: Tournament, scoring: dict[str, Any]) -> dict[str,
         else:
             field = NumberSetting(s, **common)
         field.initial = initial_text(s, value)
-        field.setting = s  # type: ignore[attr-defined]
+        setattr(field, "setting", s)  # noqa: B010 (the field keeps its spec for the page)
         fields[s.name] = field
     return fields
 
