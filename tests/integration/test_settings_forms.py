@@ -145,6 +145,7 @@ def test_an_out_of_range_number_is_refused_at_the_field_in_german(discipline,
     assert r.status_code == 400
     assert any(words in e for e in r.context["form"].errors[name]), r.context["form"].errors
     assert words in r.content.decode()
+    assert "Nichts gespeichert" in r.content.decode()
     assert stored(t) == before and ActionLog.objects.count() == logged
     t.refresh_from_db()
     assert t.name != "Anderer Name"
@@ -199,6 +200,12 @@ def test_the_tabletop_system_is_fixed_once_round_one_is_drawn(director_client,
     with pytest.raises(Conflict):
         services.update_tournament(t, Actor(director, director.username),
                                    scoring={"system": "matrix12"})
+    # the JSON import is refused by the service, the error naming the key
+    r = director_client.post(url(t), {"action": "import",
+                                      "settings_json": '{"system": "matrix12"}'})
+    assert r.status_code == 400
+    assert r.context["import_form"].errors["settings_json"][0].startswith("system: Fest")
+    assert stored(t)[0]["system"] == "ttm20"
     # the other setting may still change
     assert director_client.post(url(t), {**data, "bye_tp": "15"}).status_code == 302
     assert stored(t)[0]["bye_tp"] == 15
@@ -244,6 +251,10 @@ def test_a_json_import_names_the_key_in_german_and_stores_nothing(director_clien
     assert refused('{"time_limit": "lang"}')[0].startswith("time_limit: ")
     assert refused('{"unfinished": "egal"}')[0].startswith("unfinished: ")
     assert refused('{"zeit": 30}')[0].startswith("zeit: ")
+    # every problem at once: an unknown key and a bad value
+    both = refused('{"zeit": 30, "target": 500}')
+    assert both[0].startswith("zeit: ") and both[1] == (
+        "target: muss eine ganze Zahl von 1 bis 100 sein")
     assert "JSON" in refused('{"target": 21,')[0]
     assert refused("[1, 2]")
     assert stored(t) == before and ActionLog.objects.count() == logged

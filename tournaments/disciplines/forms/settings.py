@@ -404,8 +404,7 @@ def import_settings(t: Tournament, form: SettingsImportForm) -> SettingsForm | N
         form.add_error("settings_json", _("%(key)s: not a setting of this discipline (known: "
                                           "%(known)s)") % {"key": key,
                                                            "known": ", ".join(known)})
-    if unknown:
-        return None
+    raw = {k: v for k, v in raw.items() if k in known}
     current = t.scoring or {}
     settings = SettingsForm(t)
     data: dict[str, Any] = {n: settings.initial.get(n) for n in (*GENERAL, *settings.option_names)}
@@ -432,8 +431,7 @@ def import_settings(t: Tournament, form: SettingsImportForm) -> SettingsForm | N
     bound = SettingsForm(t, data, imported={**current, **raw})
     if not bound.is_valid():
         move_errors(bound, form)
-        return None
-    return bound
+    return None if unknown or form.errors else bound
 
 
 def _present(raw: dict[str, Any], key: str) -> bool:
