@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.json_input import MAX_BYTES, JsonInputError, loads
 
-from .disciplines import DISCIPLINES, of
+from .disciplines import DISCIPLINES
 from .models import Role, Tournament
 from .services.base import ServiceError
 from .services.text import validate_single_line
@@ -191,149 +191,6 @@ class ImportForm(forms.Form):
         return slug
 
 
-class SettingsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_single_line])
-    planned_rounds = forms.IntegerField(label=_("Planned rounds"), min_value=1, max_value=99)
-    pairing = forms.ChoiceField(label=_("Draw method"))
-    status = forms.ChoiceField(label=_("Status"), choices=Tournament.Status.choices)
-    public = forms.BooleanField(label=_("Public"), required=False,
-                                help_text=_("Spectators may see standings and pairings."))
-    scoring = forms.CharField(label=_("Scoring settings (JSON)"),
-                              widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
-
-    # Where a draw option's error is shown (services name the place in draw_options).
-    ALIASES = {"draw_options.double": "double", "draw_options.avoid_same_club": "avoid_same_club",
-               "draw_options.registration": "registration_draw",
-               "draw_options.registration.window": "window",
-               "draw_options.registration.random_up_to": "random_up_to",
-               "draw_options.registration.sequential_from": "sequential_from",
-               **{f"scoring.tiebreaks[{i}]": f"tiebreak_{i + 1}" for i in range(8)},
-               "scoring.tiebreak_rules": "tiebreak_rules"}
-
-    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
-        options = tournament.draw_options or {}
-        reg = options.get("registration") or {}
-        kwargs.setdefault("initial", {
-            "name": tournament.name, "planned_rounds": tournament.planned_rounds,
-            "pairing": tournament.pairing, "status": tournament.status,
-            "public": tournament.public, "scoring": pretty_json(tournament.scoring),
-            "double": options.get("double", False),
-            "avoid_same_club": options.get("avoid_same_club", False),
-            "registration_draw": bool(reg), "window": reg.get("window", 4),
-            "random_up_to": reg.get("random_up_to", 0),
-            "sequential_from": reg.get("sequential_from")})
-        super().__init__(*args, **kwargs)
-        self.tournament = tournament
-        choice_field(self, "pairing").choices = method_choices(tournament.discipline)
-        allowed = of(tournament).options
-        for name, field in draw_option_fields().items():
-            option = "registration" if name in REGISTRATION_FIELDS else name
-            if option in allowed:
-                self.fields[name] = field
-        if of(tournament).has_tiebreak_picker:
-            self.fields.update(tiebreak_fields(of(tournament).settings(tournament)))
-
-    def picked_scoring(self, scoring: dict[str, Any]) -> dict[str, Any]:
-        """The JSON settings with the tie-breaks as picked, where the pickers were changed."""
-        if "tiebreak_rules" not in self.fields:
-            return scoring
-        d, current = self.cleaned_data, self.tournament.scoring or {}
-        picked = [d[f"tiebreak_{i}"] for i in range(1, TIEBREAK_SLOTS + 1)
-                  if d.get(f"tiebreak_{i}")]
-        scoring = dict(scoring)
-        if picked != list(current.get("tiebreaks", [])):
-            scoring["tiebreaks"] = picked
-        if d.get("tiebreak_rules") and d["tiebreak_rules"] != current.get("tiebreak_rules",
-                                                                            "fide2023"):
-            scoring["tiebreak_rules"] = d["tiebreak_rules"]
-        return scoring
-
-    def draw_options(self) -> dict[str, Any]:
-        """The draw options as the form says them (the recorded seed is kept by the service)."""
-        d = self.cleaned_data
-        options: dict[str, Any] = {k: d[k] for k in ("double", "avoid_same_club") if k in d}
-        if d.get("registration_draw"):
-            options["registration"] = {"window": d.get("window") if d.get("window") is not None
-                                       else 4, "random_up_to": d.get("random_up_to") or 0,
-                                       "sequential_from": d.get("sequential_from")}
-        return options
-
-    def changes(self) -> dict[str, Any] | None:
-        """The fields that differ from the tournament, or None if the scoring is not JSON."""
-        scoring = parse_json_field(self, "scoring")
-        if scoring is None and "scoring" in self.errors:
-            return None
-        if isinstance(scoring, dict):
-            scoring = self.picked_scoring(scoring)
-        wanted = {**{k: self.cleaned_data[k] for k in
-                     ("name", "planned_rounds", "pairing", "status", "public")},
-                  "scoring": scoring}
-        wanted["name"] = wanted["name"].strip()
-        changed = {k: v for k, v in wanted.items() if getattr(self.tournament, k) != v}
-        options = self.draw_options()
-        current = {k: ({kk: vv for kk, vv in v.items() if kk != "seed"}
-                       if k == "registration" and isinstance(v, dict) else v)
-                   for k, v in (self.tournament.draw_options or {}).items()}
-        if options != current:
-            changed["draw_options"] = options
-        return changed
-
-
-REGISTRATION_FIELDS = ("registration_draw", "window", "random_up_to", "sequential_from")
-TIEBREAK_SLOTS = 8
-TIEBREAK_RULES = [("fide2023", _("FIDE C.07 as approved in 2023")),
-                  ("fide2026", _("FIDE C.07 with the amendments in force from 1 March 2026"))]
-
-
-def tiebreak_fields(settings: Any) -> dict[str, forms.Field]:
-    """Chess: pick and order the tie-breaks (official abbreviation and long name);
-    ``settings`` are the tournament's typed settings (``scoring.chess.Settings``)."""
-    from scoring.chess import TIEBREAKS, abbreviation
-
-    from .services.public import COLUMN_TITLES
-
-    rules = settings.rules
-    choices = [("", "–")] + [(name, f"{abbreviation(name, rules)} – "
-                                    f"{COLUMN_TITLES.get(name, name)}") for name in TIEBREAKS]
-    current = list(settings.tiebreaks)
-    fields: dict[str, forms.Field] = {
-        "tiebreak_rules": forms.ChoiceField(
-            label=_("Tie-break rules"), choices=TIEBREAK_RULES, initial=rules,
-            help_text=_("How unplayed rounds count (byes, forfeits, withdrawals).")),
-    }
-    for i in range(1, TIEBREAK_SLOTS + 1):
-        fields[f"tiebreak_{i}"] = forms.ChoiceField(
-            label=_("Tie-break %(n)s") % {"n": i}, choices=choices, required=False,
-            initial=current[i - 1] if i <= len(current) else "")
-    return fields
-
-
-def draw_option_fields() -> dict[str, forms.Field]:
-    """The draw options' fields; the settings form shows those of its discipline."""
-    return {
-        "double": forms.BooleanField(
-            label=_("Double round robin"), required=False,
-            help_text=_("Everyone meets everyone twice, with colours reversed.")),
-        "avoid_same_club": forms.BooleanField(
-            label=_("Avoid games between players of the same club"), required=False,
-            help_text=_("In every round, as long as a pairing without rematches allows it.")),
-        "registration_draw": forms.BooleanField(
-            label=_("Draw seats at registration (window draw)"), required=False,
-            help_text=_("Each entrant gets a round-1 seat when registered; close with the "
-                        "cleanup.")),
-        "window": forms.IntegerField(
-            label=_("Window (+ tables)"), min_value=0, max_value=10, required=False,
-            help_text=_("Seats are drawn among the table with the first free seat and the "
-                        "next tables; +4 is a good compromise.")),
-        "random_up_to": forms.IntegerField(
-            label=_("Completely random up to table"), min_value=0, required=False,
-            help_text=_("0: none.")),
-        "sequential_from": forms.IntegerField(
-            label=_("Sequential from table"), min_value=1, required=False,
-            help_text=_("Empty: never.")),
-    }
-
-
 class RoleForm(forms.Form):
     username = forms.CharField(label=_("User name"), max_length=150)
     kind = forms.ChoiceField(label=_("Role"), choices=Role.Kind.choices,
@@ -396,5 +253,5 @@ class UndoLastForm(forms.Form):
 
 
 __all__ = ["CreateTournamentForm", "DrawForm", "ImportForm", "ResultForm", "ResultNoteForm",
-           "RoleForm", "SettingsForm", "UndoLastForm", "apply_service_error", "method_choices",
+           "RoleForm", "UndoLastForm", "apply_service_error", "method_choices",
            "pretty_json"]

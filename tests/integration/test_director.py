@@ -201,17 +201,23 @@ def test_invalid_scoring_json_shows_the_field_error_and_changes_nothing(dclient,
     logged = ActionLog.objects.count()
     url = reverse("director:settings", args=[t.slug])
     form = {"name": "Neuer Name", "planned_rounds": "4", "pairing": "random_tables",
-            "status": "setup", "public": "on", "scoring": json.dumps({"target": 0})}
+            "status": "setup", "public": "on", "target": "0", "bobbl_per_round": "2",
+            "unfinished": "leader"}
     r = dclient.post(url, form)
     assert r.status_code == 400
-    errors = r.context["form"].errors["scoring"]
-    assert any(e.startswith("scoring.target: must be a positive whole number") for e in errors)
-    assert "scoring.target: must be a positive whole number" in r.content.decode()
-    r = dclient.post(url, {**form, "scoring": '{"target": 21,'})
+    errors = r.context["form"].errors["target"]
+    assert errors == ["must be a whole number from 1 to 100"]
+    assert "must be a whole number from 1 to 100" in r.content.decode()
+    # the advanced JSON import: checked the same way, errors name the key
+    r = dclient.post(url, {"action": "import", "settings_json": '{"target": 0}'})
     assert r.status_code == 400
-    assert "JSON" in r.context["form"].errors["scoring"][0]
-    r = dclient.post(url, {**form, "scoring": "[1, 2]"})
-    assert r.status_code == 400 and r.context["form"].errors["scoring"]
+    assert r.context["import_form"].errors["settings_json"] == [
+        "target: must be a whole number from 1 to 100"]
+    r = dclient.post(url, {"action": "import", "settings_json": '{"target": 21,'})
+    assert r.status_code == 400
+    assert "JSON" in r.context["import_form"].errors["settings_json"][0]
+    r = dclient.post(url, {"action": "import", "settings_json": "[1, 2]"})
+    assert r.status_code == 400 and r.context["import_form"].errors["settings_json"]
     t.refresh_from_db()
     assert (t.name, t.scoring, t.planned_rounds, t.version) == before
     assert ActionLog.objects.count() == logged
@@ -221,8 +227,7 @@ def test_settings_saved_through_the_service(dclient, make_tournament):
     t = make_tournament("boardgame", entrants=8)
     r = dclient.post(reverse("director:settings", args=[t.slug]), {
         "name": "Qualifikation", "planned_rounds": "4", "pairing": "random_tables",
-        "status": "setup", "scoring": json.dumps({"placement": {"4": [6, 3, 2, 1],
-                                                               "3": [6, 3, 1]}})})
+        "status": "setup", "placement_4": "6, 3, 2, 1", "placement_3": "6, 3, 1"})
     assert r.status_code == 302
     t.refresh_from_db()
     assert (t.name, t.planned_rounds, t.pairing, t.public) == ("Qualifikation", 4,
@@ -233,7 +238,7 @@ def test_settings_saved_through_the_service(dclient, make_tournament):
     # a draw method the discipline does not have is refused at the field
     r = dclient.post(reverse("director:settings", args=[t.slug]), {
         "name": "Qualifikation", "planned_rounds": "4", "pairing": "score_order",
-        "status": "setup", "scoring": json.dumps(t.scoring)})
+        "status": "setup", "placement_4": "6, 3, 2, 1", "placement_3": "6, 3, 1"})
     assert r.status_code == 400 and "pairing" in r.context["form"].errors
 
 
@@ -902,7 +907,8 @@ def test_director_picks_and_orders_the_chess_tiebreaks(dclient, make_tournament)
     page = dclient.get(url).content.decode()
     assert "BH-C1 – Buchholz cut 1" in page and "KS – Koya system" in page
     form = {"name": t.name, "planned_rounds": "7", "pairing": t.pairing, "status": "setup",
-            "public": "on", "scoring": json.dumps(t.scoring), "tiebreak_rules": "fide2026",
+            "public": "on", "win": "1", "draw": "0.5", "loss": "0", "bye": "1",
+            "system": "swiss", "tiebreak_rules": "fide2026",
             "tiebreak_1": "sonneborn_berger", "tiebreak_2": "progressive",
             "tiebreak_3": "direct_encounter"}
     r = dclient.post(url, {**form, "tiebreak_3": "sonneborn_berger"})
@@ -912,9 +918,10 @@ def test_director_picks_and_orders_the_chess_tiebreaks(dclient, make_tournament)
     t.refresh_from_db()
     assert t.scoring["tiebreaks"] == ["sonneborn_berger", "progressive", "direct_encounter"]
     assert t.scoring["tiebreak_rules"] == "fide2026"
-    # The JSON still works for those who prefer it, when the pickers are left alone.
+    # The JSON still works for those who prefer it: the advanced import.
     scoring = {**t.scoring, "tiebreaks": ["wins"]}
-    assert dclient.post(url, {**form, "scoring": json.dumps(scoring)}).status_code == 302
+    assert dclient.post(url, {"action": "import",
+                              "settings_json": json.dumps(scoring)}).status_code == 302
     t.refresh_from_db()
     assert t.scoring["tiebreaks"] == ["wins"]
 

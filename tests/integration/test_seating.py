@@ -165,7 +165,7 @@ def test_director_settings_page_sets_the_window_and_shows_errors_at_the_field(
     client.force_login(director)
     url = reverse("director:settings", args=[t.slug])
     base = {"name": t.name, "planned_rounds": 3, "pairing": "rotation", "status": "setup",
-            "public": "on", "scoring": '{"target": 21, "bobbl_per_round": 2}'}
+            "public": "on", "target": 21, "bobbl_per_round": 2, "unfinished": "leader"}
     r = client.post(url, {**base, "registration_draw": "on", "window": 12})
     assert r.status_code == 400
     assert "window" in r.context["form"].errors

@@ -26,6 +26,7 @@ from pairing import Layout
 from scoring import registry as scoring_registry
 from scoring.model import Problems
 
+from .settings_spec import Setting
 from .whatif import Spec
 
 if TYPE_CHECKING:
@@ -74,6 +75,9 @@ class WebDiscipline:
     has_quick_entry = False  # the round page takes "12 1" for board 12's result
     whatif: Spec = Spec()  # what the what-if page offers
 
+    # -- its scoring settings as the settings page shows them (settings_spec.py) ----------------
+    settings_fields: tuple[Setting, ...] = ()
+
     # -- lookups ------------------------------------------------------------------------------
 
     def __repr__(self) -> str:
@@ -95,6 +99,16 @@ class WebDiscipline:
         scoring core reads it."""
         raw = source if isinstance(source, Mapping) else (getattr(source, "scoring", None) or {})
         return self.scoring_discipline.parse_settings(raw, Problems(), "scoring")
+
+    def setting_choices(self, setting: Setting, settings: Any) -> list[tuple[str, Any]]:
+        """The choices of a CHOICE or ORDER setting, given the tournament's typed settings
+        (chess names its tie-breaks by the rules version chosen)."""
+        return list(setting.choices)
+
+    def settings_errors(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Errors that only the settings together show (chess: win > draw >= loss), by the
+        setting's key; ``values`` are the form's typed values by key."""
+        return {}
 
     def round_extra_for(self, t: Any) -> dict[str, Any]:
         """What a new round of the tournament carries (``Round.extra``)."""

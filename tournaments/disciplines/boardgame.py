@@ -7,8 +7,11 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from pairing import Layout
+from scoring.boardgame import MAX_PLACEMENT
 
+from . import settings_spec as spec
 from .base import WebDiscipline
+from .settings_spec import Setting as Field
 from .whatif import POINTS, Setting, Spec
 
 
@@ -31,6 +34,16 @@ class Boardgame(WebDiscipline):
                   Setting("placement_3", gettext_lazy("Placement points, table of 3"), POINTS,
                           key="placement.3", help=gettext_lazy("e.g. 5, 3, 1"))),
         shown=("points",))
+
+    settings_fields = (
+        Field("placement.4", gettext_lazy("Placement points, table of 4"), spec.POINTS, size=4,
+              minimum=0, maximum=MAX_PLACEMENT, default=(5, 3, 2, 1),
+              help=gettext_lazy("From first to last place, separated by commas, e.g. "
+                                "5, 3, 2, 1.")),
+        Field("placement.3", gettext_lazy("Placement points, table of 3"), spec.POINTS, size=3,
+              minimum=0, maximum=MAX_PLACEMENT, default=(5, 3, 1),
+              help=gettext_lazy("From first to last place, e.g. 5, 3, 1.")),
+    )
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         points = (87, 65, 52, 40, 31, 20)

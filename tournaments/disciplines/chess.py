@@ -8,12 +8,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing import Layout
+from scoring.chess import MAX_POINTS
 
 from .base import WebDiscipline
+from .settings_spec import CHOICE, NUMBER, ORDER
+from .settings_spec import Setting as Field
 from .whatif import Setting, Spec
 
 SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
           "+-": "+ – −", "-+": "− – +", "--": "− – −"}
+
+
+TIEBREAK_SLOTS = 8
+TIEBREAK_RULES = (("fide2023", gettext_lazy("FIDE C.07 as approved in 2023")),
+                  ("fide2026", gettext_lazy("FIDE C.07 with the amendments in force from "
+                                            "1 March 2026")))
+SYSTEMS = (("swiss", gettext_lazy("Swiss system")),
+           ("round_robin", gettext_lazy("round robin (a forfeit counts as a game played)")))
+
+
+def _points(key: str, label: Any, default: Any, help: Any = "") -> Field:
+    return Field(key, label, NUMBER, help=help, minimum=0, maximum=MAX_POINTS, default=default)
 
 
 class Chess(WebDiscipline):
@@ -52,6 +67,40 @@ class Chess(WebDiscipline):
                   Setting("loss", gettext_lazy("Points for a loss")),
                   Setting("bye", gettext_lazy("Points for a bye"))),
         shown=("points",))
+
+    settings_fields = (
+        _points("win", gettext_lazy("Points for a win"), 1),
+        _points("draw", gettext_lazy("Points for a draw"), 0.5),
+        _points("loss", gettext_lazy("Points for a loss"), 0),
+        _points("bye", gettext_lazy("Points for a bye"), 1,
+                gettext_lazy("A pairing-allocated bye; usually as much as a win.")),
+        Field("system", gettext_lazy("Kind of tournament (for the tie-breaks)"), CHOICE,
+              choices=SYSTEMS, default="swiss"),
+        Field("tiebreak_rules", gettext_lazy("Tie-break rules"), CHOICE, choices=TIEBREAK_RULES,
+              default="fide2023",
+              help=gettext_lazy("How unplayed rounds count (byes, forfeits, withdrawals).")),
+        Field("tiebreaks", gettext_lazy("Tie-breaks, in order"), ORDER, slots=TIEBREAK_SLOTS,
+              slot_name="tiebreak", default=(),
+              help=gettext_lazy("Equal points are decided by the first tie-break, then the "
+                                "second, and so on. Each at most once.")),
+    )
+
+    def setting_choices(self, setting: Field, settings: Any) -> list[tuple[str, Any]]:
+        """The tie-breaks with their official abbreviation in the rules version chosen."""
+        if setting.key != "tiebreaks":
+            return list(setting.choices)
+        from scoring.chess import TIEBREAKS, abbreviation
+
+        from ..services.public import COLUMN_TITLES
+
+        return [(name, f"{abbreviation(name, settings.rules)} – "
+                       f"{COLUMN_TITLES.get(name, name)}") for name in TIEBREAKS]
+
+    def settings_errors(self, values: Any) -> dict[str, Any]:
+        win, draw, loss = (values.get(k) for k in ("win", "draw", "loss"))
+        if None in (win, draw, loss) or win > draw >= loss:
+            return {}
+        return {"draw": _("must be less than a win and at least a loss")}
 
     def standings_columns(self, t: Any, names: list[str]) -> list[str]:
         """Points and the tie-breaks the director chose, in their order: the scoring core

@@ -10,8 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing import Layout
+from scoring.mucken import MAX_BOBBL, MAX_TARGET, MAX_TIME_LIMIT
 
+from . import settings_spec as spec
 from .base import WebDiscipline
+from .settings_spec import Setting as Field
 from .whatif import CHOICE, WHOLE, Setting, Spec
 
 
@@ -30,9 +33,9 @@ def _relevant(doc: Mapping[str, Any]) -> set[str]:
 
 
 UNFINISHED = (
-    ("leader", gettext_lazy("the party ahead wins it")),
+    ("leader", gettext_lazy("the party ahead wins it (a tie counts for nobody)")),
     ("void", gettext_lazy("it counts for nobody")),
-    ("as_played", gettext_lazy("both parties' points count as goals")),
+    ("as_played", gettext_lazy("both parties' points count as Tore; nobody wins it")),
 )
 
 
@@ -61,6 +64,21 @@ class Mucken(WebDiscipline):
         rankings=(("plus", gettext_lazy("by Plus")),
                   ("plus_minus", gettext_lazy("by Plus-Minus"))),
         relevant=_relevant)
+
+    settings_fields = (
+        Field("target", gettext_lazy("Points to win a Bobbl"), minimum=1, maximum=MAX_TARGET,
+              default=21, help=gettext_lazy("Usually 21; some halls play to 31 or 41.")),
+        Field("bobbl_per_round", gettext_lazy("Bobbl per round"), minimum=1,
+              maximum=MAX_BOBBL, default=2,
+              help=gettext_lazy("Also what a bye or a win by forfeit counts.")),
+        Field("time_limit", gettext_lazy("Time limit per round (minutes)"), minimum=1,
+              maximum=MAX_TIME_LIMIT, optional=True, empty=gettext_lazy("no time limit"),
+              help=gettext_lazy("Leave empty for no time limit. Shown on the score pad, the "
+                                "captains' phones and the projector.")),
+        Field("unfinished", gettext_lazy("A Bobbl cut by time"), spec.CHOICE, choices=UNFINISHED,
+              default="leader",
+              help=gettext_lazy("When the time is up in the middle of a Bobbl.")),
+    )
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         s = self.settings(t)

@@ -7,8 +7,11 @@ from typing import Any
 from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
+from scoring.pussi import MAX_GAMES, MAX_PREMIUM, MAX_WEIGHT
 
 from .base import WebDiscipline
+from .settings_spec import NUMBER
+from .settings_spec import Setting as Field
 from .whatif import OFF, WHOLE, Setting, Spec
 
 SHEET_GAMES = 12  # the printed sheet has at most this many rows
@@ -45,6 +48,25 @@ class Pussi(WebDiscipline):
                     help=gettext_lazy("the total that wins the premium")),
         ),
         shown=("total", "points", "difference", "premiums"))
+
+    settings_fields = (
+        Field("weight_points", gettext_lazy("Weight of the points"), NUMBER, minimum=0,
+              maximum=MAX_WEIGHT, default=1,
+              help=gettext_lazy("A series counts: points × this weight + difference × the "
+                                "weight of the difference + premium.")),
+        Field("weight_difference", gettext_lazy("Weight of the difference"), NUMBER,
+              minimum=0, maximum=MAX_WEIGHT, default=0.2,
+              help=gettext_lazy("The difference is the own total minus the opponents'.")),
+        Field("premium", gettext_lazy("Premium"), NUMBER, minimum=0, maximum=MAX_PREMIUM,
+              default=100, help=gettext_lazy("What the first party to reach the premium "
+                                             "total gets; 0: no premium.")),
+        Field("premium_at", gettext_lazy("Premium at"), minimum=1, maximum=MAX_PREMIUM,
+              default=500, help=gettext_lazy("the total that wins the premium")),
+        Field("games_per_series", gettext_lazy("Games per series"), minimum=1,
+              maximum=MAX_GAMES, default=8,
+              help=gettext_lazy("The rows of the printed sheet; a sheet with another number "
+                                "of games is pointed out to the captain.")),
+    )
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """A consistent score sheet: the declarer wins its bid of 60, the others make 30."""

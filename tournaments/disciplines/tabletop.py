@@ -7,9 +7,12 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from pairing import Layout
-from scoring.tabletop import MISSION_LEAD
+from scoring.tabletop import MISSION_LEAD, TOTAL
 
+from . import settings_spec as spec
 from .base import WebDiscipline
+from .settings_spec import DRAWN, NUMBER
+from .settings_spec import Setting as Field
 from .whatif import CHOICE, Setting, Spec
 
 MISSIONS = (gettext_lazy("Primary"), gettext_lazy("Secondary"), gettext_lazy("Tertiary"))
@@ -56,6 +59,18 @@ class Tabletop(WebDiscipline):
     whatif = Spec(
         settings=(Setting("system", gettext_lazy("Scoring system"), CHOICE, choices=SYSTEMS),),
         shown=("tp",))
+
+    settings_fields = (
+        Field("system", gettext_lazy("Scoring system"), spec.CHOICE, choices=SYSTEMS,
+              default="ttm20", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: each round's "
+                                         "missions are drawn for the system.")),
+        Field("bye_tp", gettext_lazy("Tournament points for a bye"), NUMBER, minimum=0,
+              maximum=max(TOTAL.values()), optional=True, omit_empty=True,
+              empty=gettext_lazy("full points"),
+              help=gettext_lazy("Leave empty for a won game's full points (20 in TTM 20, "
+                                "2 in SUN).")),
+    )
 
     def round_extra_for(self, t: Any) -> dict[str, Any]:
         """The missions' kinds matter to the 12 matrix only."""

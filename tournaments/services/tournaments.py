@@ -13,6 +13,7 @@ from scoring.discipline import is_int
 from scoring.model import Problems
 
 from ..disciplines import get, of
+from ..disciplines.settings_spec import locked_settings
 from ..models import Role, Tournament
 from . import seating
 from .base import Actor, Conflict, ServiceError, change, creation
@@ -33,6 +34,16 @@ def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
             errors.setdefault(p.place or "scoring", []).append(p.message)
         raise ServiceError(errors)
     return scoring
+
+
+def check_fixed(tournament: Tournament, scoring: dict[str, Any]) -> None:
+    """Refuse to change a setting the discipline fixes once round 1 is drawn (tabletop: the
+    scoring system, for which each round's missions were drawn)."""
+    info = of(tournament)
+    fixed = locked_settings(info, tournament)
+    for s in info.settings_fields:
+        if s.key in fixed and s.value_in(scoring) != s.value_in(tournament.scoring or {}):
+            raise Conflict(str(fixed[s.key]), f"scoring.{s.key}", code="fixed_after_draw")
 
 
 RESERVED_SLUGS = {"import", "new", "neu"}  # addresses the pages and the API use themselves
@@ -99,6 +110,7 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
     info = of(tournament)
     if "scoring" in fields:
         check_scoring(tournament.discipline, fields["scoring"])
+        check_fixed(tournament, fields["scoring"])
     if "name" in fields and not str(fields["name"]).strip():
         raise ServiceError(_("a tournament needs a name"), "name")
     if "name" in fields:

@@ -5,6 +5,7 @@ from django.urls import path
 from ..chess import views as chess
 from ..views import director as views
 from ..views import finish, round_page, stats
+from ..views import settings as settings_views
 
 app_name = "director"
 urlpatterns = [
@@ -15,8 +16,8 @@ urlpatterns = [
     path("<slug:slug>/export/", views.export, name="export"),
     path("<slug:slug>/final/", finish.final, name="final"),
     path("<slug:slug>/export.trf", chess.export_trf, name="export_trf"),
-    path("<slug:slug>/settings/", views.settings, name="settings"),
-    path("<slug:slug>/settings/roles/", views.roles, name="roles"),
+    path("<slug:slug>/settings/", settings_views.settings, name="settings"),
+    path("<slug:slug>/settings/roles/", settings_views.roles, name="roles"),
     path("<slug:slug>/log/", views.log, name="log"),
     path("<slug:slug>/log/undo/", views.undo_last, name="undo_last"),
     path("<slug:slug>/log/<int:pk>/undo/", views.undo_entry, name="undo_entry"),

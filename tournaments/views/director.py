@@ -35,8 +35,6 @@ from ..forms import (
     CreateTournamentForm,
     DrawForm,
     ImportForm,
-    RoleForm,
-    SettingsForm,
     UndoLastForm,
     apply_service_error,
 )
@@ -213,63 +211,6 @@ def export(request: HttpRequest, t: Tournament) -> HttpResponse:
                             json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="{t.slug}.turnier.json"'
     return response
-
-
-# ----------------------------------------------------------------------------- settings
-
-
-def _settings_page(request: HttpRequest, t: Tournament, form: SettingsForm | None = None,
-                   role_form: RoleForm | None = None, status: int = 200) -> HttpResponse:
-    roles = t.roles.select_related("user").order_by("kind", "user__username")
-    return render(request, "director/settings.html", {
-        "t": t, "form": form or SettingsForm(t), "role_form": role_form or RoleForm(),
-        "roles": roles,
-    }, status=status)
-
-
-@director_view
-@require_http_methods(["GET", "HEAD", "POST"])
-def settings(request: HttpRequest, t: Tournament) -> HttpResponse:
-    if request.method != "POST":
-        return _settings_page(request, t)
-    form = SettingsForm(t, request.POST)
-    if form.is_valid():
-        changes = form.changes()
-        if changes is not None:
-            if not changes:
-                messages.info(request, _("Nothing changed."))
-                return redirect("director:settings", slug=t.slug)
-            try:
-                services.update_tournament(t, actor(request), **changes)
-            except ServiceError as exc:
-                apply_service_error(form, exc, aliases=SettingsForm.ALIASES)
-            else:
-                messages.success(request, _("Settings saved."))
-                return redirect("director:settings", slug=t.slug)
-    return _settings_page(request, t, form=form, status=400)
-
-
-@director_view
-@require_POST
-def roles(request: HttpRequest, t: Tournament) -> HttpResponse:
-    """Give a user the desk or director role, or take it away."""
-    form = RoleForm(request.POST)
-    revoke = request.POST.get("action") == "revoke"
-    if form.is_valid():
-        user, kind = form.cleaned_data["username"], form.cleaned_data["kind"]
-        try:
-            if revoke:
-                director_services.revoke_role(t, actor(request), user, kind)
-            else:
-                services.grant_role(t, actor(request), user, kind)
-        except ServiceError as exc:
-            apply_service_error(form, exc)
-        else:
-            text = (_("Role removed from %(user)s.") if revoke
-                    else _("Role given to %(user)s.")) % {"user": user.get_username()}
-            messages.success(request, text)
-            return redirect("director:settings", slug=t.slug)
-    return _settings_page(request, t, role_form=form, status=400)
 
 
 # ----------------------------------------------------------------------------- seating
