@@ -229,6 +229,7 @@ class Table(models.Model):
 
 # The chess Swiss's wishes live with the rest of chess (app label "tournaments" all the same).
 from .chess.models import ByeRequest, PairingRule  # noqa: E402, F401
+from .chess.rating_lists.models import RatingList, RatingListEntry  # noqa: E402, F401
 
 
 class Seat(models.Model):

@@ -65,6 +65,10 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # the director
     # the directors' home: anyone who directs some tournament (the desk user directs none)
     "director:home": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
+    # site-wide: any director (of any tournament) may import the lists the desks search
+    "director:rating_lists": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
+    "director:rating_lists_table": {"anon": LOGIN, "desk": 403, "other": SERVED,
+                                    "director": SERVED},
     "director:what_if": DIRECTOR, "director:statistics": DIRECTOR,
     "director:tournament": DIRECTOR, "director:export": DIRECTOR,
     "director:export_trf": DIRECTOR, "director:settings": DIRECTOR,

@@ -16,7 +16,7 @@ from .base import (
 )
 from .documents import export_document, import_document, scoring_tournament
 from .players import search as find_players
-from .registration import register, set_status
+from .registration import register, register_person, set_status
 from .results import (
                       accept_revision,
                       captain_submit,
@@ -41,6 +41,7 @@ __all__ = [
     "check_payload", "close_round", "create_tournament", "delete_pairing_rule",
     "director_set_result", "draw_round", "export_document", "find_players", "forbid_pairing",
     "grant_role", "import_document", "publish_round", "redraw_round", "register",
+    "register_person",
     "reopen_round", "request_bye", "scoring_tournament", "set_forced_pairing", "set_status",
     "standings", "table_for_token", "undo_draw", "update_tournament", "withdraw",
 ]

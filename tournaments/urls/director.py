@@ -3,6 +3,7 @@
 from django.urls import path
 
 from ..chess import views as chess
+from ..chess.rating_lists import views as rating_list_views
 from ..views import director as views
 from ..views import finish, round_page, stats
 from ..views import settings as settings_views
@@ -11,6 +12,9 @@ app_name = "director"
 urlpatterns = [
     path("<slug:slug>/what-if/", stats.what_if, name="what_if"),
     path("<slug:slug>/statistics/", stats.director_statistics, name="statistics"),
+    path("rating-lists/", rating_list_views.rating_lists, name="rating_lists"),
+    path("rating-lists/table/", rating_list_views.rating_lists_table,
+         name="rating_lists_table"),
     path("", views.home, name="home"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),

@@ -33,8 +33,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import services
+from ..chess.rating_lists import service as rating_lists
 from ..disciplines import of
-from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
+from ..models import Entrant, Player, RatingListEntry, RegistrationSeat, Role, Tournament
 from ..services import Actor, ServiceError, prereg, seating
 from ..services import markers as marking
 from ..services.text import validate_single_line
@@ -78,8 +79,10 @@ class SignUpForm(forms.Form):
                                                         validators=[validate_single_line])
             self.fields[f"p{n}_rating"] = forms.IntegerField(label=_("Rating"), min_value=0,
                                                              max_value=4000, required=False)
-            self.fields[f"p{n}_id"] = forms.IntegerField(required=False,
-                                                         widget=forms.HiddenInput)
+            # A known player's id, or "L" and a rating list entry's id (chess: a player
+            # picked from the DWZ or FIDE list, who becomes a person with every fact).
+            self.fields[f"p{n}_id"] = forms.RegexField(regex=r"^L?\d{1,10}$", required=False,
+                                                       widget=forms.HiddenInput)
         if pair:
             self.fields["team_name"] = forms.CharField(
                 label=_("Pair name"), max_length=250, required=False,
@@ -121,8 +124,8 @@ class SignUpForm(forms.Form):
         """
         cd = self.cleaned_data
         name = cd[f"p{n}_name"].strip()
-        pid = cd.get(f"p{n}_id")
-        if pid:
+        pid = cd.get(f"p{n}_id") or ""
+        if pid.isdigit():
             player = Player.objects.filter(pk=pid).first()
             if player is not None and player.name.casefold() == name.casefold():
                 return player.pk
@@ -132,6 +135,15 @@ class SignUpForm(forms.Form):
         if cd.get(f"p{n}_rating") is not None:
             spec["rating"] = cd[f"p{n}_rating"]
         return spec
+
+    def list_entry(self, n: int) -> RatingListEntry | None:
+        """The rating list entry picked for player ``n`` while its name still shows."""
+        pid = self.cleaned_data.get(f"p{n}_id") or ""
+        if not pid.startswith("L"):
+            return None
+        entry = RatingListEntry.objects.filter(pk=pid[1:]).first()
+        name = self.cleaned_data[f"p{n}_name"].strip()
+        return entry if entry is not None and entry.name.casefold() == name.casefold() else None
 
     def add_service_errors(self, error: ServiceError) -> None:
         """Show the service's messages at the field they are about."""
@@ -164,7 +176,14 @@ def _register(request: HttpRequest, tournament: Tournament, form: SignUpForm) ->
         kwargs: dict[str, Any] = {"name": cd.get("team_name", "").strip(), "club": club}
     else:
         kwargs = {"club": cd["p1_club"].strip(), "rating": cd["p1_rating"]}
+    entry = form.list_entry(1) if not pair else None
     try:
+        if entry is not None:  # picked from a rating list: the person comes with every fact
+            with transaction.atomic():
+                return services.register_person(
+                    tournament, _actor(request), players, rating_lists.facts(entry),
+                    status=cd["status"], preregistered=cd["status"] == Entrant.Status.REGISTERED,
+                    **kwargs)
         # The service creates a new Player before it takes the lock; the outer transaction
         # makes a refused sign-up leave nothing behind. "Registered" at the desk is a
         # pre-registration (not here yet): the seat comes with the check-in.
@@ -251,6 +270,7 @@ def players(request: HttpRequest, t: Tournament) -> HttpResponse:
     slot = slot if slot in ("1", "2") else "1"
     q = (request.GET.get("q") or request.GET.get(f"p{slot}_name") or "").strip()[:100]
     found = services.find_players(q, request.user, t, limit=8)
+    listed = rating_lists.search(q, limit=8) if t.disc.has_ratings else []
     entered = dict(Entrant.players.through.objects.filter(
         entrant__tournament=t, player__in=found).values_list("player_id",
                                                              "entrant__start_number"))
@@ -258,7 +278,7 @@ def players(request: HttpRequest, t: Tournament) -> HttpResponse:
         p.shown_rating = p.rating if p.rating is not None else p.dwz
         p.start_number = entered.get(p.pk)
     return render(request, "desk/_players.html", {"t": t, "players": found, "q": q,
-                                                  "slot": slot})
+                                                  "slot": slot, "listed": listed})
 
 
 def _back(t: Tournament, show: str, mark: str, q: str, anchor: str = "") -> HttpResponse:

@@ -1,0 +1,222 @@
+"""Importing a rating list in the background, and searching it from the desk.
+
+The director uploads the DSB's DWZ list or FIDE's list (as published, also zipped); the
+page answers at once and a task reads it (Celery; in-process under ``make run``), with
+the progress on the page. Rows go in with ``bulk_create`` in batches (one INSERT of
+thousands of rows each). The new list replaces the older list of the same kind only once
+it is complete; a file that cannot be read is refused with its line, and the older list
+stays.
+
+Bounds: the upload is at most :data:`MAX_UPLOAD` bytes, a zipped list unpacks to at
+most :data:`MAX_UNPACKED` bytes, a list has at most ``readers.MAX_ROWS`` rows of at most
+``readers.MAX_LINE`` characters.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ...services.base import ServiceError
+from . import readers
+from .models import RatingList, RatingListEntry
+
+log = logging.getLogger(__name__)
+
+MAX_UPLOAD = 150 * 1024 * 1024  # FIDE's full list zipped is about 40 MB, as text 200 MB
+MAX_UNPACKED = 1024 * 1024 * 1024
+BATCH = 5_000
+KIND_OF_FORMAT = {"dsb_csv": RatingList.Kind.DSB, "fide_txt": RatingList.Kind.FIDE,
+                  "fide_xml": RatingList.Kind.FIDE}
+TASK = "tournaments.tasks.import_rating_list"
+
+
+class Counted:
+    """A byte stream that counts what was read (the progress) and stops at a bound."""
+
+    def __init__(self, raw: IO[bytes], limit: int) -> None:
+        self.raw, self.limit, self.count = raw, limit, 0
+
+    def _seen(self, data: bytes) -> bytes:
+        self.count += len(data)
+        if self.count > self.limit:
+            raise readers.ListError(0, _("the unpacked file is larger than %(mb)s MB")
+                                    % {"mb": self.limit // (1024 * 1024)})
+        return data
+
+    def read(self, size: int = -1) -> bytes:
+        return self._seen(self.raw.read(size))
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._seen(self.raw.readline(size))
+
+    def __iter__(self) -> Iterator[bytes]:
+        while line := self.readline():
+            yield line
+
+
+@contextmanager
+def opened(stream: IO[bytes]) -> Iterator[tuple[IO[bytes], int]]:
+    """The list inside ``stream`` (unpacked when it is a zip) and its size in bytes."""
+    head = stream.read(4)
+    stream.seek(0)
+    if head != b"PK\x03\x04":
+        stream.seek(0, 2)
+        size = stream.tell()
+        stream.seek(0)
+        yield stream, size
+        return
+    try:
+        archive = zipfile.ZipFile(stream)
+        members = [m for m in archive.infolist() if not m.is_dir()]
+    except zipfile.BadZipFile:
+        raise readers.ListError(1, _("the zip file is damaged")) from None
+    if len(members) != 1:
+        raise readers.ListError(1, _("the zip file must hold exactly one list, not %(n)s files")
+                                % {"n": len(members)})
+    with archive.open(members[0]) as inner:
+        yield inner, members[0].file_size
+
+
+def file_format(stream: IO[bytes]) -> str:
+    """The format of an uploaded list (zipped or not), or a ServiceError at the file."""
+    try:
+        with opened(stream) as (inner, _size):
+            head = inner.read(4096)
+    except readers.ListError as exc:
+        raise ServiceError(exc.message, "file") from None
+    finally:
+        stream.seek(0)
+    found = readers.detect(head)
+    if found is None:
+        raise ServiceError(_("This is neither the DSB's DWZ list (CSV) nor FIDE's list (TXT "
+                             "or XML)."), "file")
+    return found
+
+
+def start_import(user: Any, upload: UploadedFile) -> RatingList:
+    """Keep the uploaded list and queue its import; the page shows the progress."""
+    if upload.size is None or upload.size > MAX_UPLOAD:
+        raise ServiceError(_("The file is larger than %(mb)s MB.")
+                           % {"mb": MAX_UPLOAD // (1024 * 1024)}, "file")
+    kind = file_format(upload)
+    name = (upload.name or "list")[-200:]
+    with transaction.atomic():
+        entry = RatingList.objects.create(kind=KIND_OF_FORMAT[kind], file_format=kind,
+                                          file_name=name, size=upload.size, created_by=user)
+        entry.upload.save(f"{entry.pk}-{kind}", upload, save=True)
+        transaction.on_commit(lambda: _enqueue(entry.pk))
+    return entry
+
+
+def _enqueue(list_id: int) -> None:
+    from celery import current_app  # the task by its name: tasks import services, not back
+
+    try:
+        current_app.tasks[TASK].delay(list_id)
+    except Exception as exc:  # the broker is away: say so on the page, keep nothing half
+        log.warning("rating list %s not queued: %s", list_id, exc)
+        mark_failed(list_id, _("The import queue is not reachable; upload the list again in a "
+                           "moment."))
+
+
+def mark_failed(list_id: int, message: str) -> None:
+    RatingListEntry.objects.filter(rating_list_id=list_id).delete()
+    RatingList.objects.filter(pk=list_id).update(status=RatingList.Status.FAILED,
+                                                 error=message[:2000],
+                                                 finished=timezone.now())
+
+
+def _entry(list_id: int, row: readers.ListRow) -> RatingListEntry:
+    return RatingListEntry(
+        rating_list_id=list_id, key=readers.name_key(row.name)[:120], name=row.name,
+        club=row.club[:120], zps=row.zps, sex=row.sex, birth_year=row.birth_year, dwz=row.dwz,
+        dwz_index=row.dwz_index, elo=row.elo, title=row.title, fide_id=row.fide_id,
+        federation=row.federation)
+
+
+def run_import(list_id: int) -> str:
+    """Read the list into the database (the task's work); safe to run again."""
+    job = RatingList.objects.filter(pk=list_id).first()
+    if job is None or job.status in (RatingList.Status.DONE, RatingList.Status.FAILED):
+        return "nothing to do"
+    RatingListEntry.objects.filter(rating_list_id=list_id).delete()  # a task run twice
+    RatingList.objects.filter(pk=list_id).update(status=RatingList.Status.RUNNING, rows=0)
+    count = 0
+    try:
+        with job.upload.open("rb") as raw, opened(raw) as (inner, size):
+            RatingList.objects.filter(pk=list_id).update(size=size or job.size)
+            counted = Counted(inner, MAX_UNPACKED)
+            batch: list[RatingListEntry] = []
+            for row in readers.rows(counted, job.file_format):  # type: ignore[arg-type]
+                batch.append(_entry(list_id, row))
+                if len(batch) >= BATCH:
+                    RatingListEntry.objects.bulk_create(batch)
+                    count += len(batch)
+                    batch = []
+                    RatingList.objects.filter(pk=list_id).update(rows=count,
+                                                                 bytes_read=counted.count)
+            RatingListEntry.objects.bulk_create(batch)
+            count += len(batch)
+    except readers.ListError as exc:
+        where = _("line %(n)s: ") % {"n": exc.line} if exc.line else ""
+        mark_failed(list_id, where + exc.message)
+        return "failed"
+    with transaction.atomic():
+        older = RatingList.objects.filter(kind=job.kind).exclude(pk=list_id)
+        RatingListEntry.objects.filter(rating_list__in=older).delete()
+        older.delete()
+        RatingList.objects.filter(pk=list_id).update(
+            status=RatingList.Status.DONE, rows=count, bytes_read=size or job.size,
+            finished=timezone.now())
+    if job.upload:  # the rows are in; the file is not needed any more
+        job.upload.storage.delete(job.upload.name)
+        RatingList.objects.filter(pk=list_id).update(upload="")
+    return "done"
+
+
+def search(query: str, limit: int = 8) -> list[RatingListEntry]:
+    """Players of the finished lists whose name starts with what was typed.
+
+    "mül ha" finds "Müller,Hans" (surname first, as the lists write it) and "hans mül"
+    too: the first word, or the second, is the start of the name; the others must start
+    a later word. Both are "starts with" lookups on the indexed folded name.
+    """
+    words = readers.name_key(query or "").split()[:4]
+    if not words or len(words[0]) < 2:
+        return []
+    lists = RatingList.objects.filter(status=RatingList.Status.DONE)
+    found: list[RatingListEntry] = []
+    orders = [words] + ([[words[1], words[0], *words[2:]]] if len(words) > 1 else [])
+    for first, *rest in orders:
+        cond = Q(key__startswith=first)
+        for w in rest:
+            cond &= Q(key__contains=f" {w}")
+        for e in RatingListEntry.objects.filter(cond, rating_list__in=lists).select_related(
+                "rating_list")[:limit]:
+            if all(f.pk != e.pk for f in found):
+                found.append(e)
+    return found[:limit]
+
+
+def facts(entry: RatingListEntry) -> dict[str, Any]:
+    """A list entry as the person facts a sign-up gives (``update_entrant``'s fields)."""
+    from ..trf.ranking import TITLE_ORDER
+
+    born = datetime.date(entry.birth_year, 1, 1) if entry.birth_year else None
+    federation = entry.federation if entry.federation.isalpha() and len(
+        entry.federation) == 3 else ""
+    return {"dwz": entry.dwz, "dwz_index": entry.dwz_index, "birth_date": born,
+            "sex": entry.sex, "fide_id": entry.fide_id if entry.fide_id.isdigit() else "",
+            "federation": federation, "zps": entry.zps,
+            "title": entry.title if entry.title in TITLE_ORDER else ""}
