@@ -44,6 +44,9 @@ class WebDiscipline:
     layouts: Mapping[str, Layout] = {}  # table layout per entrant kind
     methods: tuple[str, ...] = ()  # draw methods the director may pick; the first is the default
     planned_rounds: int = 3
+    # Why the format fixes the number of rounds (board games: the qualifier has three); a
+    # round beyond the planned ones is then refused until the director raises them.
+    rounds_fixed: Any = None
     round_extra: Mapping[str, Any] = {}  # what each new round carries (tabletop: missions)
     options: tuple[str, ...] = ()  # draw options the director may set (services.seating)
 
