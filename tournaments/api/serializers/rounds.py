@@ -101,5 +101,14 @@ class RoundSerializer(serializers.Serializer):
     byes = ByeSerializer(many=True, source="byes.all")
 
 
+class RoundChoicesSerializer(serializers.Serializer):
+    """What the director sets for a round; which values are allowed is the service's."""
+
+    missions = serializers.ListField(
+        child=serializers.CharField(max_length=40), max_length=3,
+        help_text="The kinds of the primary, secondary and tertiary mission "
+                  "(eternal_war, maelstrom, tertiary); tabletop's 12 matrix only.")
+
+
 class UndoSerializer(serializers.Serializer):
     undone = serializers.IntegerField(help_text="Number of the round that was deleted.")

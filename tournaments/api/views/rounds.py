@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from ... import services
 from ...selectors.rounds import round_last, round_list_with_progress
 from ...services import seating
+from ...services.round_choices import set_round_choices
 from .. import serializers as s
 from ..schema import ROUND, responses
 from .base import DirectorView
@@ -31,6 +32,18 @@ class RoundDetailView(DirectorView):
     @extend_schema(parameters=ROUND, summary="A round: tables with seats and result status, byes",
                    responses=responses(s.RoundSerializer, bad=False))
     def get(self, request: Request, slug: str, number: int) -> Response:
+        return Response(self.round_data(number))
+
+    @extend_schema(parameters=ROUND, summary="Set what the round is played with (tabletop's "
+                   "12 matrix: the missions' kinds); results already in count by them",
+                   request=s.RoundChoicesSerializer, responses=responses(s.RoundSerializer),
+                   examples=[OpenApiExample("Maelstrom primary", request_only=True, value={
+                       "missions": ["maelstrom", "eternal_war", "tertiary"]})])
+    def patch(self, request: Request, slug: str, number: int) -> Response:
+        self.get_round(number)  # 404 for a round that does not exist
+        form = s.RoundChoicesSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        set_round_choices(self.tournament, self.actor, number, dict(form.validated_data))
         return Response(self.round_data(number))
 
 
