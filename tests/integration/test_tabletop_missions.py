@@ -154,3 +154,15 @@ def test_captains_and_printed_sheets_show_the_missions(evening, boss, client):
         with translation.override("en"):
             html = tasks.report_service.render_html(report, "http://halle.example/")
         assert "Primary (Maelstrom)" in html, kind
+
+
+def test_the_draw_takes_the_missions_of_the_new_round(make_tournament, director):
+    t = make_tournament("tabletop", entrants=4, scoring={"system": "matrix12"})
+    api = api_for(director)
+    url = f"/api/v1/tournaments/{t.slug}/rounds/draw/"
+    r = api.post(url, {"missions": ["maelstrom", "galaxy", "tertiary"]}, format="json")
+    assert r.status_code == 400 and "missions" in r.content.decode()
+    assert not t.rounds.exists()  # refused before anything was drawn
+    r = api.post(url, {"missions": MAELSTROM_PRIMARY}, format="json")
+    assert r.status_code == 201, r.content
+    assert r.json()["extra"] == {"missions": MAELSTROM_PRIMARY}
