@@ -42,6 +42,7 @@ def evening(make_tournament, boss):
 
 
 def tp_at_table_1(t) -> tuple[object, object]:
+    t.refresh_from_db()  # the standings are cached by the tournament's version
     table = t.rounds.get(number=1).tables.get(number=1)
     seats = sorted(table.seats.select_related("entrant"), key=lambda s: s.side)
     rows = {r["entrant"]: r["values"]["tp"] for r in services.standings(t)["standings"]}
