@@ -167,3 +167,16 @@ def test_the_draw_takes_the_missions_of_the_new_round(make_tournament, director)
     r = api.post(url, {"missions": MAELSTROM_PRIMARY}, format="json")
     assert r.status_code == 201, r.content
     assert r.json()["extra"] == {"missions": MAELSTROM_PRIMARY}
+
+
+def test_rounds_drawn_before_the_12_matrix_was_chosen_count_by_the_default(make_tournament,
+                                                                          boss):
+    t = make_tournament("tabletop", entrants=4, scoring={"system": "ttm20"})
+    rnd = services.draw_round(t, boss, seed="vorher")
+    services.publish_round(t, boss, 1)
+    services.director_set_result(rnd.tables.get(number=1), boss, TWO_POINT_LEAD)
+    assert t.rounds.get().extra == {}
+    services.update_tournament(t, boss, scoring={"system": "matrix12"})
+    assert tp_at_table_1(t) == (9, 3)  # Eternal War primary, the new rounds' default
+    set_round_choices(t, boss, 1, {"missions": MAELSTROM_PRIMARY})
+    assert tp_at_table_1(t) == (6, 6)
