@@ -180,3 +180,13 @@ def test_rounds_drawn_before_the_12_matrix_was_chosen_count_by_the_default(make_
     assert tp_at_table_1(t) == (9, 3)  # Eternal War primary, the new rounds' default
     set_round_choices(t, boss, 1, {"missions": MAELSTROM_PRIMARY})
     assert tp_at_table_1(t) == (6, 6)
+
+
+def test_setting_the_missions_can_be_undone(evening, boss):
+    from tournaments.services.undo import undo_last
+
+    set_round_choices(evening, boss, 1, {"missions": MAELSTROM_PRIMARY})
+    assert tp_at_table_1(evening) == (6, 6)
+    undo_last(evening, boss, 1)
+    assert evening.rounds.get(number=1).extra["missions"][0] == "eternal_war"
+    assert tp_at_table_1(evening) == (9, 3)
