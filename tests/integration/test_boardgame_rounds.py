@@ -38,6 +38,7 @@ def test_boardgame_qualifier_refuses_a_fourth_round(make_tournament, director,
     # The dashboard says so instead of offering an extra round; a posted draw is refused.
     page = director_client.get(reverse("director:tournament", args=[t.slug])).content.decode()
     assert 'id="rounds-fixed"' in page and 'id="extra-round"' not in page
+    assert "draw an extra round below" not in page
     r = director_client.post(reverse("director:draw", args=[t.slug]),
                              {"method": "standings_tables", "extra_round": "1"})
     assert r.status_code == 400 and "exactly three rounds" in r.content.decode()
