@@ -9,7 +9,8 @@ Tournament points (``tp``) per game by the scoring system (seed 004, docs/rules.
 - ``matrix12``: the primary mission is worth 6, the secondary 4, the tertiary 2;
   a mission is won by a lead of 3 (Maelstrom), 2 (Eternal War) or 1 (tertiary),
   otherwise its points are split. The round names its mission kinds
-  (``"missions": ["eternal_war", "maelstrom", "tertiary"]``).
+  (``"missions": ["eternal_war", "maelstrom", "tertiary"]``); a round that names none
+  takes the scoring's ``missions``, the tournament's default, if it has one.
 - ``percent``: own ÷ (own + opponent) × 100, truncated to two decimals
   (20:10 gives 66.66 and 33.33, so a game's points may sum to 99.99); 0:0 is 50:50.
 
@@ -61,11 +62,24 @@ MAX_MISSION_POINTS = 1000
 class Settings:
     system: str
     bye_tp: Fraction
+    missions: tuple[str, ...] | None = None  # the default mission kinds of a round
 
 
 @dataclass(frozen=True)
 class Result:
     missions: tuple[tuple[Fraction, Fraction], ...]
+
+
+def mission_kinds(raw: Any) -> tuple[str, ...] | None:
+    """Three mission kinds (primary, secondary, tertiary) from :data:`MISSION_LEAD`, or None."""
+    if (not isinstance(raw, list | tuple) or len(raw) != len(MATRIX12_POINTS)
+            or any(not isinstance(k, str) or k not in MISSION_LEAD for k in raw)):
+        return None
+    return tuple(raw)
+
+
+def _kinds_problem(raw: Any) -> str:
+    return f"three mission kinds from {', '.join(MISSION_LEAD)}, not {show(raw)}"
 
 
 CRITERIA = (Criterion("tp"), Criterion("secondary"), Criterion("mission_points"))
@@ -119,7 +133,7 @@ class Tabletop(Discipline):
     name = "tabletop"
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
     result_keys = ("missions",)
-    settings_keys = ("system", "bye_tp")
+    settings_keys = ("system", "bye_tp", "missions")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
         known_keys(raw, self.settings_keys, problems, at, what="tabletop scoring", warn=True)
@@ -133,22 +147,27 @@ class Tabletop(Discipline):
         if why:
             problems.error(f"{at}.bye_tp", why)
             bye_tp = TOTAL[system]
-        return Settings(system, exact(bye_tp))
+        missions = None
+        if "missions" in raw:
+            missions = mission_kinds(raw["missions"])
+            if missions is None:
+                problems.error(f"{at}.missions", _kinds_problem(raw["missions"]))
+        return Settings(system, exact(bye_tp), missions)
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint)
 
     def parse_round(self, raw: Mapping[str, Any], settings: Settings, problems: Problems,
                     at: str, hint: str) -> tuple[str, ...] | None:
-        kinds = raw.get("missions")
         if settings.system != "matrix12":
             return None
-        if (not isinstance(kinds, list) or len(kinds) != 3
-                or any(not isinstance(k, str) or k not in MISSION_LEAD for k in kinds)):
-            problems.error(f"{at}.missions", "the 12er matrix needs the round's three mission "
-                           f"kinds from {', '.join(MISSION_LEAD)}, not {show(kinds)}", hint)
-            return None
-        return tuple(kinds)
+        if "missions" not in raw and settings.missions is not None:
+            return settings.missions
+        kinds = mission_kinds(raw.get("missions"))
+        if kinds is None:
+            problems.error(f"{at}.missions", "the 12er matrix needs the round's "
+                           + _kinds_problem(raw.get("missions")), hint)
+        return kinds
 
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:

@@ -49,6 +49,9 @@ ACTIONS: dict[str, Action] = {
     "publish_round": Action(_("round published"), _("%(actor)s published a round.")),
     "close_round": Action(_("round closed"), _("%(actor)s closed a round.")),
     "reopen_round": Action(_("round opened again"), _("%(actor)s opened a round again.")),
+    "set_round_missions": Action(_("missions of a round set"),
+                                 _("%(actor)s set the kinds of a round's missions; results "
+                                   "already in count by them.")),
     "undo_draw": Action(_("draw undone"), _("%(actor)s undid a draw.")),
     "registration_cleanup": Action(_("draw at registration cleaned up"),
                                    _("%(actor)s cleaned up the draw at registration.")),

@@ -456,3 +456,27 @@ def test_a_round_is_not_drawn_while_someone_waits_for_a_partner(make_tournament,
     services.register(t, desk, [{"name": "Allein"}], status="present", alone=True)
     with pytest.raises(ServiceError, match="wait for a partner"):
         services.draw_round(t, Actor(director, director.username))
+
+
+def test_cleanup_is_refused_while_someone_who_came_alone_waits(windowed, desk, boss,
+                                                                 director_client):
+    for k in range(4):
+        services.register(windowed, desk, [{"name": f"A{k}"}, {"name": f"B{k}"}],
+                          status="present")
+    solo = services.register(windowed, desk, [{"name": "Resi"}], status="present", alone=True)
+    # Neither offered nor applied: the plan names who waits, applying it is refused.
+    plan = seating.cleanup_plan(windowed)
+    assert "Resi" in plan.error and "wait for a partner" in plan.error and not plan.moves
+    with pytest.raises(ServiceError, match="Resi"):
+        seating.apply_cleanup(windowed, boss)
+    assert not ActionLog.objects.filter(action="registration_cleanup").exists()
+    url = reverse("director:seating", args=[windowed.slug])
+    html = director_client.get(url).content.decode()
+    section = html.split('id="cleanup"')[1].split("</section>")[0]
+    assert "Resi" in section and "Announce and apply the moves" not in section
+    r = director_client.post(url, follow=True)
+    assert "Resi" in r.content.decode()
+    assert not ActionLog.objects.filter(action="registration_cleanup").exists()
+    # Once she has gone home, the cleanup is offered again.
+    services.set_status(solo, desk, Entrant.Status.WITHDRAWN)
+    assert not seating.cleanup_plan(windowed).error

@@ -15,6 +15,7 @@ what-if spec and the reports' helpers are imported when first asked for.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,19 @@ if TYPE_CHECKING:
     from ..result_forms import ResultForm
 
 
+@dataclass(frozen=True)
+class RoundChoice:
+    """One thing the director chooses for a round (tabletop's 12 matrix: a mission's kind).
+
+    ``name`` is ``key.index`` (``missions.0``): the value goes to ``Round.extra[key][index]``.
+    """
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    value: str
+
+
 class WebDiscipline:
     """One discipline as the web app sees it. Subclasses set the class attributes."""
 
@@ -44,6 +58,9 @@ class WebDiscipline:
     layouts: Mapping[str, Layout] = {}  # table layout per entrant kind
     methods: tuple[str, ...] = ()  # draw methods the director may pick; the first is the default
     planned_rounds: int = 3
+    # Why the format fixes the number of rounds (board games: the qualifier has three); a
+    # round beyond the planned ones is then refused until the director raises them.
+    rounds_fixed: Any = None
     round_extra: Mapping[str, Any] = {}  # what each new round carries (tabletop: missions)
     options: tuple[str, ...] = ()  # draw options the director may set (services.seating)
 
@@ -59,6 +76,7 @@ class WebDiscipline:
     pairings_note: Any = _("Pts: points before this round. Tables in order: the higher "
                            "score first.")
     bye_labels: Mapping[str, Any] = {}  # byes in the discipline's own words
+    round_choices_title: Any = _("Choices of this round")  # see round_choices
     # The tables that keep a round open (services.round_check), inside a sentence.
     blocking_tables: Any = _("tables without an agreed result: %(tables)s")
     blocking_missing: Any = _("table %(n)s (no result yet)")
@@ -113,6 +131,23 @@ class WebDiscipline:
     def round_extra_for(self, t: Any) -> dict[str, Any]:
         """What a new round of the tournament carries (``Round.extra``)."""
         return dict(self.round_extra)
+
+    def round_choices(self, t: Any, rnd: Any) -> list[RoundChoice]:
+        """What the director chooses for a round, with the round's current values; none by
+        default (tabletop's 12 matrix: the three missions' kinds)."""
+        return []
+
+    def clean_round_choices(self, t: Any, raw: Mapping[str, Any]
+                            ) -> tuple[dict[str, Any], dict[str, list[str]]]:
+        """A round's choices as sent (``{"missions": [...]}``): what goes into ``Round.extra``,
+        and the problems by field (none: accepted)."""
+        return {}, {"__all__": [gettext("there is nothing to choose for a round of this "
+                                        "tournament")]}
+
+    def round_note(self, t: Any, rnd: Any) -> str:
+        """One line about the round as its pages, the captains and the printed pairings show
+        it ("" for nothing; tabletop's 12 matrix: the missions' kinds)."""
+        return ""
 
     def layout(self, entrant_kind: str) -> Layout:
         return self.layouts.get(entrant_kind) or next(iter(self.layouts.values()))

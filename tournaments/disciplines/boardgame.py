@@ -24,6 +24,7 @@ class Boardgame(WebDiscipline):
     methods = ("standings_tables", "random_tables")
     cell_words = {"points": gettext_lazy("No.")}
     planned_rounds = 3
+    rounds_fixed = gettext_lazy("The board-game qualifier has exactly three rounds")
 
     side_word = gettext_lazy("Player")
     side_labels = None  # everyone at the table plays for themselves

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from pairing import Layout
-from scoring.tabletop import MISSION_LEAD, TOTAL
+from scoring.tabletop import MISSION_LEAD, TOTAL, mission_kinds
 
 from . import settings_spec as spec
-from .base import WebDiscipline
+from .base import RoundChoice, WebDiscipline
 from .settings_spec import DRAWN, NUMBER
 from .settings_spec import Setting as Field
 from .whatif import CHOICE, Setting, Spec
@@ -49,6 +50,7 @@ class Tabletop(WebDiscipline):
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("swiss_score",)
     cell_words = {"missions": gettext_lazy("Mission")}
+    round_choices_title = gettext_lazy("Missions of this round")
     planned_rounds = 5
     round_extra = {"missions": ["eternal_war", "maelstrom", "tertiary"]}
     options = ("avoid_same_club",)
@@ -73,8 +75,53 @@ class Tabletop(WebDiscipline):
     )
 
     def round_extra_for(self, t: Any) -> dict[str, Any]:
-        """The missions' kinds matter to the 12 matrix only."""
-        return dict(self.round_extra) if self.settings(t).system == "matrix12" else {}
+        """The missions' kinds matter to the 12 matrix only: the tournament's default (the
+        scoring's ``missions``) if it names one, else Eternal War, Maelstrom, tertiary."""
+        settings = self.settings(t)
+        if settings.system != "matrix12":
+            return {}
+        if settings.missions is not None:
+            return {"missions": list(settings.missions)}
+        return {"missions": list(self.round_extra["missions"])}
+
+    def _by_kind(self, t: Any) -> bool:
+        return bool(self.settings(t).system == "matrix12")
+
+    def _kinds(self, t: Any, rnd: Any) -> list[str]:
+        kinds = mission_kinds((rnd.extra or {}).get("missions"))
+        return list(kinds) if kinds else self.round_extra_for(t).get("missions", [])
+
+    def round_choices(self, t: Any, rnd: Any) -> list[RoundChoice]:
+        """Under the 12 matrix the director sets each mission's kind per round."""
+        if not self._by_kind(t):
+            return []
+        kinds = self._kinds(t, rnd)
+        choices = tuple((k, str(label)) for k, label in MISSION_KINDS.items())
+        return [RoundChoice(f"missions.{k}", str(label), choices, kinds[k])
+                for k, label in enumerate(MISSIONS)]
+
+    def clean_round_choices(self, t: Any, raw: Mapping[str, Any]
+                            ) -> tuple[dict[str, Any], dict[str, list[str]]]:
+        if not self._by_kind(t):
+            return {}, {"missions": [gettext(
+                "only the 12 matrix scores by the missions' kinds; this tournament uses "
+                "another scoring system")]}
+        unknown = sorted(str(k) for k in raw if k != "missions")
+        if unknown:
+            return {}, {k: [gettext("unknown field; a round's choices are: missions")]
+                        for k in unknown}
+        kinds = mission_kinds(raw.get("missions"))
+        if kinds is None:
+            return {}, {"missions": [gettext(
+                "three mission kinds (primary, secondary, tertiary), each one of %(kinds)s")
+                % {"kinds": ", ".join(MISSION_KINDS)}]}
+        return {"missions": list(kinds)}, {}
+
+    def round_note(self, t: Any, rnd: Any) -> str:
+        if not self._by_kind(t):
+            return ""
+        return gettext("Missions: %(missions)s") % {"missions": " · ".join(
+            mission_labels(rnd))}
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         return {"missions": [[12, 8], [6, 6], [4, 2]]}

@@ -67,6 +67,10 @@ def export_document(t: Tournament) -> dict[str, Any]:
     for round_id, entrant_id, kind in Bye.objects.filter(round__tournament=t).order_by(
             "pk").values_list("round_id", "entrant_id", "kind"):
         byes.setdefault(round_id, []).append({"entrant": number[entrant_id], "kind": kind})
+    # What a round carries when it has nothing stored (a tabletop round drawn under another
+    # system before the 12 matrix was chosen: the tournament's default mission kinds).
+    info = get(t.discipline)
+    default_extra = info.round_extra_for(t) if info is not None else {}
     for round_id, round_number, extra in t.rounds.order_by("number").values_list(
             "pk", "number", "extra"):
         doc["rounds"].append({
@@ -79,7 +83,7 @@ def export_document(t: Tournament) -> dict[str, Any]:
                 "result": results.get(table_id)}
                 for table_id, table_number in tables.get(round_id, [])],
             "byes": byes.get(round_id, []),
-            **(extra or {})})
+            **default_extra, **(extra or {})})
     return doc
 
 

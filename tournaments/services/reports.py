@@ -213,7 +213,8 @@ def _round_context(report: Report, context: dict[str, Any]) -> None:
     with_results = report.kind == Report.Kind.PAIRINGS and disc.pairings_with_results
     tables = round_tables(rnd, with_results=with_results)
     context.update(round=rnd, tables=tables, byes=disc.round_byes(rnd),
-                   table_word=disc.table_word, show_results=with_results)
+                   table_word=disc.table_word, show_results=with_results,
+                   round_note=disc.round_note(t, rnd))
     if report.kind == Report.Kind.SCORE_SHEETS:
         context["rows"] = disc.sheet_rows(t, rnd)
         context["settings"] = disc.settings(t)

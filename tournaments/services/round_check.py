@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..disciplines import DISCIPLINES, WebDiscipline
+from django.utils.translation import gettext as _
+
+from ..disciplines import DISCIPLINES, WebDiscipline, of
 from ..models import Result, Round
 
 
@@ -49,3 +51,17 @@ def blocking_sentence(found: list[Blocker]) -> str:
     """The one message: "Tables without an agreed result: table 4 (no result yet)"."""
     words = (found[0].disc if found else WebDiscipline()).blocking_tables
     return str(words) % {"tables": blocker_words(found)}
+
+
+def fixed_rounds_refusal(t: Any, number: int) -> str:
+    """Why round ``number`` is not drawn in a discipline whose format fixes the number of
+    rounds (board games: the qualifier's three), beyond the planned rounds; "" if it may be.
+
+    The director who means to play on changes the planned rounds first, on purpose.
+    """
+    reason = of(t).rounds_fixed
+    if not reason or number <= t.planned_rounds:
+        return ""
+    return _("%(reason)s: round %(n)s is not drawn after the %(planned)s planned rounds. To "
+             "play it anyway, raise the planned rounds in the settings first.") % {
+                 "reason": reason, "n": number, "planned": t.planned_rounds}

@@ -24,7 +24,7 @@ from ..models import Bye, Entrant, ResultRevision, Round, Seat, Table, Tournamen
 from . import seating
 from .base import Actor, Change, Conflict, NotFound, RoundNotOpen, ServiceError, change
 from .locks import ensure_not_finished
-from .round_check import blockers, blocking_sentence
+from .round_check import blockers, blocking_sentence, fixed_rounds_refusal
 from .seating import BOOLEAN_OPTIONS
 from .standings import standings
 
@@ -143,6 +143,9 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         if last is not None and last.status != Round.Status.CLOSED:
             raise Conflict(_("round %(n)s is not closed yet") % {"n": last.number})
         number = (last.number if last else 0) + 1
+        refusal = fixed_rounds_refusal(t, number)
+        if refusal:
+            raise Conflict(refusal)
         alone = list(t.entrants.filter(alone=True).exclude(
             status=Entrant.Status.WITHDRAWN).order_by("start_number"))
         if alone:  # as Muckturnier's cleanup: nobody waits for a partner when the round starts

@@ -204,12 +204,29 @@ class Plan:
         return bool(self.moves or self.released)
 
 
+def waiting_alone(t: Tournament) -> str:
+    """Who came alone and still waits for a partner, as a sentence; "" if nobody does."""
+    alone = list(t.entrants.filter(alone=True).exclude(
+        status=Entrant.Status.WITHDRAWN).order_by("start_number"))
+    if not alone:
+        return ""
+    return _("players who came alone still wait for a partner: %(names)s (pair them up at "
+             "the desk or withdraw them)") % {"names": ", ".join(str(e) for e in alone)}
+
+
 def cleanup_plan(t: Tournament) -> Plan:
-    """The optimal cleanup for the active entrants (fewest moves, then most keep their role)."""
+    """The optimal cleanup for the active entrants (fewest moves, then most keep their role).
+
+    Refused (``error``) while someone who came alone still waits for a partner: the
+    cleanup would seat the tables without them, as round 1 would.
+    """
     seats = list(RegistrationSeat.objects.filter(tournament=t).select_related("entrant"))
     k = per_side(t)
     active = {s.entrant_id: s for s in seats if s.entrant.active}
     released = tuple(s.entrant for s in seats if not s.entrant.active)
+    waiting = waiting_alone(t)
+    if waiting:
+        return Plan(0, (), released, waiting)
     assignment = {eid: window.Seat(s.table, s.side, s.position) for eid, s in active.items()}
     size, n = 2 * k, len(assignment)
     if n % size:  # the usual reason, said in the desk's language

@@ -45,6 +45,7 @@ from .undo_steps import (
     _undo_deletion,
     _undo_draw,
     _undo_result,
+    _undo_round_choices,
     _undo_round_status,
     _undo_status,
     _undo_withdrawal,
@@ -67,6 +68,7 @@ UNDO: dict[str, Undo] = {
     "publish_round": _undo_round_status,
     "close_round": _undo_round_status,
     "reopen_round": _undo_round_status,
+    "set_round_missions": _undo_round_choices,
 }
 
 

@@ -195,6 +195,27 @@ def _undo_round_status(c: Change, entry: ActionLog) -> Sentence:
     return Sentence(text, {"n": rnd.number})
 
 
+def _undo_round_choices(c: Change, entry: ActionLog) -> Sentence:
+    """A round's mission kinds: back as they were; results in count by them again, and the
+    later rounds the entry flagged as stale (untouched since) lose that flag again."""
+    rnd = _round_of(c, entry)
+    before, after = entry.before or {}, entry.after or {}
+    if "extra" not in before or (rnd.extra or {}) != after.get("extra"):
+        raise _changed_since(_("round %(n)s") % {"n": rnd.number})
+    c.before = {"round": rnd.number, "extra": rnd.extra}
+    rnd.extra = before["extra"] or {}
+    rnd.save(update_fields=["extra"])
+    c.after = {"round": rnd.number, "extra": rnd.extra}
+    flags_before = before.get("stale_flags", {})
+    for n, flags in after.get("stale_flags", {}).items():
+        later = c.tournament.rounds.filter(number=int(n)).first()
+        if later is not None and [later.stale, later.stale_reason] == flags:
+            later.stale, later.stale_reason = flags_before[n]
+            later.save(update_fields=["stale", "stale_reason"])
+    return Sentence(gettext_noop("The missions of round %(n)s are as they were; results in "
+                                 "count by them again."), {"n": rnd.number})
+
+
 def _undo_draw(c: Change, entry: ActionLog) -> Sentence:
     """A draw: the round is deleted, and what the draw changed besides comes back (the
     tournament's status, withdrawals that took effect with it)."""

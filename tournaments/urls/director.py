@@ -35,6 +35,8 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/redraw/", views.redraw, name="redraw"),
     path("<slug:slug>/rounds/<int:number>/quick/", round_page.quick_result,
          name="quick_result"),
+    path("<slug:slug>/rounds/<int:number>/choices/", round_page.round_choices,
+         name="round_choices"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
          name="result"),
     path("<slug:slug>/revisions/<int:pk>/accept/", round_page.accept, name="accept"),

@@ -191,6 +191,7 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "table": table, "round": table.round, "tournament": tournament,
         "seating": _seating(table), "current": current,
+        "round_note": tournament.disc.round_note(tournament, table.round),
         "mine": current is not None and _reported_here(request, table),
         "nonce": secrets.token_urlsafe(12), **rform.inputs_context(table, data, errors),
     }

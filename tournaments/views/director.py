@@ -53,6 +53,7 @@ from ..services import director as director_services
 from ..services import finish as finish_services
 from ..services import seating as seating_services
 from ..services import undo as undo_services
+from ..services.round_check import fixed_rounds_refusal
 from .access import director_view
 
 View = Callable[..., HttpResponse]
@@ -194,6 +195,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "finished": finish_services.is_finished(t),
         "planned_done": finish_services.planned_rounds_done(t),
         "next_number": (rounds[-1].number if rounds else 0) + 1,
+        "fixed_refusal": fixed_rounds_refusal(t, (rounds[-1].number if rounds else 0) + 1),
     }, status=status)
 
 

@@ -40,6 +40,7 @@ from ..services import ServiceError
 from ..services import director as director_services
 from ..services import finish as finish_services
 from ..services.round_check import blockers, blocking_sentence
+from ..services.round_choices import set_round_choices
 from .access import director_view
 from .director import actor, error_messages
 
@@ -121,7 +122,8 @@ def _inputs(request: HttpRequest, tv: director_services.TableView,
 
 
 def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | None = None,
-                status: int = 200, quick: QuickSent | None = None) -> HttpResponse:
+                status: int = 200, quick: QuickSent | None = None,
+                choice_errors: list[str] | None = None) -> HttpResponse:
     tables = director_services.round_tables(rnd)
     results_allowed = rnd.status != Round.Status.PREVIEW and not finish_services.is_finished(t)
     rform = result_forms.form_for(t.discipline)
@@ -153,6 +155,10 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
         "quick_focus": quick is not None or request.GET.get("quick") == "1",
         "can_redraw": is_last and not has_results and rnd.draw_method not in (
             "", "import", "registration"),
+        "round_choices": ([] if finish_services.is_finished(t)
+                          else t.disc.round_choices(t, rnd)),
+        "round_note": t.disc.round_note(t, rnd),
+        "choice_errors": choice_errors or [],
     }, status=status)
 
 
@@ -315,3 +321,31 @@ def quick_result(request: HttpRequest, t: Tournament, number: int) -> HttpRespon
                          "boards": ", ".join(map(str, open_boards))} if open_boards
                          else _("Every board has a result.")))
     return redirect(reverse("director:round", args=[t.slug, rnd.number]) + "?quick=1#quick")
+
+
+def _choices_from_post(post: QueryDict, names: list[str]) -> dict[str, Any]:
+    """The round's choices as the service takes them: ``missions.0`` … into
+    ``{"missions": [...]}``."""
+    raw: dict[str, Any] = {}
+    for name in names:
+        key, _dot, index = name.partition(".")
+        if index:
+            raw.setdefault(key, []).append(post.get(name, ""))
+        else:
+            raw[key] = post.get(name, "")
+    return raw
+
+
+@director_view
+@require_POST
+def round_choices(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """Set what the round is played with (tabletop's 12 matrix: the missions' kinds)."""
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    names = [c.name for c in t.disc.round_choices(t, rnd)]
+    try:
+        set_round_choices(t, actor(request), number, _choices_from_post(request.POST, names))
+    except ServiceError as exc:
+        return _round_page(request, t, rnd, status=400, choice_errors=exc.messages)
+    messages.success(request, _("%(what)s saved (round %(n)s). Results already in count by "
+                                "them.") % {"what": t.disc.round_choices_title, "n": number})
+    return redirect(reverse("director:round", args=[t.slug, number]) + "#round-choices")

@@ -39,6 +39,10 @@ class DrawSerializer(serializers.Serializer):
         "Replays a recorded draw; a new random seed when missing."))
     method = serializers.CharField(max_length=30, required=False, allow_blank=True,
                                    help_text="Draw method; the tournament's when missing.")
+    missions = serializers.ListField(
+        child=serializers.CharField(max_length=40), max_length=3, required=False,
+        help_text="Tabletop's 12 matrix: the new round's mission kinds (primary, secondary, "
+                  "tertiary); the tournament's default when missing.")
 
 
 class SeatSerializer(serializers.Serializer):
@@ -99,6 +103,15 @@ class RoundSerializer(serializers.Serializer):
     extra = serializers.JSONField()
     tables = TableSerializer(many=True, source="tables.all")
     byes = ByeSerializer(many=True, source="byes.all")
+
+
+class RoundChoicesSerializer(serializers.Serializer):
+    """What the director sets for a round; which values are allowed is the service's."""
+
+    missions = serializers.ListField(
+        child=serializers.CharField(max_length=40), max_length=3,
+        help_text="The kinds of the primary, secondary and tertiary mission "
+                  "(eternal_war, maelstrom, tertiary); tabletop's 12 matrix only.")
 
 
 class UndoSerializer(serializers.Serializer):

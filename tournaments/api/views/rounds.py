@@ -13,7 +13,8 @@ from rest_framework.response import Response
 
 from ... import services
 from ...selectors.rounds import round_last, round_list_with_progress
-from ...services import seating
+from ...services import ServiceError, seating
+from ...services.round_choices import set_round_choices
 from .. import serializers as s
 from ..schema import ROUND, responses
 from .base import DirectorView
@@ -33,6 +34,18 @@ class RoundDetailView(DirectorView):
     def get(self, request: Request, slug: str, number: int) -> Response:
         return Response(self.round_data(number))
 
+    @extend_schema(parameters=ROUND, summary="Set what the round is played with (tabletop's "
+                   "12 matrix: the missions' kinds); results already in count by them",
+                   request=s.RoundChoicesSerializer, responses=responses(s.RoundSerializer),
+                   examples=[OpenApiExample("Maelstrom primary", request_only=True, value={
+                       "missions": ["maelstrom", "eternal_war", "tertiary"]})])
+    def patch(self, request: Request, slug: str, number: int) -> Response:
+        self.get_round(number)  # 404 for a round that does not exist
+        form = s.RoundChoicesSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        set_round_choices(self.tournament, self.actor, number, dict(form.validated_data))
+        return Response(self.round_data(number))
+
 
 class DrawView(DirectorView):
     @extend_schema(summary="Draw the next round (a preview until it is published)",
@@ -42,9 +55,18 @@ class DrawView(DirectorView):
     def post(self, request: Request, slug: str) -> Response:
         form = s.DrawSerializer(data=request.data)
         form.is_valid(raise_exception=True)
+        choices = {"missions": form.validated_data["missions"]} if (
+            "missions" in form.validated_data) else None
+        if choices is not None:  # refused before anything is drawn
+            _extra, problems = self.tournament.disc.clean_round_choices(self.tournament,
+                                                                        choices)
+            if problems:
+                raise ServiceError(problems)
         rnd = services.draw_round(self.tournament, self.actor,
                                   seed=form.validated_data.get("seed") or None,
                                   method=form.validated_data.get("method") or None)
+        if choices is not None:
+            set_round_choices(self.tournament, self.actor, rnd.number, choices)
         return Response(self.round_data(rnd.number), status=status.HTTP_201_CREATED)
 
 
