@@ -76,6 +76,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:draw": DIRECTOR, "director:undo": DIRECTOR, "director:round": DIRECTOR,
     "director:publish": DIRECTOR, "director:close": DIRECTOR, "director:reopen": DIRECTOR,
     "director:redraw": DIRECTOR, "director:quick_result": DIRECTOR,
+    "director:round_choices": DIRECTOR,
     "director:result": DIRECTOR, "director:accept": DIRECTOR,
     "director:request_bye": DIRECTOR, "director:cancel_bye": DIRECTOR,
     "director:set_pairing": DIRECTOR, "director:forbid_pairing": DIRECTOR,
