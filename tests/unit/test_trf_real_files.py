@@ -346,3 +346,17 @@ def test_the_roundtrip_tool_compares_the_engine_views_by_meaning(tmp_path):
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     assert re.search(r"^1/1 files round-trip", out.stdout, re.M)
+
+
+def test_the_roundtrip_tool_answers_help_and_names_a_file_it_cannot_read(tmp_path):
+    tool = [sys.executable, "tools/trf_roundtrip.py"]
+    out = subprocess.run([*tool, "--help"], capture_output=True, text=True, cwd=ROOT,
+                         timeout=60)
+    assert out.returncode == 0 and "--states" in out.stdout, out.stderr
+    broken = tmp_path / "broken.trf.gz"
+    broken.write_bytes(b"not gzip")
+    for missing in (tmp_path / "missing.trf", broken):
+        out = subprocess.run([*tool, "--states", str(missing)], capture_output=True,
+                             text=True, cwd=ROOT, timeout=60)
+        assert out.returncode == 2 and f"{missing}: cannot read" in out.stderr, out.stderr
+        assert "Traceback" not in out.stderr
