@@ -1,12 +1,13 @@
 """Round-trip every Dutch reference file through a fresh database: TRF -> import -> export -> TRF.
 
-    .venv/bin/python tools/trf_roundtrip.py [--states] [FILES...]
+    .venv/bin/python tools/trf_roundtrip.py [-h] [--states] [FILES...]
 
 Default: all of ``fixtures/dutch/*.trf``, ``dutch-accel/*.trf`` and ``dutch-large/*.trf.gz``. Each
 file is imported with :func:`tournaments.chess.trf.import_trf` into a new SQLite
 database in a temporary directory, exported with ``export_trf``, and both are
 compared by meaning (``trf_differences``). Prints every difference, then
-"N/N files round-trip" and the time; exit 1 if any file differs or is refused.
+"N/N files round-trip" and the time; exit 1 if any file differs or is refused, exit 2
+(with the file named, before anything is imported) if a file cannot be read.
 
 ``--states`` also checks, for every round r, that the pairing engine's view built
 from the database (``state_before_round(tournament_trf(t, r - 1), r)``) equals the
@@ -17,6 +18,8 @@ the converter then gives the engine the file.
 
 from __future__ import annotations
 
+import argparse
+import gzip
 import os
 import sys
 import tempfile
@@ -49,19 +52,45 @@ def view_difference(a: SwissState, b: SwissState) -> str:
     return "the players"
 
 
+def read_texts(files: list[Path]) -> list[tuple[Path, str]] | str:
+    """Every file's text (``.gz`` unpacked), or why one of them cannot be read."""
+    from pairing.trf import decode
+
+    texts = []
+    for path in files:
+        try:
+            data = path.read_bytes()
+            if path.suffix == ".gz":
+                data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:  # gzip.BadGzipFile is an OSError
+            return f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}"
+        texts.append((path, decode(data)))
+    return texts
+
+
 def main(argv: list[str]) -> int:
-    states = "--states" in argv
-    files = [Path(a) for a in argv if a != "--states"] or default_files()
+    parser = argparse.ArgumentParser(
+        prog="tools/trf_roundtrip.py", description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--states", action="store_true",
+                        help="also compare the pairing engine's view before every round")
+    parser.add_argument("files", nargs="*", type=Path, help="TRF files (.trf or .trf.gz; "
+                        "default: the reference files in fixtures/)")
+    args = parser.parse_args(argv)
+    states = args.states
+    sys.path.insert(0, str(ROOT))
+    texts = read_texts(args.files or default_files())
+    if isinstance(texts, str):
+        print(f"error: {texts}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/roundtrip.sqlite3"
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-        sys.path.insert(0, str(ROOT))
         import django
 
         django.setup()
         from django.core.management import call_command
 
-        from pairing.trf import decode, read, state_before_round
+        from pairing.trf import read, state_before_round
         from tournaments.chess.trf import (
             export_trf,
             import_trf,
@@ -74,13 +103,7 @@ def main(argv: list[str]) -> int:
         actor = Actor(None, "tools/trf_roundtrip.py")
         start = time.perf_counter()
         good = 0
-        for path in files:
-            data = path.read_bytes()
-            if path.suffix == ".gz":
-                import gzip
-
-                data = gzip.decompress(data)
-            text = decode(data)
+        for path, text in texts:
             try:
                 t = import_trf(text, actor)
                 original = read(text)
@@ -102,8 +125,8 @@ def main(argv: list[str]) -> int:
             else:
                 good += 1
         seconds = time.perf_counter() - start
-    print(f"{good}/{len(files)} files round-trip ({seconds:.1f} s)")
-    return 0 if good == len(files) else 1
+    print(f"{good}/{len(texts)} files round-trip ({seconds:.1f} s)")
+    return 0 if good == len(texts) else 1
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ from conftest import FIXTURES, ROOT
 from pairing import trf
 from pairing.__main__ import main as pairing_cli
 from pairing.dutch import pair
+from pairing.dutch.model import entrants
 from pairing.replay import load_engine, replay_rounds
+from pairing.swiss import PLAYED
 
 
 def player(n: int, *cells: str, points: str = "0.0", rank: int | str | None = None,
@@ -99,6 +101,56 @@ def test_250_lines_pair_an_accelerated_tournament_like_its_xxa_lines(tmp_path):
     path.write_text(converted)
     outcomes = replay_rounds(path, load_engine())
     assert [o.mismatch for o in outcomes] == [None] * 5
+
+
+# Baku acceleration (FIDE C.04.5.1): group A, the top half of the field rounded up to an even
+# number, has 1 virtual point in the first half of the accelerated rounds and ½ in the rest;
+# the accelerated rounds are the first half of the tournament (5 rounds: 1, 1, ½). With 8
+# players, 1-4 are group A. 4 and 7 took a half-point bye in round 1, so group A's bracket
+# was odd: 1-2 paired and 3 (1 virtual point) floated down to meet 5 (none).
+BAKU = ["XXA    1  1.0  1.0  0.5", "XXA    2  1.0  1.0  0.5", "XXA    3  1.0  1.0  0.5",
+        "XXA    4  1.0  1.0  0.5"]
+BAKU_ROUND_1 = [player(1, "   2 w 1", points="1.0"), player(2, "   1 b 0"),
+                player(3, "   5 w 1", points="1.0"), player(4, "0000 - H", "0000 - Z",
+                                                          points="0.5"),
+                player(5, "   3 b 0"), player(6, "   8 w 0"), player(7, "0000 - H", points="0.5"),
+                player(8, "   6 b 1", points="1.0")]
+
+
+def test_baku_acceleration_pairs_group_a_apart_and_floats_its_odd_player_down(tmp_path):
+    lines = [player(n, *(["0000 - H"] if n in (4, 7) else [])) for n in range(1, 9)]
+    pairs, bye = pairs_of(tournament(*lines, *BAKU), tmp_path)
+    assert pairs == {(1, 2), (3, 5), (6, 8)} and bye is None
+
+
+def test_baku_acceleration_the_group_b_player_who_met_group_a_upfloated_in_round_1(tmp_path):
+    # Round 2, 4 absent, 7 players: 3-1 (group A's 2 points), 2-8 (1 point), and 7 (½, his
+    # bye a downfloat) floats down to 5 and 6 (0), one of whom gets the PAB. 5 met 3 on
+    # 0 + 0 against 0 + 1 point: an upfloat (Art. 1.4 on the scores as paired), so C15 keeps
+    # him from upfloating again: 7-6 and the PAB to 5. Judged on the real scores (0 against
+    # 0) nobody floated in round 1, and 7-5 with the PAB to 6 would be paired instead.
+    text = tournament(*BAKU_ROUND_1, *BAKU)
+    state = trf.state_before_round(trf.read(text), 2)
+    floats = {e.number: e.floats[0] for e in entrants(state)}
+    assert (floats[5], floats[7], floats[6], floats[8]) == ("U", "D", None, None)
+    assert pairs_of(text, tmp_path) == ({(3, 1), (2, 8), (7, 6)}, 5)
+
+
+def test_baku_acceleration_reference_round_2_after_a_float_across_the_groups():
+    # a0017 (78 players, Baku over 3 rounds): in round 1, 40 (group A) met 41 (group B) at
+    # 0 real points each; the reference engine paired round 2 taking 41's upfloat into account.
+    t = trf.read_file(FIXTURES / "dutch-accel" / "a0017.trf")
+    assert t.players[40].cell(1).opponent == 41
+    assert (t.accelerations[40][1], t.accelerations.get(41, {}).get(1, 0)) == (1, 0)
+    state = trf.state_before_round(t, 2)
+    floats = {e.number: e.floats[0] for e in entrants(state)}
+    assert (floats[40], floats[41]) == ("D", "U")
+    games = [n for n, p in t.players.items() if n not in (40, 41) and p.cell(1)
+             and p.cell(1).result in PLAYED]  # within a group: the same scores, no float
+    assert len(games) > 60 and all(floats.get(n) is None for n in games)
+    got = pair(state)
+    assert (set(got.pairs), got.bye) == (set(trf.recorded_pairing(t, 2).pairs),
+                                         trf.recorded_pairing(t, 2).bye)
 
 
 @pytest.mark.parametrize(("line", "column", "message"), [
@@ -294,3 +346,17 @@ def test_the_roundtrip_tool_compares_the_engine_views_by_meaning(tmp_path):
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     assert re.search(r"^1/1 files round-trip", out.stdout, re.M)
+
+
+def test_the_roundtrip_tool_answers_help_and_names_a_file_it_cannot_read(tmp_path):
+    tool = [sys.executable, "tools/trf_roundtrip.py"]
+    out = subprocess.run([*tool, "--help"], capture_output=True, text=True, cwd=ROOT,
+                         timeout=60)
+    assert out.returncode == 0 and "--states" in out.stdout, out.stderr
+    broken = tmp_path / "broken.trf.gz"
+    broken.write_bytes(b"not gzip")
+    for missing in (tmp_path / "missing.trf", broken):
+        out = subprocess.run([*tool, "--states", str(missing)], capture_output=True,
+                             text=True, cwd=ROOT, timeout=60)
+        assert out.returncode == 2 and f"{missing}: cannot read" in out.stderr, out.stderr
+        assert "Traceback" not in out.stderr
