@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import IO, Any
 
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -145,6 +145,33 @@ def _entry(list_id: int, row: readers.ListRow) -> RatingListEntry:
         federation=row.federation)
 
 
+COLUMNS = ("rating_list_id", "key", "name", "club", "zps", "sex", "birth_year", "dwz",
+           "dwz_index", "elo", "title", "fide_id", "federation")
+
+
+def _write(batch: list[RatingListEntry]) -> None:
+    """Store a batch: PostgreSQL's COPY (several times faster), elsewhere one INSERT."""
+    if not batch:
+        return
+    if connection.vendor != "postgresql":
+        RatingListEntry.objects.bulk_create(batch)
+        return
+    table = connection.ops.quote_name(RatingListEntry._meta.db_table)
+    with connection.cursor() as cursor:
+        raw = cursor.cursor  # psycopg's own cursor: COPY ... FROM STDIN
+        with raw.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN") as copy:
+            for e in batch:
+                copy.write_row([getattr(e, c) for c in COLUMNS])
+
+
+def _starts_with(prefix: str) -> Q:
+    """``key`` starts with ``prefix``, as the database's index can answer it: PostgreSQL's
+    LIKE 'x%' uses its pattern index; SQLite's LIKE uses none, but a range does."""
+    if connection.vendor != "sqlite":
+        return Q(key__startswith=prefix)
+    return Q(key__gte=prefix, key__lt=prefix[:-1] + chr(ord(prefix[-1]) + 1))
+
+
 def run_import(list_id: int) -> str:
     """Read the list into the database (the task's work); safe to run again."""
     job = RatingList.objects.filter(pk=list_id).first()
@@ -161,12 +188,12 @@ def run_import(list_id: int) -> str:
             for row in readers.rows(counted, job.file_format):  # type: ignore[arg-type]
                 batch.append(_entry(list_id, row))
                 if len(batch) >= BATCH:
-                    RatingListEntry.objects.bulk_create(batch)
+                    _write(batch)
                     count += len(batch)
                     batch = []
                     RatingList.objects.filter(pk=list_id).update(rows=count,
                                                                  bytes_read=counted.count)
-            RatingListEntry.objects.bulk_create(batch)
+            _write(batch)
             count += len(batch)
     except readers.ListError as exc:
         where = _("line %(n)s: ") % {"n": exc.line} if exc.line else ""
@@ -195,16 +222,22 @@ def search(query: str, limit: int = 8) -> list[RatingListEntry]:
     words = readers.name_key(query or "").split()[:4]
     if not words or len(words[0]) < 2:
         return []
-    lists = RatingList.objects.filter(status=RatingList.Status.DONE)
     found: list[RatingListEntry] = []
     orders = [words] + ([[words[1], words[0], *words[2:]]] if len(words) > 1 else [])
     for first, *rest in orders:
-        cond = Q(key__startswith=first)
+        cond = _starts_with(first)
         for w in rest:
             cond &= Q(key__contains=f" {w}")
-        for e in RatingListEntry.objects.filter(cond, rating_list__in=lists).select_related(
-                "rating_list")[:limit]:
-            if all(f.pk != e.pk for f in found):
+        # By the name index alone (in name order); a list still being read, or one that
+        # failed, may hold the same names: more are fetched and those are left out here.
+        # PostgreSQL answers LIKE 'x%' from its pattern index only without ORDER BY (the
+        # ordered index follows the database's collation); SQLite's range is both.
+        candidates = RatingListEntry.objects.filter(cond).select_related("rating_list")
+        if connection.vendor != "sqlite":
+            candidates = candidates.order_by()
+        for e in sorted(candidates[:limit * 3], key=lambda e: e.key):
+            if e.rating_list.status == RatingList.Status.DONE and all(
+                    f.pk != e.pk for f in found):
                 found.append(e)
     return found[:limit]
 
