@@ -117,7 +117,6 @@ def main() -> int:
               f"({hits} with results)")
     if args.postgres:
         import psycopg
-
         from django.db import connections
 
         connections.close_all()
