@@ -63,6 +63,8 @@ ACTIONS: dict[str, Action] = {
                          _("%(actor)s cancelled a requested bye.")),
     "withdraw": Action(_("withdrawal"), _("%(actor)s entered a withdrawal.")),
     "set_forced_pairing": Action(_("pairing set"), _("%(actor)s set a pairing.")),
+    "edit_preview": Action(_("pairing changed by hand"),
+                           _("%(actor)s changed a pairing of the preview by hand.")),
     "forbid_pairing": Action(_("pairing forbidden"), _("%(actor)s forbade a pairing.")),
     "delete_pairing_rule": Action(_("pairing rule deleted"),
                                   _("%(actor)s deleted a pairing rule.")),

@@ -61,6 +61,7 @@ class Chess(WebDiscipline):
     has_tiebreak_picker = True
     has_ratings = True
     has_quick_entry = True
+    has_pairing_edit = True
     whatif = Spec(
         settings=(Setting("win", gettext_lazy("Points for a win")),
                   Setting("draw", gettext_lazy("Points for a draw")),

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from ..chess import preview_views as chess_preview
 from ..chess import views as chess
 from ..chess.rating_lists import views as rating_list_views
 from ..views import director as views
@@ -35,6 +36,10 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/redraw/", views.redraw, name="redraw"),
     path("<slug:slug>/rounds/<int:number>/quick/", round_page.quick_result,
          name="quick_result"),
+    path("<slug:slug>/rounds/<int:number>/swap-players/", chess_preview.swap_players,
+         name="swap_players"),
+    path("<slug:slug>/rounds/<int:number>/swap-colours/", chess_preview.swap_colours,
+         name="swap_colours"),
     path("<slug:slug>/rounds/<int:number>/choices/", round_page.round_choices,
          name="round_choices"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
