@@ -57,12 +57,17 @@ NOT_BACKED_UP: dict[str, str] = {
     "axes.accesslog": "django-axes' record of logins, kept with the old database",
     "tournaments.report": "a rendered PDF and its progress; the files are not in the "
                           "backup, and the director renders them again",
+    "tournaments.ratinglist": "an imported DWZ or FIDE list: published data, imported again "
+                              "from the federation's file (a million rows would dwarf the "
+                              "backup)",
+    "tournaments.ratinglistentry": "the players of tournaments.ratinglist",
 }
 # Rows a database gathers before anybody works in it (logins, failed attempts): they do not
 # make it "not empty" for a restore.
 TRANSIENT: frozenset[str] = frozenset(
     {"sessions.session", "axes.accessattempt", "axes.accessattemptexpiration",
-     "axes.accessfailurelog", "axes.accesslog"})
+     "axes.accessfailurelog", "axes.accesslog", "tournaments.ratinglist",
+     "tournaments.ratinglistentry"})
 # Apps whose migrations decide the shape of the rows; a restore needs the same ones.
 SCHEMA_APPS: tuple[str, ...] = ("contenttypes", "auth", "authtoken", "admin", "tournaments")
 
