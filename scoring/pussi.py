@@ -23,9 +23,10 @@ larger change in that game; then the party that did not declare.
 
 Series result of a party = ``weight_points`` × final total + ``weight_difference``
 × (own − opponents' final total) + premium; the tournament ``total`` is the sum
-over series. A table whose number of games differs from ``games_per_series`` is
-scored as written and flagged. Pussi has no byes; a player who sits out a
-series may be recorded as a ``zero`` bye.
+over series. A table whose number of games differs from its series' number is scored
+as written and flagged; a series may set its own number (``games_per_series`` on the
+round, :func:`series_games`), else the tournament's counts. Pussi has no byes; a player
+who sits out a series may be recorded as a ``zero`` bye.
 
 The captain's phone may take a game in outcome form instead (:class:`Entry`: the
 declarer's outcome and the other party's card points, or "played Schwarz") and compute
@@ -161,6 +162,12 @@ def _premium_winner(g: Game, change: tuple[int, int], declarer: int) -> int:
     return 1 - declarer
 
 
+def series_games(settings: Settings, round_extra: Any) -> int:
+    """The number of games a series plays: its own (the round's ``games_per_series``) or
+    the tournament's."""
+    return round_extra if isinstance(round_extra, int) else settings.games_per_series
+
+
 # --- a game as the captain writes it: the outcome, not the totals -------------------------------
 
 OUTCOMES = ("won", "lost", "schwarz")
@@ -266,6 +273,20 @@ class Pussi(Discipline):
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint, per_side=(2,))
 
+    def parse_round(self, raw: Mapping[str, Any], settings: Settings, problems: Problems,
+                    at: str, hint: str) -> int | None:
+        """A series' own number of games (``games_per_series`` on the round), or None: the
+        tournament's. A series cut short (or played longer) is set here, so its tables are
+        checked against it and not flagged."""
+        value = raw.get("games_per_series")
+        if value is None:
+            return None
+        why = range_problem(value, 1, MAX_GAMES)
+        if why:
+            problems.error(f"{at}.games_per_series", why, hint)
+            return None
+        return int(value)
+
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:
         games = raw.get("games") if isinstance(raw, Mapping) else None
@@ -313,9 +334,10 @@ class Pussi(Discipline):
                 return None
             out.append(game)
             prev = game.totals
-        if len(out) != settings.games_per_series:
+        want = series_games(settings, round_extra)
+        if len(out) != want:
             problems.warning(table.place, f"{len(out)} games played, the series is set to "
-                             f"{settings.games_per_series}", hint)
+                             f"{want}", hint)
         return Result(tuple(out))
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
@@ -325,12 +347,13 @@ class Pussi(Discipline):
             e.id: {"total": zero, "points": zero, "difference": zero, "premiums": 0,
                    **dict.fromkeys(COUNTS, 0)} for e in tournament.entrants}
         flags = []
-        for _, table in played(rounds):
+        for rnd, table in played(rounds):
             games = table.result.games
-            if len(games) != s.games_per_series:
+            want = series_games(s, rnd.extra)
+            if len(games) != want:
                 flags.append({"place": table.place, "hint": table.hint,
                               "message": f"{len(games)} games played, the series is set to "
-                                         f"{s.games_per_series}"})
+                                         f"{want}"})
             t = tally(games, s.premium_at)
             for side in (0, 1):
                 own, opp = t.totals[side], t.totals[1 - side]

@@ -23,7 +23,7 @@ from typing import Any
 
 from .discipline import played
 from .model import Tournament
-from .pussi import COUNTS, Game, Settings, tally
+from .pussi import COUNTS, Game, Settings, series_games, tally
 
 HIGH, LOW = 1, -1  # which way a column gets better
 
@@ -99,6 +99,7 @@ class SeriesRow:
     premiums: int  # tables at which a party reached the premium
     flagged: tuple[int, ...]  # tables whose number of games is not the series' set number
     extremes: tuple[Extreme, ...]
+    games_per_series: int = 8  # the series' set number (its own or the tournament's)
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
     for rnd in tournament.rounds:
         rows.setdefault(rnd.number, {"tables": 0, "games": 0, "declarer_won": 0,
                                      "declarer_lost": 0, "schwarz": 0, "premiums": 0,
-                                     "flagged": []})
+                                     "flagged": [], "want": series_games(s, rnd.extra)})
         series_result.setdefault(rnd.number, {})
         series_values.setdefault(rnd.number, {k: {} for k in SERIES_EXTREMES})
     for rnd, table in played(tournament.rounds):
@@ -182,7 +183,8 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
         row = rows[rnd.number]
         row["tables"] += 1
         row["games"] += len(games)
-        if len(games) != s.games_per_series:
+        row["want"] = series_games(s, rnd.extra)
+        if len(games) != row["want"]:
             row["flagged"].append(table.number)
         t = tally(games, s.premium_at)
         row["premiums"] += t.premium is not None
@@ -239,7 +241,7 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                   rows[n]["declarer_lost"], rows[n]["schwarz"], rows[n]["premiums"],
                   tuple(rows[n]["flagged"]),
                   tuple(_extreme(k, series_values[n][k], names) for k in SERIES_EXTREMES
-                        if series_values[n][k]))
+                        if series_values[n][k]), rows[n]["want"])
         for n in numbers)
     overall = {k: sum(r[k] for r in rows.values())
                for k in ("tables", "games", "declarer_won", "declarer_lost", "schwarz",

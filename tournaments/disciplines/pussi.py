@@ -37,6 +37,7 @@ class Pussi(WebDiscipline):
     round_results_title = gettext_lazy("Series results")
 
     has_pussi_stats = True
+    has_series_games = True
     whatif = Spec(
         settings=(
             Setting("weight_points", gettext_lazy("Weight of the points")),
@@ -72,19 +73,27 @@ class Pussi(WebDiscipline):
         """A consistent score sheet: the declarer wins its bid of 60, the others make 30."""
         totals = [0, 0]
         games = []
-        for k in range(self.settings(t).games_per_series):
+        for k in range(self.series_games(t, seats[0].round if seats else None)):
             declarer = 1 + k % 2
             totals[declarer - 1] += 60
             totals[2 - declarer] += 30
             games.append({"declarer": declarer, "bid": 60, "totals": list(totals)})
         return {"games": games}
 
-    def report_notice(self, t: Any, payload: Any) -> str:
-        """A series written with fewer or more games than the tournament plays is scored as
-        written (the scoring core flags it): the captain is told at once, while the sheet
-        is still at hand."""
+    def series_games(self, t: Any, rnd: Any = None) -> int:
+        """The games a series plays: the round's own number, else the tournament's."""
+        if rnd is not None:
+            from ..services.series_games import series_games_of as series_games
+
+            return series_games(t, rnd)
+        return int(self.settings(t).games_per_series)
+
+    def report_notice(self, t: Any, payload: Any, rnd: Any = None) -> str:
+        """A series written with fewer or more games than it plays is scored as written
+        (the scoring core flags it): the captain is told at once, while the sheet is still
+        at hand."""
         games = payload.get("games") if isinstance(payload, dict) else None
-        want = self.settings(t).games_per_series
+        want = self.series_games(t, rnd)
         if not isinstance(games, list) or len(games) == want:
             return ""
         return ngettext("Only %(n)s game of %(want)s is written. If the series had more, "
@@ -105,5 +114,5 @@ class Pussi(WebDiscipline):
             "a": number(a), "b": number(b), "n": n}
 
     def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
-        games = self.settings(t).games_per_series
+        games = self.series_games(t, rnd)
         return {"games": range(1, min(max(games, 1), SHEET_GAMES) + 1)}

@@ -55,7 +55,7 @@ MODES = ("outcome", "totals")
 
 
 def _games_per_series(table: Table) -> int:
-    return int(DISCIPLINE.settings(table.round.tournament).games_per_series)
+    return int(DISCIPLINE.series_games(table.round.tournament, table.round))
 
 
 def _premium_at(table: Table) -> int:
