@@ -8,10 +8,10 @@ the declarers fared, the Schwarz games, and the highest and lowest points, diffe
 series result with the players who had them. For every column the best and the worst
 values are marked, so a page can highlight them; ties are all marked.
 
-The seed highlights a band around the extremes (within 2 games, within 1 Schwarz game,
-places 1-3) and fixed thresholds for points (±1000) that fit its 6 series of 8 games;
-:data:`SEED_BANDS` gives those bands for :func:`pussi_stats`, the default marks the
-extremes only. Built on :mod:`scoring.pussi` (same tally, same premium rule), pure Python.
+The seed's result sheet highlights a band around the extremes (within 2 games, within 1
+Schwarz game, places 1-3) and fixed marks of the total (1000 or more, 200 or more);
+``pussi_stats(..., seed=True)`` marks that way (:data:`SEED_BANDS`, :func:`level`), the app's
+result sheet does; the default marks the extremes only. Built on :mod:`scoring.pussi` (same tally, same premium rule), pure Python.
 """
 
 from __future__ import annotations
@@ -46,9 +46,16 @@ SERIES_EXTREMES = ("points", "difference", "result")
 
 SEED_BANDS: Mapping[str, int] = {
     "own_won": 2, "own_lost": 2, "own_games": 2, "opp_won": 2, "opp_lost": 2,
-    "schwarz_won": 1, "schwarz_lost": 1, "rank": 2,
+    "schwarz_won": 1, "schwarz_lost": 1, "rank": 2, "premiums_won": 2, "premiums_lost": 2,
 }
-"""The seed's "good" and "bad": within this much of the best (worst) value."""
+"""The seed's "good" and "bad": within this much of the best (worst) value: 2 games
+(premiums too), 1 Schwarz game, 2 places (so places 1-3 are marked)."""
+
+SEED_LEVELS: tuple[tuple[int, str], ...] = ((1000, "t1000"), (200, "t200"))
+"""The seed's fixed marks of a player's total: 1000 or more, else 200 or more."""
+
+PODIUM = 3
+"""Places 1 to this are marked as the seed's sheet marks them."""
 
 Number = int | Fraction
 Shown = int | float
@@ -61,6 +68,7 @@ class Cell:
     key: str
     value: Shown | None
     mark: str = ""  # "best", "worst" or ""
+    level: str = ""  # the seed's fixed marks: "t1000", "t200" (total), "podium" (place)
 
 
 @dataclass(frozen=True)
@@ -157,11 +165,23 @@ def _number(x: Number) -> int | float:
     return x
 
 
-def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = None
-                ) -> PussiStats:
-    """The statistics of a parsed Pussi tournament (all its rounds, results as they count)."""
+def level(key: str, value: Number) -> str:
+    """The seed's fixed mark of a value: a total of 1000 or 200 or more, places 1-3."""
+    if key == "total":
+        return next((name for at, name in SEED_LEVELS if value >= at), "")
+    if key == "rank":
+        return "podium" if value <= PODIUM else ""
+    return ""
+
+
+def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = None,
+                seed: bool = False) -> PussiStats:
+    """The statistics of a parsed Pussi tournament (all its rounds, results as they count).
+
+    ``seed``: highlight as the seed's result sheet does (:data:`SEED_BANDS` unless
+    ``bands`` are given, and the fixed marks of :func:`level`); else only the extremes."""
     s: Settings = tournament.settings
-    bands = bands or {}
+    bands = bands if bands is not None else SEED_BANDS if seed else {}
     names = {e.id: e.name for e in tournament.entrants}
     zero = Fraction(0)
     keys = [*COUNTS, *(k for k, _ in SCHWARZ_COLUMNS), "own_games", "premiums_won",
@@ -228,7 +248,8 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
     order = sorted(values, key=lambda e: (values[e]["rank"], e))
     players = tuple(
         PlayerRow(e, names[e], dict(values[e]),
-                  tuple(Cell(k, _number(values[e][k]), column_marks[k].get(e, ""))
+                  tuple(Cell(k, _number(values[e][k]), column_marks[k].get(e, ""),
+                             level(k, values[e][k]) if seed else "")
                         for k, _ in PLAYER_COLUMNS),
                   tuple(Cell(k, values[e][k], column_marks[k].get(e, ""))
                         for k, _ in SCHWARZ_COLUMNS),
