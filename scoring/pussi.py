@@ -94,8 +94,26 @@ class Game:
 
 
 @dataclass(frozen=True)
+class Quick:
+    """A sheet entered in a hurry (the seed allows it): both parties' final totals, the
+    party (index) that crossed ``premium_at`` first and the game (1-based) in which it
+    did, or None; and how many games were played, if said."""
+
+    final: tuple[int, int]
+    premium: int | None
+    premium_game: int | None
+    played: int | None
+
+
+@dataclass(frozen=True)
 class Result:
-    games: tuple[Game, ...]
+    games: tuple[Game, ...]  # empty for a quick entry
+    quick: Quick | None = None
+
+    @property
+    def played(self) -> int | None:
+        """How many games the table played (None: a quick entry that does not say)."""
+        return self.quick.played if self.quick is not None else len(self.games)
 
 
 @dataclass
@@ -152,6 +170,15 @@ def tally(games: Sequence[Game], premium_at: int) -> SheetTally:
             premium = _premium_winner(g, change, d)
         prev = g.totals
     return SheetTally(prev, premium, counts)
+
+
+def result_tally(result: Result, premium_at: int) -> SheetTally:
+    """What a result gives each party: replayed game by game, or, for a quick entry, its
+    final totals and premium as entered (the game-by-game counts are unknown: zero)."""
+    if result.quick is None:
+        return tally(result.games, premium_at)
+    return SheetTally(result.quick.final, result.quick.premium,
+                      (dict.fromkeys(COUNTS, 0), dict.fromkeys(COUNTS, 0)))
 
 
 def _premium_winner(g: Game, change: tuple[int, int], declarer: int) -> int:
@@ -245,7 +272,7 @@ def premium_game(games: Sequence[Game], premium_at: int) -> tuple[int, int] | No
 class Pussi(Discipline):
     name = "pussi"
     bye_kinds = frozenset({"zero"})
-    result_keys = ("games",)
+    result_keys = ("games", "final", "premium", "played")
     settings_keys = ("weight_points", "weight_difference", "premium", "premium_at",
                      "games_per_series")
 
@@ -289,10 +316,18 @@ class Pussi(Discipline):
 
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:
+        if isinstance(raw, Mapping) and "final" in raw:
+            return self._parse_quick(raw, table, round_extra, settings, problems, at, hint)
         games = raw.get("games") if isinstance(raw, Mapping) else None
         if not isinstance(games, list) or not games:
-            problems.error(at, 'needs "games": the score sheet, one entry per game', hint)
+            problems.error(at, 'needs "games": the score sheet, one entry per game (or '
+                           '"final": the final totals of a quick entry)', hint)
             return None
+        for key in ("premium", "played"):
+            if key in raw:
+                problems.error(f"{at}.{key}", 'belongs to a quick entry ("final"); a sheet '
+                               "of games has its premium and length in the games", hint)
+                return None
         if len(games) > MAX_GAMES:
             problems.error(f"{at}.games", f"{len(games)} games; a sheet has at most "
                            f"{MAX_GAMES}", hint)
@@ -340,6 +375,58 @@ class Pussi(Discipline):
                              f"{want}", hint)
         return Result(tuple(out))
 
+    def _parse_quick(self, raw: Mapping[str, Any], table: Table, round_extra: Any,
+                     settings: Settings, problems: Problems, at: str, hint: str
+                     ) -> Result | None:
+        """A quick entry: ``final`` totals, the ``premium`` (``{"side", "game"}`` or null)
+        and optionally ``played``, the number of games."""
+        if "games" in raw:
+            problems.error(f"{at}.final", 'a result is either "games" (game by game) or '
+                           '"final" (a quick entry), not both', hint)
+            return None
+        final = raw.get("final")
+        if (not isinstance(final, list) or len(final) != 2
+                or range_problem(final[0], -MAX_TOTAL, MAX_TOTAL)
+                or range_problem(final[1], -MAX_TOTAL, MAX_TOTAL)):
+            problems.error(f"{at}.final", "must be the two parties' final totals (whole "
+                           f"numbers from {-MAX_TOTAL} to {MAX_TOTAL}), not {show(final)}", hint)
+            return None
+        played = raw.get("played")
+        if played is not None:
+            why = range_problem(played, 1, MAX_GAMES)
+            if why:
+                problems.error(f"{at}.played", why, hint)
+                return None
+        premium = raw.get("premium")
+        side: int | None = None
+        game: int | None = None
+        if premium is not None:
+            if not isinstance(premium, Mapping) or set(premium) != {"side", "game"}:
+                problems.error(f"{at}.premium", 'must be {"side": 1 or 2, "game": the game '
+                               f"in which {settings.premium_at} was crossed}} or null, not "
+                               f"{show(premium)}", hint)
+                return None
+            if premium["side"] not in (1, 2) or isinstance(premium["side"], bool | float):
+                problems.error(f"{at}.premium.side", f"must be 1 or 2, not "
+                               f"{show(premium['side'])}", hint)
+                return None
+            why = range_problem(premium["game"], 1, played or MAX_GAMES)
+            if why:
+                problems.error(f"{at}.premium.game", why + (" (the games played)" if played
+                                                            else ""), hint)
+                return None
+            side, game = premium["side"] - 1, premium["game"]
+        elif max(final) >= settings.premium_at:
+            problems.error(f"{at}.premium", f"a party ends at {max(final)}, so it crossed "
+                           f"{settings.premium_at}: say who crossed it first and in which "
+                           "game", hint)
+            return None
+        want = series_games(settings, round_extra)
+        if played is not None and played != want:
+            problems.warning(table.place, f"{played} games played, the series is set to "
+                             f"{want}", hint)
+        return Result((), Quick((final[0], final[1]), side, game, played))
+
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
         s: Settings = tournament.settings
         zero = Fraction(0)
@@ -348,13 +435,13 @@ class Pussi(Discipline):
                    **dict.fromkeys(COUNTS, 0)} for e in tournament.entrants}
         flags = []
         for rnd, table in played(rounds):
-            games = table.result.games
+            count = table.result.played
             want = series_games(s, rnd.extra)
-            if len(games) != want:
+            if count is not None and count != want:
                 flags.append({"place": table.place, "hint": table.hint,
-                              "message": f"{len(games)} games played, the series is set to "
+                              "message": f"{count} games played, the series is set to "
                                          f"{want}"})
-            t = tally(games, s.premium_at)
+            t = result_tally(table.result, s.premium_at)
             for side in (0, 1):
                 own, opp = t.totals[side], t.totals[1 - side]
                 points = s.weight_points * own

@@ -11,7 +11,11 @@ values are marked, so a page can highlight them; ties are all marked.
 The seed's result sheet highlights a band around the extremes (within 2 games, within 1
 Schwarz game, places 1-3) and fixed marks of the total (1000 or more, 200 or more);
 ``pussi_stats(..., seed=True)`` marks that way (:data:`SEED_BANDS`, :func:`level`), the app's
-result sheet does; the default marks the extremes only. Built on :mod:`scoring.pussi` (same tally, same premium rule), pure Python.
+result sheet does; the default marks the extremes only.
+
+A table entered quickly (final totals only) counts with its totals and premium; the
+game-by-game counts leave it out, and :attr:`PussiStats.quick` names it with its players.
+Built on :mod:`scoring.pussi` (same tally, same premium rule), pure Python.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 
 from .discipline import played
 from .model import Tournament
-from .pussi import COUNTS, Game, Settings, series_games, tally
+from .pussi import COUNTS, Game, Settings, result_tally, series_games
 
 HIGH, LOW = 1, -1  # which way a column gets better
 
@@ -108,6 +112,18 @@ class SeriesRow:
     flagged: tuple[int, ...]  # tables whose number of games is not the series' set number
     extremes: tuple[Extreme, ...]
     games_per_series: int = 8  # the series' set number (its own or the tournament's)
+    quick: tuple[int, ...] = ()  # tables entered with final totals only (no game data)
+
+
+@dataclass(frozen=True)
+class QuickTable:
+    """A table entered with final totals only: its games, declarers and Schwarz games are
+    unknown, so the game-by-game counts leave it out (its players' counts are partial)."""
+
+    series: int
+    table: int
+    players: tuple[tuple[int, str], ...]
+    played: int | None  # the games it played, if said
 
 
 @dataclass(frozen=True)
@@ -117,6 +133,7 @@ class PussiStats:
     totals: dict[str, int] = field(default_factory=dict)  # games, declarer_won, ... overall
     games_per_series: int = 8
     premium_at: int = 500
+    quick: tuple[QuickTable, ...] = ()  # tables without game-by-game data
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -185,7 +202,7 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
     names = {e.id: e.name for e in tournament.entrants}
     zero = Fraction(0)
     keys = [*COUNTS, *(k for k, _ in SCHWARZ_COLUMNS), "own_games", "premiums_won",
-            "premiums_lost"]
+            "premiums_lost", "quick"]
     values: dict[int, dict[str, Any]] = {
         e: {**dict.fromkeys(keys, 0), "points": zero, "difference": zero, "total": zero}
         for e in names}
@@ -195,18 +212,27 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
     for rnd in tournament.rounds:
         rows.setdefault(rnd.number, {"tables": 0, "games": 0, "declarer_won": 0,
                                      "declarer_lost": 0, "schwarz": 0, "premiums": 0,
-                                     "flagged": [], "want": series_games(s, rnd.extra)})
+                                     "flagged": [], "want": series_games(s, rnd.extra),
+                                     "quick": []})
         series_result.setdefault(rnd.number, {})
         series_values.setdefault(rnd.number, {k: {} for k in SERIES_EXTREMES})
+    quick: list[QuickTable] = []
     for rnd, table in played(tournament.rounds):
         games = table.result.games
         row = rows[rnd.number]
         row["tables"] += 1
-        row["games"] += len(games)
+        row["games"] += table.result.played or 0
         row["want"] = series_games(s, rnd.extra)
-        if len(games) != row["want"]:
+        count = table.result.played
+        if count is not None and count != row["want"]:
             row["flagged"].append(table.number)
-        t = tally(games, s.premium_at)
+        if table.result.quick is not None:  # final totals only: no game-by-game counts
+            row["quick"].append(table.number)
+            seated = tuple((e, names[e]) for side in (1, 2) for e in table.side(side))
+            quick.append(QuickTable(rnd.number, table.number, seated, count))
+            for e, _name in seated:
+                values[e]["quick"] += 1
+        t = result_tally(table.result, s.premium_at)
         row["premiums"] += t.premium is not None
         split = _schwarz_split(games)
         prev = (0, 0)
@@ -262,12 +288,13 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                   rows[n]["declarer_lost"], rows[n]["schwarz"], rows[n]["premiums"],
                   tuple(rows[n]["flagged"]),
                   tuple(_extreme(k, series_values[n][k], names) for k in SERIES_EXTREMES
-                        if series_values[n][k]), rows[n]["want"])
+                        if series_values[n][k]), rows[n]["want"], tuple(rows[n]["quick"]))
         for n in numbers)
     overall = {k: sum(r[k] for r in rows.values())
                for k in ("tables", "games", "declarer_won", "declarer_lost", "schwarz",
                          "premiums")}
-    return PussiStats(players, series, overall, s.games_per_series, s.premium_at)
+    return PussiStats(players, series, overall, s.games_per_series, s.premium_at,
+                      tuple(quick))
 
 
 def _schwarz_split(games: tuple[Game, ...]) -> tuple[dict[str, int], dict[str, int]]:
