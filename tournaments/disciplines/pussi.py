@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
@@ -25,7 +26,9 @@ class Pussi(WebDiscipline):
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=2, per_side=2, bye_kind="zero")}
     methods = ("pussi_partners", "random_tables")
-    cell_words = {"games": gettext_lazy("Game"), "totals": gettext_lazy("Totals")}
+    cell_words = {"games": gettext_lazy("Game"), "totals": gettext_lazy("Totals"),
+                  "final": gettext_lazy("Final totals"), "played": gettext_lazy("Games played"),
+                  "premium": gettext_lazy("Premium")}
     planned_rounds = 3
     options = ("registration",)
 
@@ -94,6 +97,8 @@ class Pussi(WebDiscipline):
         at hand."""
         games = payload.get("games") if isinstance(payload, dict) else None
         want = self.series_games(t, rnd)
+        if isinstance(payload, dict) and isinstance(payload.get("played"), int):
+            games = [None] * payload["played"]  # a quick entry that says its games
         if not isinstance(games, list) or len(games) == want:
             return ""
         return ngettext("Only %(n)s game of %(want)s is written. If the series had more, "
@@ -105,6 +110,10 @@ class Pussi(WebDiscipline):
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
         from ..services.public import number
 
+        final = payload.get("final")
+        if isinstance(final, list) and len(final) == 2:  # a quick entry: no games
+            return _("%(a)s:%(b)s (final totals only)") % {"a": number(final[0]),
+                                                           "b": number(final[1])}
         games = payload.get("games") or []
         if not games:
             return "–"
