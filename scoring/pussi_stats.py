@@ -267,7 +267,10 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
     totals = sorted((v["total"] for v in values.values()), reverse=True)
     for v in values.values():
         v["rank"] = 1 + totals.index(v["total"])
-    column_marks = {k: marks({e: v[k] for e, v in values.items()}, better, bands.get(k, 0))
+    partial = {*COUNTS, "own_games", *(k for k, _ in SCHWARZ_COLUMNS)}
+    # a player with a quick-entry table has partial counts: they are not compared
+    column_marks = {k: marks({e: None if k in partial and v["quick"] else v[k]
+                              for e, v in values.items()}, better, bands.get(k, 0))
                     for k, better in (*PLAYER_COLUMNS, *SCHWARZ_COLUMNS)}
     numbers = sorted(rows)
     result_marks = {n: marks(series_result[n], HIGH, bands.get("result", 0)) for n in numbers}

@@ -63,3 +63,21 @@ def test_statistics_name_the_quick_entry_tables_and_their_players():
     assert stats.series[0].quick == (1,) and stats.series[0].flagged == ()
     assert stats.series[0].declarer_won == 0 and stats.series[0].games == 8
     assert all(p.values["quick"] == 1 for p in stats.players)
+
+
+def test_partial_counts_of_quick_entry_players_are_not_marked():
+    doc = quick_doc({"final": [300, 20], "premium": None, "played": 8})
+    doc["entrants"] += [{"id": i, "name": f"S{i}"} for i in range(5, 9)]
+    doc["rounds"][0]["tables"].append({"number": 2, "seats": [
+        {"entrant": 5, "side": 1}, {"entrant": 6, "side": 1},
+        {"entrant": 7, "side": 2}, {"entrant": 8, "side": 2}], "result": {"games": [
+            {"declarer": 1, "bid": 60, "totals": [60, 20]},
+            {"declarer": 1, "bid": 60, "totals": [120, 40]}]}})
+    stats = pussi_stats(parse(doc))  # the extremes: 2 and 0
+    for row in stats.players:
+        own = next(c for c in row.cells if c.key == "own_won")
+        if row.entrant <= 4:  # the quick-entry table: its counts say nothing
+            assert own.mark == ""
+    assert {row.entrant: next(c for c in row.cells if c.key == "own_won").mark
+            for row in stats.players if row.entrant > 4} == {5: "best", 6: "best",
+                                                             7: "worst", 8: "worst"}
