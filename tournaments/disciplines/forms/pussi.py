@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
@@ -58,7 +58,9 @@ QUICK_FIELDS = ("final.1", "final.2", "played", "premium.side", "premium.game")
 
 
 def _games_per_series(table: Table) -> int:
-    return int(DISCIPLINE.series_games(table.round.tournament, table.round))
+    from ..pussi import Pussi
+
+    return cast(Pussi, DISCIPLINE).series_games(table.round.tournament, table.round)
 
 
 def _premium_at(table: Table) -> int:
@@ -197,7 +199,8 @@ def pussi_post(payload: Any, table: Table) -> dict[str, str]:
     if isinstance(payload, dict) and "final" in payload:
         final = payload.get("final")
         final = final if isinstance(final, list) and len(final) == 2 else ["", ""]
-        premium = payload.get("premium") if isinstance(payload.get("premium"), dict) else {}
+        raw = payload.get("premium")
+        premium: dict[str, Any] = raw if isinstance(raw, dict) else {}
         return {MODE_FIELD: "quick", "final.1": as_text(final[0]), "final.2": as_text(final[1]),
                 "played": as_text(payload.get("played")),
                 "premium.side": as_text(premium.get("side")),
