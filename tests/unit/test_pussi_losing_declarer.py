@@ -35,3 +35,17 @@ def test_document_check_and_phone_check_agree(outcome, points):
     phone_ok = entry_problem(entry) is None
     assert (check_game((10, 20), game) is None) == phone_ok
     assert (entry_of((10, 20), game) == entry) == phone_ok
+
+
+def test_the_migration_finds_stored_sheets_of_the_old_reading():
+    import importlib
+
+    migration = importlib.import_module("tournaments.migrations.0009_pussi_losing_declarer")
+    old = {"games": [{"declarer": 1, "bid": 60, "totals": [60, 20]},
+                     {"declarer": 2, "bid": 80, "totals": [-100, -80]}]}
+    assert migration.falls_after_a_lost_game(old)
+    fine = {"games": [{"declarer": 1, "bid": 60, "totals": [60, -120]},
+                      {"declarer": 2, "bid": 80, "totals": [130, -200]}]}
+    assert not migration.falls_after_a_lost_game(fine)
+    assert not migration.falls_after_a_lost_game({"final": [1, 2], "premium": None})
+    assert not migration.falls_after_a_lost_game(None)
