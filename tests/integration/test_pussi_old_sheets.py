@@ -1,5 +1,5 @@
 """Issue 18, item 4, stored data: a sheet accepted before the decision (the other party
-fell by 2×bid after a lost game) is set to disputed by migration 0009, so the standings and
+fell by 2×bid after a lost game) is set to disputed by migration 0010, so the standings and
 the statistics keep working and the director corrects that table."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def test_an_old_sheet_is_disputed_and_the_pages_keep_working(make_tournament, di
     rnd = services.publish_round(t, actor, 1)
     table = rnd.tables.order_by("number").first()
     Result.objects.create(table=table, payload=OLD, status="confirmed")  # as stored before
-    migration = importlib.import_module("tournaments.migrations.0009_pussi_losing_declarer")
+    migration = importlib.import_module("tournaments.migrations.0010_pussi_losing_declarer")
     migration.dispute_old_sheets(apps, None)
     assert Result.objects.get(table=table).status == "disputed"
     client.force_login(director)

@@ -40,7 +40,7 @@ def test_document_check_and_phone_check_agree(outcome, points):
 def test_the_migration_finds_stored_sheets_of_the_old_reading():
     import importlib
 
-    migration = importlib.import_module("tournaments.migrations.0009_pussi_losing_declarer")
+    migration = importlib.import_module("tournaments.migrations.0010_pussi_losing_declarer")
     old = {"games": [{"declarer": 1, "bid": 60, "totals": [60, 20]},
                      {"declarer": 2, "bid": 80, "totals": [-100, -80]}]}
     assert migration.falls_after_a_lost_game(old)

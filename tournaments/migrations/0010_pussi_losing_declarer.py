@@ -50,7 +50,7 @@ def dispute_old_sheets(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0008_player_zps"),
+        ("tournaments", "0009_rating_lists"),
     ]
 
     operations = [
