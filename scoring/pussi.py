@@ -8,7 +8,10 @@ with the previous totals (0 before the first game):
 - the declarer's total changes by +bid (won), -bid (lost) or -2×bid (lost and
   played Schwarz);
 - the other party's total grows by the card points it made (>= 0), or falls by
-  exactly 2×bid (it was played Schwarz).
+  exactly 2×bid (it was played Schwarz), which only a declarer who won can do: the seed
+  (III b) says a declarer who plays us Schwarz but loses his game leaves our total
+  unchanged. :func:`check_game` (documents, API, the totals form) and
+  :func:`entry_problem` (the game-by-game form) both follow that.
 
 Counts per party (and so per player): own games won/lost (as declarer), the
 opponents' games it won/lost, Schwarz won (the other party fell by 2×bid) and
@@ -20,9 +23,10 @@ larger change in that game; then the party that did not declare.
 
 Series result of a party = ``weight_points`` × final total + ``weight_difference``
 × (own − opponents' final total) + premium; the tournament ``total`` is the sum
-over series. A table whose number of games differs from ``games_per_series`` is
-scored as written and flagged. Pussi has no byes; a player who sits out a
-series may be recorded as a ``zero`` bye.
+over series. A table whose number of games differs from its series' number is scored
+as written and flagged; a series may set its own number (``games_per_series`` on the
+round, :func:`series_games`), else the tournament's counts. Pussi has no byes; a player
+who sits out a series may be recorded as a ``zero`` bye.
 
 The captain's phone may take a game in outcome form instead (:class:`Entry`: the
 declarer's outcome and the other party's card points, or "played Schwarz") and compute
@@ -90,8 +94,26 @@ class Game:
 
 
 @dataclass(frozen=True)
+class Quick:
+    """A sheet entered in a hurry (the seed allows it): both parties' final totals, the
+    party (index) that crossed ``premium_at`` first and the game (1-based) in which it
+    did, or None; and how many games were played, if said."""
+
+    final: tuple[int, int]
+    premium: int | None
+    premium_game: int | None
+    played: int | None
+
+
+@dataclass(frozen=True)
 class Result:
-    games: tuple[Game, ...]
+    games: tuple[Game, ...]  # empty for a quick entry
+    quick: Quick | None = None
+
+    @property
+    def played(self) -> int | None:
+        """How many games the table played (None: a quick entry that does not say)."""
+        return self.quick.played if self.quick is not None else len(self.games)
 
 
 @dataclass
@@ -118,6 +140,10 @@ def check_game(prev: tuple[int, int], game: Game) -> str | None:
         return (f"the other party's total {game.totals[o]} does not follow from {prev[o]}: it "
                 f"can only grow by its card points or fall by 2×{bid} to {prev[o] - 2 * bid} "
                 "(played Schwarz)")
+    if change_o < 0 and change_d != bid:
+        return (f"the other party's total {game.totals[o]} cannot fall after a lost game: "
+                "it pays 2×bid for Schwarz only when the declarer won; against a lost game "
+                f"it keeps {prev[o]} or grows by its card points (seed III b)")
     return None
 
 
@@ -146,12 +172,27 @@ def tally(games: Sequence[Game], premium_at: int) -> SheetTally:
     return SheetTally(prev, premium, counts)
 
 
+def result_tally(result: Result, premium_at: int) -> SheetTally:
+    """What a result gives each party: replayed game by game, or, for a quick entry, its
+    final totals and premium as entered (the game-by-game counts are unknown: zero)."""
+    if result.quick is None:
+        return tally(result.games, premium_at)
+    return SheetTally(result.quick.final, result.quick.premium,
+                      (dict.fromkeys(COUNTS, 0), dict.fromkeys(COUNTS, 0)))
+
+
 def _premium_winner(g: Game, change: tuple[int, int], declarer: int) -> int:
     if g.totals[0] != g.totals[1]:
         return 0 if g.totals[0] > g.totals[1] else 1
     if change[0] != change[1]:
         return 0 if change[0] > change[1] else 1
     return 1 - declarer
+
+
+def series_games(settings: Settings, round_extra: Any) -> int:
+    """The number of games a series plays: its own (the round's ``games_per_series``) or
+    the tournament's."""
+    return round_extra if isinstance(round_extra, int) else settings.games_per_series
 
 
 # --- a game as the captain writes it: the outcome, not the totals -------------------------------
@@ -231,7 +272,7 @@ def premium_game(games: Sequence[Game], premium_at: int) -> tuple[int, int] | No
 class Pussi(Discipline):
     name = "pussi"
     bye_kinds = frozenset({"zero"})
-    result_keys = ("games",)
+    result_keys = ("games", "final", "premium", "played")
     settings_keys = ("weight_points", "weight_difference", "premium", "premium_at",
                      "games_per_series")
 
@@ -259,12 +300,34 @@ class Pussi(Discipline):
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint, per_side=(2,))
 
+    def parse_round(self, raw: Mapping[str, Any], settings: Settings, problems: Problems,
+                    at: str, hint: str) -> int | None:
+        """A series' own number of games (``games_per_series`` on the round), or None: the
+        tournament's. A series cut short (or played longer) is set here, so its tables are
+        checked against it and not flagged."""
+        value = raw.get("games_per_series")
+        if value is None:
+            return None
+        why = range_problem(value, 1, MAX_GAMES)
+        if why:
+            problems.error(f"{at}.games_per_series", why, hint)
+            return None
+        return int(value)
+
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:
+        if isinstance(raw, Mapping) and "final" in raw:
+            return self._parse_quick(raw, table, round_extra, settings, problems, at, hint)
         games = raw.get("games") if isinstance(raw, Mapping) else None
         if not isinstance(games, list) or not games:
-            problems.error(at, 'needs "games": the score sheet, one entry per game', hint)
+            problems.error(at, 'needs "games": the score sheet, one entry per game (or '
+                           '"final": the final totals of a quick entry)', hint)
             return None
+        for key in ("premium", "played"):
+            if key in raw:
+                problems.error(f"{at}.{key}", 'belongs to a quick entry ("final"); a sheet '
+                               "of games has its premium and length in the games", hint)
+                return None
         if len(games) > MAX_GAMES:
             problems.error(f"{at}.games", f"{len(games)} games; a sheet has at most "
                            f"{MAX_GAMES}", hint)
@@ -306,10 +369,63 @@ class Pussi(Discipline):
                 return None
             out.append(game)
             prev = game.totals
-        if len(out) != settings.games_per_series:
+        want = series_games(settings, round_extra)
+        if len(out) != want:
             problems.warning(table.place, f"{len(out)} games played, the series is set to "
-                             f"{settings.games_per_series}", hint)
+                             f"{want}", hint)
         return Result(tuple(out))
+
+    def _parse_quick(self, raw: Mapping[str, Any], table: Table, round_extra: Any,
+                     settings: Settings, problems: Problems, at: str, hint: str
+                     ) -> Result | None:
+        """A quick entry: ``final`` totals, the ``premium`` (``{"side", "game"}`` or null)
+        and optionally ``played``, the number of games."""
+        if "games" in raw:
+            problems.error(f"{at}.final", 'a result is either "games" (game by game) or '
+                           '"final" (a quick entry), not both', hint)
+            return None
+        final = raw.get("final")
+        if (not isinstance(final, list) or len(final) != 2
+                or range_problem(final[0], -MAX_TOTAL, MAX_TOTAL)
+                or range_problem(final[1], -MAX_TOTAL, MAX_TOTAL)):
+            problems.error(f"{at}.final", "must be the two parties' final totals (whole "
+                           f"numbers from {-MAX_TOTAL} to {MAX_TOTAL}), not {show(final)}", hint)
+            return None
+        played = raw.get("played")
+        if played is not None:
+            why = range_problem(played, 1, MAX_GAMES)
+            if why:
+                problems.error(f"{at}.played", why, hint)
+                return None
+        premium = raw.get("premium")
+        side: int | None = None
+        game: int | None = None
+        if premium is not None:
+            if not isinstance(premium, Mapping) or set(premium) != {"side", "game"}:
+                problems.error(f"{at}.premium", 'must be {"side": 1 or 2, "game": the game '
+                               f"in which {settings.premium_at} was crossed}} or null, not "
+                               f"{show(premium)}", hint)
+                return None
+            if premium["side"] not in (1, 2) or isinstance(premium["side"], bool | float):
+                problems.error(f"{at}.premium.side", f"must be 1 or 2, not "
+                               f"{show(premium['side'])}", hint)
+                return None
+            why = range_problem(premium["game"], 1, played or MAX_GAMES)
+            if why:
+                problems.error(f"{at}.premium.game", why + (" (the games played)" if played
+                                                            else ""), hint)
+                return None
+            side, game = premium["side"] - 1, premium["game"]
+        elif max(final) >= settings.premium_at:
+            problems.error(f"{at}.premium", f"a party ends at {max(final)}, so it crossed "
+                           f"{settings.premium_at}: say who crossed it first and in which "
+                           "game", hint)
+            return None
+        want = series_games(settings, round_extra)
+        if played is not None and played != want:
+            problems.warning(table.place, f"{played} games played, the series is set to "
+                             f"{want}", hint)
+        return Result((), Quick((final[0], final[1]), side, game, played))
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
         s: Settings = tournament.settings
@@ -318,13 +434,14 @@ class Pussi(Discipline):
             e.id: {"total": zero, "points": zero, "difference": zero, "premiums": 0,
                    **dict.fromkeys(COUNTS, 0)} for e in tournament.entrants}
         flags = []
-        for _, table in played(rounds):
-            games = table.result.games
-            if len(games) != s.games_per_series:
+        for rnd, table in played(rounds):
+            count = table.result.played
+            want = series_games(s, rnd.extra)
+            if count is not None and count != want:
                 flags.append({"place": table.place, "hint": table.hint,
-                              "message": f"{len(games)} games played, the series is set to "
-                                         f"{s.games_per_series}"})
-            t = tally(games, s.premium_at)
+                              "message": f"{count} games played, the series is set to "
+                                         f"{want}"})
+            t = result_tally(table.result, s.premium_at)
             for side in (0, 1):
                 own, opp = t.totals[side], t.totals[1 - side]
                 points = s.weight_points * own

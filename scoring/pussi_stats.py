@@ -8,10 +8,14 @@ the declarers fared, the Schwarz games, and the highest and lowest points, diffe
 series result with the players who had them. For every column the best and the worst
 values are marked, so a page can highlight them; ties are all marked.
 
-The seed highlights a band around the extremes (within 2 games, within 1 Schwarz game,
-places 1-3) and fixed thresholds for points (±1000) that fit its 6 series of 8 games;
-:data:`SEED_BANDS` gives those bands for :func:`pussi_stats`, the default marks the
-extremes only. Built on :mod:`scoring.pussi` (same tally, same premium rule), pure Python.
+The seed's result sheet highlights a band around the extremes (within 2 games, within 1
+Schwarz game, places 1-3) and fixed marks of the total (1000 or more, 200 or more);
+``pussi_stats(..., seed=True)`` marks that way (:data:`SEED_BANDS`, :func:`level`), the app's
+result sheet does; the default marks the extremes only.
+
+A table entered quickly (final totals only) counts with its totals and premium; the
+game-by-game counts leave it out, and :attr:`PussiStats.quick` names it with its players.
+Built on :mod:`scoring.pussi` (same tally, same premium rule), pure Python.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 
 from .discipline import played
 from .model import Tournament
-from .pussi import COUNTS, Game, Settings, tally
+from .pussi import COUNTS, Game, Settings, result_tally, series_games
 
 HIGH, LOW = 1, -1  # which way a column gets better
 
@@ -46,9 +50,16 @@ SERIES_EXTREMES = ("points", "difference", "result")
 
 SEED_BANDS: Mapping[str, int] = {
     "own_won": 2, "own_lost": 2, "own_games": 2, "opp_won": 2, "opp_lost": 2,
-    "schwarz_won": 1, "schwarz_lost": 1, "rank": 2,
+    "schwarz_won": 1, "schwarz_lost": 1, "rank": 2, "premiums_won": 2, "premiums_lost": 2,
 }
-"""The seed's "good" and "bad": within this much of the best (worst) value."""
+"""The seed's "good" and "bad": within this much of the best (worst) value: 2 games
+(premiums too), 1 Schwarz game, 2 places (so places 1-3 are marked)."""
+
+SEED_LEVELS: tuple[tuple[int, str], ...] = ((1000, "t1000"), (200, "t200"))
+"""The seed's fixed marks of a player's total: 1000 or more, else 200 or more."""
+
+PODIUM = 3
+"""Places 1 to this are marked as the seed's sheet marks them."""
 
 Number = int | Fraction
 Shown = int | float
@@ -61,6 +72,7 @@ class Cell:
     key: str
     value: Shown | None
     mark: str = ""  # "best", "worst" or ""
+    level: str = ""  # the seed's fixed marks: "t1000", "t200" (total), "podium" (place)
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,19 @@ class SeriesRow:
     premiums: int  # tables at which a party reached the premium
     flagged: tuple[int, ...]  # tables whose number of games is not the series' set number
     extremes: tuple[Extreme, ...]
+    games_per_series: int = 8  # the series' set number (its own or the tournament's)
+    quick: tuple[int, ...] = ()  # tables entered with final totals only (no game data)
+
+
+@dataclass(frozen=True)
+class QuickTable:
+    """A table entered with final totals only: its games, declarers and Schwarz games are
+    unknown, so the game-by-game counts leave it out (its players' counts are partial)."""
+
+    series: int
+    table: int
+    players: tuple[tuple[int, str], ...]
+    played: int | None  # the games it played, if said
 
 
 @dataclass(frozen=True)
@@ -108,6 +133,7 @@ class PussiStats:
     totals: dict[str, int] = field(default_factory=dict)  # games, declarer_won, ... overall
     games_per_series: int = 8
     premium_at: int = 500
+    quick: tuple[QuickTable, ...] = ()  # tables without game-by-game data
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -156,15 +182,27 @@ def _number(x: Number) -> int | float:
     return x
 
 
-def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = None
-                ) -> PussiStats:
-    """The statistics of a parsed Pussi tournament (all its rounds, results as they count)."""
+def level(key: str, value: Number) -> str:
+    """The seed's fixed mark of a value: a total of 1000 or 200 or more, places 1-3."""
+    if key == "total":
+        return next((name for at, name in SEED_LEVELS if value >= at), "")
+    if key == "rank":
+        return "podium" if value <= PODIUM else ""
+    return ""
+
+
+def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = None,
+                seed: bool = False) -> PussiStats:
+    """The statistics of a parsed Pussi tournament (all its rounds, results as they count).
+
+    ``seed``: highlight as the seed's result sheet does (:data:`SEED_BANDS` unless
+    ``bands`` are given, and the fixed marks of :func:`level`); else only the extremes."""
     s: Settings = tournament.settings
-    bands = bands or {}
+    bands = bands if bands is not None else SEED_BANDS if seed else {}
     names = {e.id: e.name for e in tournament.entrants}
     zero = Fraction(0)
     keys = [*COUNTS, *(k for k, _ in SCHWARZ_COLUMNS), "own_games", "premiums_won",
-            "premiums_lost"]
+            "premiums_lost", "quick"]
     values: dict[int, dict[str, Any]] = {
         e: {**dict.fromkeys(keys, 0), "points": zero, "difference": zero, "total": zero}
         for e in names}
@@ -174,17 +212,27 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
     for rnd in tournament.rounds:
         rows.setdefault(rnd.number, {"tables": 0, "games": 0, "declarer_won": 0,
                                      "declarer_lost": 0, "schwarz": 0, "premiums": 0,
-                                     "flagged": []})
+                                     "flagged": [], "want": series_games(s, rnd.extra),
+                                     "quick": []})
         series_result.setdefault(rnd.number, {})
         series_values.setdefault(rnd.number, {k: {} for k in SERIES_EXTREMES})
+    quick: list[QuickTable] = []
     for rnd, table in played(tournament.rounds):
         games = table.result.games
         row = rows[rnd.number]
         row["tables"] += 1
-        row["games"] += len(games)
-        if len(games) != s.games_per_series:
+        row["games"] += table.result.played or 0
+        row["want"] = series_games(s, rnd.extra)
+        count = table.result.played
+        if count is not None and count != row["want"]:
             row["flagged"].append(table.number)
-        t = tally(games, s.premium_at)
+        if table.result.quick is not None:  # final totals only: no game-by-game counts
+            row["quick"].append(table.number)
+            seated = tuple((e, names[e]) for side in (1, 2) for e in table.side(side))
+            quick.append(QuickTable(rnd.number, table.number, seated, count))
+            for e, _name in seated:
+                values[e]["quick"] += 1
+        t = result_tally(table.result, s.premium_at)
         row["premiums"] += t.premium is not None
         split = _schwarz_split(games)
         prev = (0, 0)
@@ -219,14 +267,18 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
     totals = sorted((v["total"] for v in values.values()), reverse=True)
     for v in values.values():
         v["rank"] = 1 + totals.index(v["total"])
-    column_marks = {k: marks({e: v[k] for e, v in values.items()}, better, bands.get(k, 0))
+    partial = {*COUNTS, "own_games", *(k for k, _ in SCHWARZ_COLUMNS)}
+    # a player with a quick-entry table has partial counts: they are not compared
+    column_marks = {k: marks({e: None if k in partial and v["quick"] else v[k]
+                              for e, v in values.items()}, better, bands.get(k, 0))
                     for k, better in (*PLAYER_COLUMNS, *SCHWARZ_COLUMNS)}
     numbers = sorted(rows)
     result_marks = {n: marks(series_result[n], HIGH, bands.get("result", 0)) for n in numbers}
     order = sorted(values, key=lambda e: (values[e]["rank"], e))
     players = tuple(
         PlayerRow(e, names[e], dict(values[e]),
-                  tuple(Cell(k, _number(values[e][k]), column_marks[k].get(e, ""))
+                  tuple(Cell(k, _number(values[e][k]), column_marks[k].get(e, ""),
+                             level(k, values[e][k]) if seed else "")
                         for k, _ in PLAYER_COLUMNS),
                   tuple(Cell(k, values[e][k], column_marks[k].get(e, ""))
                         for k, _ in SCHWARZ_COLUMNS),
@@ -239,12 +291,13 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                   rows[n]["declarer_lost"], rows[n]["schwarz"], rows[n]["premiums"],
                   tuple(rows[n]["flagged"]),
                   tuple(_extreme(k, series_values[n][k], names) for k in SERIES_EXTREMES
-                        if series_values[n][k]))
+                        if series_values[n][k]), rows[n]["want"], tuple(rows[n]["quick"]))
         for n in numbers)
     overall = {k: sum(r[k] for r in rows.values())
                for k in ("tables", "games", "declarer_won", "declarer_lost", "schwarz",
                          "premiums")}
-    return PussiStats(players, series, overall, s.games_per_series, s.premium_at)
+    return PussiStats(players, series, overall, s.games_per_series, s.premium_at,
+                      tuple(quick))
 
 
 def _schwarz_split(games: tuple[Game, ...]) -> tuple[dict[str, int], dict[str, int]]:

@@ -52,6 +52,8 @@ ACTIONS: dict[str, Action] = {
     "set_round_missions": Action(_("missions of a round set"),
                                  _("%(actor)s set the kinds of a round's missions; results "
                                    "already in count by them.")),
+    "set_series_games": Action(_("games per series set"),
+                               _("%(actor)s set the number of games of a series.")),
     "undo_draw": Action(_("draw undone"), _("%(actor)s undid a draw.")),
     "registration_cleanup": Action(_("draw at registration cleaned up"),
                                    _("%(actor)s cleaned up the draw at registration.")),

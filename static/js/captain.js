@@ -30,6 +30,9 @@
       return fmt(M.other, {total: g.totals[o], prev: prev[o], bid: bid,
                            schwarz: prev[o] - 2 * bid});
     }
+    if (changeO < 0 && changeD !== bid) {  /* Schwarz only against a won game (seed III b) */
+      return fmt(M.other_after_lost, {total: g.totals[o], prev: prev[o]});
+    }
     return null;
   }
 
@@ -134,7 +137,25 @@
     var below = parseInt(sheet.getAttribute("data-points-below"), 10) || 500;
     var parties = [M.party1, M.party2];
     var FIELDS = {outcome: ["declarer", "bid", "outcome", "points", "schwarz"],
-                  totals: ["declarer", "bid", "total1", "total2"]};
+                  totals: ["declarer", "bid", "total1", "total2"], quick: []};
+    var quick = sheet.querySelector("[data-quick]");
+
+    /* The quick entry (final totals only): both totals, and who crossed the premium total
+     * when a total ends at or above it (scoring.pussi Pussi._parse_quick). */
+    var quickCheck = function (strict) {
+      if (!quick) return null;
+      var box = quick.querySelector("[data-quick-check]");
+      var t1 = quick.querySelector('[name="final.1"]'), t2 = quick.querySelector('[name="final.2"]');
+      var a = wholeNumber(t1 && t1.value), b = wholeNumber(t2 && t2.value);
+      var side = quick.querySelector('[data-field="side"]:checked');
+      var message = null;
+      if (strict && (a === null || b === null)) message = M.quick_incomplete;
+      else if (a !== null && b !== null && Math.max(a, b) >= premiumAt && !(side && side.value)) {
+        message = fmt(M.quick_premium, {total: premiumAt, at: premiumAt});
+      }
+      if (box) { box.textContent = message || ""; box.hidden = !message; }
+      return message ? quick : null;
+    };
     var STORE = "turnierwart.pussi-mode";
 
     var rows = function () {
@@ -259,6 +280,12 @@
 
     var check = function (strict) {
       var m = mode(), all = rows(), last = -1;
+      if (m === "quick") {
+        var q = quickCheck(strict);
+        if (summary && !q) summary.hidden = true;
+        return q ? [q] : [];
+      }
+      if (quick) quickCheck(false);
       all.forEach(function (row, k) {
         if (FIELDS[m].some(function (f) { return value(row, f); })) last = k;
       });

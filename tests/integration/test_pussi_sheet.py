@@ -216,9 +216,9 @@ def test_director_sees_a_stored_sheet_game_by_game(director_client, open_round):
 
 def test_a_sheet_without_an_outcome_form_is_shown_as_totals(director_client, open_round):
     t, _rnd, tables = open_round()
-    # the rules' check lets the other party fall by 2×bid after a lost game; the seed does
-    # not know that game, so the sheet stays in totals
-    odd = {"games": [{"declarer": 1, "bid": 60, "totals": [-60, -120]}]}
+    # the rules' check lets the other party grow by 520 in one game; the outcome form
+    # takes card points below 500 only, so the sheet stays in totals
+    odd = {"games": [{"declarer": 1, "bid": 60, "totals": [60, 520]}]}
     services.director_set_result(tables[0], Actor(None, "test"), odd)
     content = director_client.get(reverse("director:round", args=[t.slug, 1])).content.decode()
     part = content[content.index('id="result-1"'):content.index('id="result-2"')]

@@ -4,6 +4,7 @@ from django.urls import path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import auth, views
+from .views.series import SeriesGamesView
 
 
 class SmallNumber:
@@ -48,6 +49,7 @@ urlpatterns = [
     path(R + "publish/", views.PublishView.as_view(), name="api-publish"),
     path(R + "close/", views.CloseView.as_view(), name="api-close"),
     path(R + "reopen/", views.ReopenView.as_view(), name="api-reopen"),
+    path(R + "series-games/", SeriesGamesView.as_view(), name="api-series-games"),
     path(TB + "result/", views.ResultView.as_view(), name="api-result"),
     path(TB + "accept/", views.AcceptView.as_view(), name="api-accept"),
     # chess: the batch commands of Chaos (ARexx) and the chess outputs as data

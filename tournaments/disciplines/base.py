@@ -87,6 +87,7 @@ class WebDiscipline:
     chess_outputs = False  # cross/progress tables, player cards, DWZ evaluation
     has_score_pad = False  # the Mucken score pad (vertical/horizontal layout option)
     has_pussi_stats = False  # the Pussi result sheet on the statistics page
+    has_series_games = False  # a series (round) may set its own number of games
     pairings_with_results = False  # the printed pairing list has a result column
     has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
     has_ratings = False  # players carry Elo and DWZ (the entrant form asks for them)
@@ -198,7 +199,7 @@ class WebDiscipline:
         """A result as one line a spectator reads; ``table`` is a public TableView."""
         return str(payload)
 
-    def report_notice(self, t: Any, payload: Any) -> str:
+    def report_notice(self, t: Any, payload: Any, rnd: Any = None) -> str:
         """What the captain should check about a stored report that is valid but unusual
         (Pussi: fewer games than the series has); "" when there is nothing to say."""
         return ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
@@ -25,7 +26,9 @@ class Pussi(WebDiscipline):
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=2, per_side=2, bye_kind="zero")}
     methods = ("pussi_partners", "random_tables")
-    cell_words = {"games": gettext_lazy("Game"), "totals": gettext_lazy("Totals")}
+    cell_words = {"games": gettext_lazy("Game"), "totals": gettext_lazy("Totals"),
+                  "final": gettext_lazy("Final totals"), "played": gettext_lazy("Games played"),
+                  "premium": gettext_lazy("Premium")}
     planned_rounds = 3
     options = ("registration",)
 
@@ -37,6 +40,7 @@ class Pussi(WebDiscipline):
     round_results_title = gettext_lazy("Series results")
 
     has_pussi_stats = True
+    has_series_games = True
     whatif = Spec(
         settings=(
             Setting("weight_points", gettext_lazy("Weight of the points")),
@@ -72,19 +76,29 @@ class Pussi(WebDiscipline):
         """A consistent score sheet: the declarer wins its bid of 60, the others make 30."""
         totals = [0, 0]
         games = []
-        for k in range(self.settings(t).games_per_series):
+        for k in range(self.series_games(t, seats[0].round if seats else None)):
             declarer = 1 + k % 2
             totals[declarer - 1] += 60
             totals[2 - declarer] += 30
             games.append({"declarer": declarer, "bid": 60, "totals": list(totals)})
         return {"games": games}
 
-    def report_notice(self, t: Any, payload: Any) -> str:
-        """A series written with fewer or more games than the tournament plays is scored as
-        written (the scoring core flags it): the captain is told at once, while the sheet
-        is still at hand."""
+    def series_games(self, t: Any, rnd: Any = None) -> int:
+        """The games a series plays: the round's own number, else the tournament's."""
+        if rnd is not None:
+            from ..services.series_games import series_games_of as series_games
+
+            return series_games(t, rnd)
+        return int(self.settings(t).games_per_series)
+
+    def report_notice(self, t: Any, payload: Any, rnd: Any = None) -> str:
+        """A series written with fewer or more games than it plays is scored as written
+        (the scoring core flags it): the captain is told at once, while the sheet is still
+        at hand."""
         games = payload.get("games") if isinstance(payload, dict) else None
-        want = self.settings(t).games_per_series
+        want = self.series_games(t, rnd)
+        if isinstance(payload, dict) and isinstance(payload.get("played"), int):
+            games = [None] * payload["played"]  # a quick entry that says its games
         if not isinstance(games, list) or len(games) == want:
             return ""
         return ngettext("Only %(n)s game of %(want)s is written. If the series had more, "
@@ -96,6 +110,10 @@ class Pussi(WebDiscipline):
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
         from ..services.public import number
 
+        final = payload.get("final")
+        if isinstance(final, list) and len(final) == 2:  # a quick entry: no games
+            return _("%(a)s:%(b)s (final totals only)") % {"a": number(final[0]),
+                                                           "b": number(final[1])}
         games = payload.get("games") or []
         if not games:
             return "–"
@@ -105,5 +123,5 @@ class Pussi(WebDiscipline):
             "a": number(a), "b": number(b), "n": n}
 
     def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
-        games = self.settings(t).games_per_series
+        games = self.series_games(t, rnd)
         return {"games": range(1, min(max(games, 1), SHEET_GAMES) + 1)}

@@ -44,4 +44,4 @@ def echo(table: Table, reporter: str) -> Echo | None:
     counted = "" if payload == result.payload else result_text(discipline, result.payload,
                                                                view)
     t = table.round.tournament
-    return Echo(mine, counted, t.disc.report_notice(t, payload))
+    return Echo(mine, counted, t.disc.report_notice(t, payload, table.round))

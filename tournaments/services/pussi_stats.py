@@ -22,9 +22,9 @@ def pussi_statistics(t: Tournament) -> PussiStats | None:
     """The statistics of a Pussi tournament; None for any other discipline."""
     if not of(t).has_pussi_stats:
         return None
-    key = f"pussi-stats:{version_key(t)}"
+    key = f"pussi-stats:seed:{version_key(t)}"
     stats = cache.get(key)
     if stats is None:
-        stats = pussi_stats(scoring_tournament(t))
+        stats = pussi_stats(scoring_tournament(t), seed=True)  # marked as the seed's sheet
         cache.set(key, stats, None)
     return stats

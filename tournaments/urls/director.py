@@ -6,7 +6,7 @@ from ..chess import preview_views as chess_preview
 from ..chess import views as chess
 from ..chess.rating_lists import views as rating_list_views
 from ..views import director as views
-from ..views import finish, round_page, stats
+from ..views import finish, round_page, series_games, stats
 from ..views import settings as settings_views
 
 app_name = "director"
@@ -42,6 +42,8 @@ urlpatterns = [
          name="swap_colours"),
     path("<slug:slug>/rounds/<int:number>/choices/", round_page.round_choices,
          name="round_choices"),
+    path("<slug:slug>/rounds/<int:number>/series-games/", series_games.series_games,
+         name="series_games"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
          name="result"),
     path("<slug:slug>/revisions/<int:pk>/accept/", round_page.accept, name="accept"),

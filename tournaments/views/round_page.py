@@ -43,6 +43,7 @@ from ..services.round_check import blockers, blocking_sentence
 from ..services.round_choices import set_round_choices
 from .access import director_view
 from .director import actor, error_messages
+from .series_games import series_games_context
 
 View = Callable[..., HttpResponse]
 
@@ -123,7 +124,8 @@ def _inputs(request: HttpRequest, tv: director_services.TableView,
 
 def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | None = None,
                 status: int = 200, quick: QuickSent | None = None,
-                choice_errors: list[str] | None = None) -> HttpResponse:
+                choice_errors: list[str] | None = None,
+                series: dict[str, Any] | None = None) -> HttpResponse:
     tables = director_services.round_tables(rnd)
     results_allowed = rnd.status != Round.Status.PREVIEW and not finish_services.is_finished(t)
     rform = result_forms.form_for(t.discipline)
@@ -159,6 +161,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
                           else t.disc.round_choices(t, rnd)),
         "round_note": t.disc.round_note(t, rnd),
         "choice_errors": choice_errors or [],
+        "series": series_games_context(t, rnd, has_results, series),
     }, status=status)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
@@ -51,11 +51,16 @@ GAME_KEY = re.compile(r"^games\[(\d+)\]\.(declarer|bid|total1|total2|outcome|poi
 GAME_FIELDS = ("declarer", "bid", "total1", "total2")
 OUTCOME_FIELDS = ("declarer", "bid", "outcome", "points", "schwarz")
 MODE_FIELD = "pussi_mode"
-MODES = ("outcome", "totals")
+MODES = ("outcome", "totals", "quick")
+# "quick": the seed's entry in a hurry, no games: both final totals, who crossed the premium
+# total first and in which game, and how many games were played (scoring.pussi.Quick).
+QUICK_FIELDS = ("final.1", "final.2", "played", "premium.side", "premium.game")
 
 
 def _games_per_series(table: Table) -> int:
-    return int(DISCIPLINE.settings(table.round.tournament).games_per_series)
+    from ..pussi import Pussi
+
+    return cast(Pussi, DISCIPLINE).series_games(table.round.tournament, table.round)
 
 
 def _premium_at(table: Table) -> int:
@@ -78,6 +83,9 @@ def _pussi_mode(post: Data) -> str:
     mode = clean(post, MODE_FIELD)
     if mode in MODES:
         return mode
+    if (clean(post, "final.1") or clean(post, "final.2")) and not _posted_games(
+            post, (*GAME_FIELDS, *OUTCOME_FIELDS)):
+        return "quick"
     outcome_only = ("outcome", "points", "schwarz")
     if _posted_games(post, outcome_only) and not _posted_games(post, ("total1", "total2")):
         return "outcome"
@@ -135,8 +143,32 @@ def _entry_message(code: str, bid: int | str) -> str:
             .replace("{max}", str(CARD_POINTS_BELOW - 1)))
 
 
+def _quick_payload(post: Data, table: Table) -> dict[str, Any]:
+    """The quick entry's payload; the rules (premium needed above the premium total, its
+    game within the games played) are checked by the scoring core, at these same keys."""
+    errors: ErrorDict = {}
+    final = [read_whole(post, "final.1", errors), read_whole(post, "final.2", errors)]
+    played = read_whole(post, "played", errors) if clean(post, "played") else None
+    side = clean(post, "premium.side")
+    premium: dict[str, Any] | None = None
+    if side in ("1", "2"):
+        game = read_whole(post, "premium.game", errors)
+        premium = {"side": int(side), "game": game}
+    elif side:
+        add_error(errors, "premium.side", _("must be 1 or 2"))
+    elif clean(post, "premium.game"):
+        add_error(errors, "premium.side", _("say which party crossed it in that game"))
+    raise_errors(errors)
+    payload: dict[str, Any] = {"final": final, "premium": premium}
+    if played is not None:
+        payload["played"] = played
+    return payload
+
+
 def pussi_payload(post: Data, table: Table) -> dict[str, Any]:
     mode = _pussi_mode(post)
+    if mode == "quick":
+        return _quick_payload(post, table)
     filled = _posted_games(post, OUTCOME_FIELDS if mode == "outcome" else GAME_FIELDS)
     if not filled:
         raise ServiceError({"games": [_("enter at least one game")]})
@@ -164,6 +196,15 @@ def pussi_payload(post: Data, table: Table) -> dict[str, Any]:
 def pussi_post(payload: Any, table: Table) -> dict[str, str]:
     """The totals inputs of a stored sheet (the outcome inputs follow from them when shown)."""
     out: dict[str, str] = {}
+    if isinstance(payload, dict) and "final" in payload:
+        final = payload.get("final")
+        final = final if isinstance(final, list) and len(final) == 2 else ["", ""]
+        raw = payload.get("premium")
+        premium: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        return {MODE_FIELD: "quick", "final.1": as_text(final[0]), "final.2": as_text(final[1]),
+                "played": as_text(payload.get("played")),
+                "premium.side": as_text(premium.get("side")),
+                "premium.game": as_text(premium.get("game"))}
     for k, game in enumerate(list_at(payload, "games")[:MAX_GAMES]):
         if not isinstance(game, dict):
             continue
@@ -187,6 +228,9 @@ def pussi_messages() -> dict[str, str]:
                       "(won: {won}, lost: {lost}, lost Schwarz: {schwarz})"),
         "other": _("the other party's total {total} does not follow from {prev}: it can only "
                    "grow by its card points or fall by 2×{bid} to {schwarz} (played Schwarz)"),
+        "other_after_lost": _("the other party's total {total} cannot fall after a lost "
+                              "game: it pays 2×bid for Schwarz only when the declarer won, "
+                              "so it keeps {prev} or grows by its card points"),
         "incomplete": _("fill in party, bid and both totals"),
         "incomplete_outcome": _("fill in party, bid, the declarer's outcome and the other "
                                 "party's card points (or “played Schwarz”)"),
@@ -206,6 +250,9 @@ def pussi_messages() -> dict[str, str]:
         "party1": DISCIPLINE.side_label(1),
         "party2": DISCIPLINE.side_label(2),
         "summary": _("Please correct the marked games before sending."),
+        "quick_premium": _("a party ends at {total} or more: say who crossed {at} first and "
+                           "in which game"),
+        "quick_incomplete": _("fill in both final totals"),
     }
 
 
@@ -339,10 +386,31 @@ def pussi_context(table: Table, data: Data | None, errors: Errors) -> dict[str, 
                     .replace("{game}", str(premium[1] + 1)) if premium is not None
                     else messages["no_premium"]).replace("{at}", str(premium_at))
     return {"rows": rows, "template_row": template_row, "heads": heads,
+            "quick": _quick_rows(data, errors, heads, expected),
             "expected": expected, "max_games": MAX_GAMES, "mode": mode,
             "mode_field": MODE_FIELD, "premium_at": premium_at, "premium_text": premium_text,
             "card_points_below": CARD_POINTS_BELOW, "check_messages": messages,
             "side_word": DISCIPLINE.side_word}
+
+
+def _quick_rows(data: Data | None, errors: Errors, heads: list[str], expected: int
+                ) -> dict[str, Any]:
+    """The quick entry's three lines: final totals, games played, the premium."""
+    final = [make_input("final.1", heads[0], data, errors, "signed"),
+             make_input("final.2", heads[1], data, errors, "signed")]
+    played = make_input("played", str(_("Games played")), data, errors)
+    if data is None or MODE_FIELD not in data:
+        played.value = played.value or str(expected)
+    game = make_input("premium.game", str(_("in game")), data, errors)
+    side = (data.get("premium.side") or "") if data is not None else ""
+    return {
+        "final": Row("final", str(_("Final totals")), final,
+                     errors.under("final", {i.name: i.label for i in final})),
+        "played": Row("played", str(_("Games played")), [played], errors.under("played")),
+        "premium": Row("premium", str(_("Premium")), [game], errors.under("premium", {
+            "premium.game": game.label, "premium.side": str(_("Party"))}),
+            {"side": side, "game": game, "side_invalid": errors.has("premium.side")}),
+    }
 
 
 def _row_names(key: str) -> dict[str, str]:
