@@ -51,7 +51,8 @@ def pages(ts: dict[str, Tournament], sample: bool = False) -> dict[str, list[str
                    f"/t/{ts['round_robin'].slug}/cross-table/",
                    f"/t/{ts['prereg'].slug}/prereg/"]
     desk = ["/desk/"] + [f"/desk/{ts[key].slug}/" for key in disciplines]
-    director = ["/director/"]
+    desk += [f"/desk/{ts[key].slug}/entrants/1/edit/" for key in disciplines]
+    director = ["/director/", "/director/rating-lists/"]
     for key in disciplines:
         slug = ts[key].slug
         director += [f"/director/{slug}/{p}" for p in ("", "settings/", "log/", "rounds/1/",
