@@ -1,0 +1,228 @@
+"""Shared steps of the browser tests: logging in, phones, screenshots at both sizes, and a
+whole small evening played through the pages (desk, director, captains, spectator,
+projector, the end of the evening).
+
+The discipline tests (``test_evening_*.py``) give only what differs: who signs up and how
+a captain fills the table's sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+
+from tournaments import services
+from tournaments.models import Result, Role, Round, Tournament
+from tournaments.services import Actor
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+PASSWORD = "turnier-2026"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SCREEN = {"viewport": {"width": 1920, "height": 1080}}
+SIZES = ((1920, 1080), (390, 844))
+
+# fill(page, table_index, round_number): fills a captain's sheet (both phones alike)
+Fill = Callable[[Any, int, int], None]
+
+
+def login(page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit].primary")
+    page.wait_for_load_state()
+
+
+def staff(tournament_name: str, discipline: str, entrant_kind: str = "single",
+          **options: Any) -> Tournament:
+    """A director who creates the tournament and a desk volunteer with the desk role."""
+    User = get_user_model()
+    director = User.objects.create_user("direktor", password=PASSWORD)
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    boss = Actor(director, "direktor")
+    t = services.create_tournament(boss, tournament_name, discipline, entrant_kind, **options)
+    desk = User.objects.create_user("anmeldung", password=PASSWORD)
+    services.grant_role(t, boss, desk, Role.Kind.DESK)
+    return t
+
+
+class Shots:
+    """Every page visited, saved at 1920×1080 and at 390×844 (full page) into
+    tests/artifacts/<discipline>/NN-name-WIDTH.png; pages that scroll sideways at 390 px
+    are written down in ``wide``."""
+
+    def __init__(self, folder: str) -> None:
+        self.dir = ARTIFACTS / folder
+        self.dir.mkdir(parents=True, exist_ok=True)
+        for old in self.dir.glob("*.png"):
+            old.unlink()
+        self.count = 0
+        self.wide: list[str] = []
+
+    def __call__(self, page, name: str) -> None:
+        self.count += 1
+        before = page.viewport_size
+        for width, height in SIZES:
+            if page.viewport_size != {"width": width, "height": height}:
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
+            if width < 400 and page.evaluate(
+                    "document.documentElement.scrollWidth > window.innerWidth"):
+                self.wide.append(name)
+            page.screenshot(path=str(self.dir / f"{self.count:02d}-{name}-{width}.png"),
+                            full_page=True)
+        page.set_viewport_size(before)
+
+
+class Evening:
+    """A small evening in browsers: each audience in its own browser context."""
+
+    def __init__(self, browser, base: str, t: Tournament, shots: Shots) -> None:
+        self.browser, self.base, self.t, self.shot = browser, base, t, shots
+        self.desk = self._context(SCREEN, "anmeldung")
+        self.director = self._context(SCREEN, "direktor")
+        self.spectator = browser.new_context(locale="de-DE", **PHONE).new_page()
+        self.phones = [browser.new_context(locale="de-DE", **PHONE).new_page() for _k in (1, 2)]
+        self.beamer = self._context(SCREEN)
+        self.director.set_default_timeout(15000)
+
+    def _context(self, options: dict, username: str | None = None):
+        page = self.browser.new_context(locale="de-DE", **options).new_page()
+        if username:
+            login(page, self.base, username)
+        return page
+
+    # -- the desk ------------------------------------------------------------------------
+
+    def sign_up(self, entrants: Sequence[str | tuple[str, str]],
+                ratings: Sequence[int] = ()) -> None:
+        """The desk signs everybody up, keyboard only: a name (or the two of a pair),
+        optionally the rating, Enter."""
+        page = self.desk
+        page.goto(f"{self.base}/desk/{self.t.slug}/")
+        self.shot(page, "desk-empty")
+        for k, entrant in enumerate(entrants):
+            names = page.locator("#desk-signup input[type=text][name$=name]")
+            people = (entrant,) if isinstance(entrant, str) else entrant
+            for i, person in enumerate(people):
+                # the search as one types: let it answer before the sign-up is sent
+                with page.expect_response(lambda r: "/players/" in r.url):
+                    names.nth(i).fill(person)
+            if ratings:
+                page.fill("#desk-signup input[name=p1_rating]", str(ratings[k]))
+            names.nth(len(people) - 1).press("Enter")
+            page.wait_for_selector(f"#desk-rows tr:has-text('{people[0]}')")
+        assert page.locator("#desk-rows tr").count() == len(entrants)
+        self.shot(page, "desk-signed-up")
+
+    # -- the director --------------------------------------------------------------------
+
+    def dashboard(self, name: str | None = None) -> None:
+        self.director.goto(f"{self.base}/director/{self.t.slug}/")
+        if name:
+            self.shot(self.director, name)
+
+    def draw(self, number: int, look: bool = False) -> list[str]:
+        """Draw and publish round ``number``; the captain links from the round page."""
+        page, slug = self.director, self.t.slug
+        self.dashboard(f"director-dashboard-round{number}" if look else None)
+        page.click(f"form[action='/director/{slug}/rounds/draw/'] button[type=submit]")
+        page.wait_for_url(re.compile(rf"/rounds/{number}/"))
+        if look:
+            self.shot(page, f"director-round{number}-preview")
+        page.click(f"form[action='/director/{slug}/rounds/{number}/publish/'] button")
+        page.wait_for_selector("a[href^='/c/']")
+        if look:
+            self.shot(page, f"director-round{number}-published")
+        links = page.locator("a[href^='/c/']")
+        found = [links.nth(i).get_attribute("href") for i in range(links.count())]
+        assert len(found) == len(set(found)) == self.t.rounds.get(number=number).tables.count()
+        return found
+
+    def close(self, number: int, look: bool = False) -> None:
+        page, slug = self.director, self.t.slug
+        page.goto(f"{self.base}/director/{slug}/rounds/{number}/")
+        if look:
+            self.shot(page, f"director-round{number}-results")
+        page.click(f"form[action='/director/{slug}/rounds/{number}/close/'] button")
+        page.wait_for_selector(f"form[action='/director/{slug}/rounds/{number}/reopen/']")
+        assert self.t.rounds.get(number=number).status == Round.Status.CLOSED
+        if look:
+            self.shot(page, f"director-round{number}-closed")
+
+    def finish(self) -> None:
+        """After the planned rounds: the dashboard asks; the end-of-evening page finishes."""
+        page, slug = self.director, self.t.slug
+        self.dashboard("director-dashboard-end")
+        page.goto(f"{self.base}/director/{slug}/final/")
+        self.shot(page, "director-final-before")
+        page.click("#finish-button")
+        page.wait_for_load_state()
+        page.wait_for_selector("#prize-winners")
+        self.t.refresh_from_db()
+        assert self.t.status == Tournament.Status.FINISHED
+        self.shot(page, "director-final")
+
+    # -- the table captains --------------------------------------------------------------
+
+    def captains(self, number: int, links: Sequence[str], fill: Fill,
+                 look: bool = False) -> None:
+        """Two phones (two browser contexts) go from table to table; at each, both send the
+        same sheet: the second confirms the first."""
+        for index, link in enumerate(links):
+            for k, phone in enumerate(self.phones, start=1):
+                phone.goto(self.base + link)
+                first = look and index == 0
+                if first:
+                    self.shot(phone, f"captain-phone{k}-empty")
+                fill(phone, index, number)
+                phone.click("#result-form button[type=submit]")
+                phone.wait_for_load_state()
+                if first:
+                    self.shot(phone, f"captain-phone{k}-sent")
+        statuses = set(Result.objects.filter(table__round__tournament=self.t,
+                                             table__round__number=number)
+                       .values_list("status", flat=True))
+        assert statuses == {Result.Status.CONFIRMED}, statuses
+
+    # -- spectators and the projector ----------------------------------------------------
+
+    def watch(self, name: str, path: str = "") -> None:
+        self.spectator.goto(f"{self.base}/t/{self.t.slug}/{path}")
+        self.spectator.wait_for_load_state()
+        self.shot(self.spectator, name)
+
+    def projector(self, name: str, show: str = "") -> None:
+        page = self.beamer
+        query = "?seconds=600" + (f"&show={show}" if show else "")
+        page.goto(f"{self.base}/t/{self.t.slug}/projector/{query}")
+        page.wait_for_selector(".pj-panel.current")
+        self.shot(page, name)
+
+    # -- the whole evening ---------------------------------------------------------------
+
+    def play(self, rounds: int, fill: Fill) -> None:
+        """Round after round: draw, captains, spectator, close; then finish. Round 1 is
+        photographed page by page; later rounds show the same pages with other numbers,
+        so only their standings and the projector are."""
+        self.watch("public-before")
+        for number in range(1, rounds + 1):
+            look = number == 1
+            links = self.draw(number, look)
+            if look:
+                self.watch(f"public-round{number}-drawn")
+                self.watch("public-seats", "seats/")
+            self.captains(number, links, fill, look)
+            if look:
+                self.watch(f"public-round{number}-results", f"rounds/{number}/")
+            self.close(number, look)
+            self.watch(f"public-round{number}-standings")
+        self.projector("projector")
+        self.projector("projector-seats", show="seats")
+        self.finish()
+        self.watch("public-final")
