@@ -206,7 +206,8 @@ class Evening:
 
     # -- the whole evening ---------------------------------------------------------------
 
-    def play(self, rounds: int, fill: Fill) -> None:
+    def play(self, rounds: int, fill: Fill,
+             between: Callable[[int], None] | None = None) -> None:
         """Round after round: draw, captains, spectator, close; then finish. Round 1 is
         photographed page by page; later rounds show the same pages with other numbers,
         so only their standings and the projector are."""
@@ -222,6 +223,8 @@ class Evening:
                 self.watch(f"public-round{number}-results", f"rounds/{number}/")
             self.close(number, look)
             self.watch(f"public-round{number}-standings")
+            if between:
+                between(number)
         self.projector("projector")
         self.projector("projector-seats", show="seats")
         self.finish()
