@@ -51,6 +51,39 @@ def staff(tournament_name: str, discipline: str, entrant_kind: str = "single",
     return t
 
 
+STICKY = """sel => {
+  const table = document.querySelector(sel), box = table.closest(".scroll");
+  const name = table.querySelector("tbody tr td.name");
+  const left = () => name.getBoundingClientRect().left - box.getBoundingClientRect().left;
+  const before = left();
+  box.scrollLeft = box.scrollWidth;
+  return {overflows: box.classList.contains("overflows"), scrolled: box.scrollLeft,
+          before: before, after: left(), position: getComputedStyle(name).position,
+          hint: getComputedStyle(box, "::before").content,
+          pageFits: document.documentElement.scrollWidth <= window.innerWidth};
+}"""
+
+
+def name_column_stays(page, selector: str, width: int) -> None:
+    """At a phone's ``width`` the table ``selector`` scrolls inside its box with the hint
+    shown, its name column stays in view, and the page does not scroll sideways."""
+    before = page.viewport_size
+    page.set_viewport_size({"width": width, "height": 800})
+    page.wait_for_function(
+        "sel => document.querySelector(sel).closest('.scroll').classList.contains('overflows')",
+        arg=selector)
+    found = page.evaluate(STICKY, selector)
+    page.evaluate("sel => { document.querySelector(sel).closest('.scroll').scrollLeft = 0; }",
+                  selector)
+    page.set_viewport_size(before)
+    assert found["pageFits"], f"{selector} at {width} px: the page scrolls sideways"
+    assert found["scrolled"] > 0 and found["position"] == "sticky", found
+    # sticky: at most slid to the box's left edge (over the columns before it), still seen
+    assert -0.5 <= found["after"] <= found["before"] + 0.5, (
+        f"{selector} at {width} px: the name column scrolled away {found}")
+    assert found["hint"] not in ("none", "", '""'), found
+
+
 class Shots:
     """Every page visited, saved at 1920×1080 and at 390×844 (full page) into
     tests/artifacts/<discipline>/NN-name-WIDTH.png; pages that scroll sideways at 390 px

@@ -7,13 +7,16 @@ in tests/artifacts/chess/.
 
 import pytest
 
-from .evening import Evening, Shots, staff
+from .evening import Evening, Shots, name_column_stays, staff
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 PLAYERS = ["Anna Berger", "Bernd Krause", "Clara Vogt", "Dieter Lang", "Eva Schmid",
            "Felix Roth"]
 RATINGS = [2150, 2080, 1990, 1875, 1760, 1640]
 TYPO, FIXED = "Dieter Lang", "Dieter Langer"
+# a club that prints many tie-breaks: the standings are wider than a phone
+TIEBREAKS = ["buchholz_cut1", "buchholz", "sonneborn_berger", "progressive", "wins",
+             "black_games", "aro"]
 
 
 def score(page, table: int, number: int) -> None:
@@ -22,7 +25,8 @@ def score(page, table: int, number: int) -> None:
 
 
 def test_a_small_swiss_evening(browser, live_server):
-    t = staff("Vereinsabend Schnellschach", "chess", planned_rounds=2)
+    t = staff("Vereinsabend Schnellschach", "chess", planned_rounds=2,
+              scoring={"tiebreaks": TIEBREAKS})
     shots = Shots("chess")
     evening = Evening(browser, live_server.url, t, shots)
     evening.sign_up(PLAYERS, ratings=RATINGS)
@@ -53,3 +57,9 @@ def test_a_small_swiss_evening(browser, live_server):
     evening.play(2, score, between=correct_name)
     assert not shots.wide, f"pages scrolling sideways at 390 px: {shots.wide}"
     assert evening.spectator.locator("#standings tbody tr").count() == 6
+
+    # Phones first: the wide standings and the director's pairings keep the name in view.
+    for width in (360, 390):
+        name_column_stays(evening.spectator, "#standings table", width)
+        evening.director.goto(f"{base}/director/{slug}/rounds/2/")
+        name_column_stays(evening.director, "#pairings table", width)
