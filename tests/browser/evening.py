@@ -84,6 +84,13 @@ def name_column_stays(page, selector: str, width: int) -> None:
     assert found["hint"] not in ("none", "", '""'), found
 
 
+def settle(page) -> None:
+    """Let the search-as-you-type (after 150 ms) answer before the form is sent: on the
+    in-memory SQLite of the tests two requests at once may find a table locked."""
+    page.wait_for_timeout(200)
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
 class Shots:
     """Every page visited, saved at 1920×1080 and at 390×844 (full page) into
     tests/artifacts/<discipline>/NN-name-WIDTH.png; pages that scroll sideways at 390 px
@@ -143,9 +150,8 @@ class Evening:
             names = page.locator("#desk-signup input[type=text][name$=name]")
             people = (entrant,) if isinstance(entrant, str) else entrant
             for i, person in enumerate(people):
-                # the search as one types: let it answer before the sign-up is sent
-                with page.expect_response(lambda r: "/players/" in r.url):
-                    names.nth(i).fill(person)
+                names.nth(i).fill(person)
+                settle(page)
             if ratings:
                 page.fill("#desk-signup input[name=p1_rating]", str(ratings[k]))
             names.nth(len(people) - 1).press("Enter")
@@ -194,9 +200,8 @@ class Evening:
         self.dashboard("director-dashboard-end")
         page.goto(f"{self.base}/director/{slug}/final/")
         self.shot(page, "director-final-before")
-        page.click("#finish-button")
-        page.wait_for_load_state()
-        page.wait_for_selector("#prize-winners")
+        with page.expect_navigation():
+            page.click("#finish-button")
         self.t.refresh_from_db()
         assert self.t.status == Tournament.Status.FINISHED
         self.shot(page, "director-final")
@@ -214,8 +219,8 @@ class Evening:
                 if first:
                     self.shot(phone, f"captain-phone{k}-empty")
                 fill(phone, index, number)
-                phone.click("#result-form button[type=submit]")
-                phone.wait_for_load_state()
+                with phone.expect_navigation():
+                    phone.click("#result-form button[type=submit]")
                 if first:
                     self.shot(phone, f"captain-phone{k}-sent")
         statuses = set(Result.objects.filter(table__round__tournament=self.t,
@@ -225,10 +230,15 @@ class Evening:
 
     # -- spectators and the projector ----------------------------------------------------
 
-    def watch(self, name: str, path: str = "") -> None:
+    def watch(self, name: str, path: str = "", stay: bool = False) -> None:
+        """The spectator looks, then puts the phone away (``stay``: keeps the page): the
+        live page polls every few seconds, and on the in-memory SQLite of the tests a poll
+        that meets a captain's write makes one of them fail with "table is locked"."""
         self.spectator.goto(f"{self.base}/t/{self.t.slug}/{path}")
         self.spectator.wait_for_load_state()
         self.shot(self.spectator, name)
+        if not stay:
+            self.spectator.goto("about:blank")
 
     def projector(self, name: str, show: str = "") -> None:
         page = self.beamer
@@ -236,6 +246,7 @@ class Evening:
         page.goto(f"{self.base}/t/{self.t.slug}/projector/{query}")
         page.wait_for_selector(".pj-panel.current")
         self.shot(page, name)
+        page.goto("about:blank")  # it polls, like the spectator's page
 
     # -- the whole evening ---------------------------------------------------------------
 
@@ -261,4 +272,4 @@ class Evening:
         self.projector("projector")
         self.projector("projector-seats", show="seats")
         self.finish()
-        self.watch("public-final")
+        self.watch("public-final", stay=True)

@@ -42,13 +42,15 @@ def test_a_small_swiss_evening(browser, live_server):
         desk.wait_for_selector("#entrant-edit")
         shots(desk, "desk-edit-name")
         desk.fill("#entrant-edit input[name=name]", FIXED)
-        desk.click("#entrant-edit button[type=submit]")
-        desk.wait_for_load_state()
+        with desk.expect_navigation():
+            desk.click("#entrant-edit button[type=submit]")
         assert t.entrants.get(start_number=start).name == FIXED
-        evening.watch("public-after-correction")
+        evening.watch("public-after-correction", stay=True)
         assert FIXED in evening.spectator.locator("#standings").inner_text()
+        evening.spectator.goto("about:blank")
         evening.beamer.goto(f"{base}/t/{slug}/projector/?seconds=600")
         assert FIXED in evening.beamer.locator("#projector").inner_text()
+        evening.beamer.goto("about:blank")
         trf = evening.director.request.get(f"{base}/director/{slug}/export.trf").text()
         assert FIXED in trf and TYPO + " " not in trf
         doc = evening.director.request.get(f"{base}/director/{slug}/export/").json()
