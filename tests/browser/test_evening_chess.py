@@ -62,6 +62,8 @@ def test_a_small_swiss_evening(browser, live_server):
 
     # Phones first: the wide standings and the director's pairings keep the name in view.
     for width in (360, 390):
-        name_column_stays(evening.spectator, "#standings table", width)
+        name_column_stays(evening.spectator, "#standings table", width, shots,
+                          "public-standings")
         evening.director.goto(f"{base}/director/{slug}/rounds/2/")
-        name_column_stays(evening.director, "#pairings table", width)
+        name_column_stays(evening.director, "#pairings table", width, shots,
+                          "director-pairings")
