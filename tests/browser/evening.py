@@ -60,7 +60,9 @@ STICKY = """sel => {
   const left = () => name.getBoundingClientRect().left - box.getBoundingClientRect().left;
   const before = left();
   box.scrollLeft = box.scrollWidth;
-  return {overflows: box.classList.contains("overflows"), scrolled: box.scrollLeft,
+  const spills = Array.from(table.querySelectorAll("tbody td.name"))
+    .filter(td => td.scrollWidth > td.clientWidth + 1).map(td => td.textContent.trim());
+  return {overflows: box.classList.contains("overflows"), scrolled: box.scrollLeft, spills,
           before: before, after: left(), position: getComputedStyle(name).position,
           hint: getComputedStyle(box, "::before").content,
           pageFits: document.documentElement.scrollWidth <= window.innerWidth};
@@ -91,6 +93,7 @@ def name_column_stays(page, selector: str, width: int, shots: Shots | None = Non
     assert -0.5 <= found["after"] <= found["before"] + 0.5, (
         f"{selector} at {width} px: the name column scrolled away {found}")
     assert found["hint"] not in ("none", "", '""'), found
+    assert not found["spills"], f"{selector} at {width} px: names run into the next column"
 
 
 def settle(page) -> None:

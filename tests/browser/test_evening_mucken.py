@@ -10,7 +10,7 @@ import pytest
 
 from tournaments import services
 
-from .evening import Evening, Shots, staff
+from .evening import Evening, Shots, name_column_stays, staff
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 PAIRS = [("Fritz Bauer", "Hans Dietz"), ("Berta Ernst", "Else Fuchs"),
@@ -36,3 +36,11 @@ def test_a_small_mucken_evening(browser, live_server):
     top = services.standings(t)["standings"][0]
     leader = t.entrants.get(start_number=top["entrant"]).name
     assert leader in evening.spectator.locator("#standings tbody tr").first.inner_text()
+
+    # Phones first: long pair names wrap in the fixed name column, never run under the next.
+    for width in (360, 390):
+        name_column_stays(evening.spectator, "#standings table", width, shots,
+                          "public-standings")
+        evening.director.goto(f"{live_server.url}/director/{t.slug}/rounds/2/")
+        name_column_stays(evening.director, "#pairings table", width, shots,
+                          "director-pairings")
