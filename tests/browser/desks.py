@@ -7,7 +7,7 @@ from tournaments import services
 from tournaments.models import Role
 from tournaments.services import Actor
 
-from .test_walkthrough import login
+from .evening import login
 
 WINDOW = {"registration": {"window": 4, "random_up_to": 0, "sequential_from": None}}
 

@@ -19,8 +19,8 @@ import pytest
 
 from tournaments.models import Tournament
 
+from .evening import PHONE
 from .test_csp import PASSWORD, demo, open_token
-from .test_walkthrough import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")

@@ -21,7 +21,7 @@ from tournaments import services
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import Actor, prereg
 
-from .test_walkthrough import PHONE
+from .evening import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "csp-walk-2026"

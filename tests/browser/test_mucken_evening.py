@@ -18,7 +18,7 @@ from tournaments.models import Report, Result
 from tournaments.services import seating
 
 from .desks import mucken_with_desks, register_pairs
-from .test_walkthrough import PHONE, login
+from .evening import PHONE, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,7 +8,7 @@ from tournaments import services
 from tournaments.models import Result
 from tournaments.services import Actor
 
-from .test_walkthrough import PHONE
+from .evening import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

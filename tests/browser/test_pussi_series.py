@@ -17,7 +17,7 @@ from tournaments import services
 from tournaments.models import Result
 from tournaments.services import Actor
 
-from .test_walkthrough import PHONE, login
+from .evening import PHONE, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

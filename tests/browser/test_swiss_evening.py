@@ -17,19 +17,13 @@ from tournaments import services
 from tournaments.models import Round
 from tournaments.services import Actor
 
+from .evening import login
+
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["Anna Berger", "Bernd Krause", "Clara Vogt", "Dieter Lang", "Eva Schmid", "Felix Roth",
          "Gerda Huber", "Hans Maier", "Ilse Wolf", "Jonas Keller", "Karin Seitz", "Lukas Frank"]
 LATE = "Martin Spät"
 BYE, WITHDRAWN = "Clara Vogt", "Hans Maier"
-
-
-def login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "turnier-2026")
-    page.click("form button[type=submit].primary")
-    page.wait_for_load_state()
 
 
 def seated(t, number: int) -> set[str]:

@@ -15,19 +15,11 @@ from tournaments import services
 from tournaments.models import Result, Role
 from tournaments.services import Actor
 
+from .evening import PHONE, login
+
 pytestmark = pytest.mark.django_db(transaction=True)
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 PAIRS = [("Fritz", "Hans"), ("Berta", "Else"), ("Heidi", "Horst"), ("Karl", "Monika"),
          ("Erwin", "Franz"), ("Sabine", "Uschi")]
-
-
-def login(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "turnier-2026")
-    page.click("form button[type=submit].primary")
-    page.wait_for_load_state()
 
 
 def test_a_mucken_evening_through_three_audiences(browser, live_server, shot):

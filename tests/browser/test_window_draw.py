@@ -19,7 +19,7 @@ from tournaments.models import RegistrationSeat, Seat
 from tournaments.services import seating
 
 from .desks import mucken_with_desks, register_pairs
-from .test_walkthrough import login
+from .evening import login
 
 # Two desks writing at once is what a server database is for: this browser test also runs
 # in the PostgreSQL tier (make test-services), the others only in make test.

@@ -273,3 +273,21 @@ def test_prizes_per_category_and_certificates(make_tournament, boss, director_cl
     assert "Pokal" in html and "Weinflasche" in html
     text = pdf_text(order(t, boss, "certificates", django_capture_on_commit_callbacks))
     assert "Pokal" in text and "Weinflasche" in text and groups[0].winners[0].name in text
+
+
+def test_without_a_prize_list_a_place_after_a_tie_is_left_out(make_tournament, boss):
+    """Two share place 1: the default list shows them and place 3, no empty place 2."""
+    t = make_tournament("chess", entrants=4, planned_rounds=1)
+    rnd = services.draw_round(t, boss, seed="gleichstand")
+    services.publish_round(t, boss, rnd.number)
+    for table in rnd.tables.order_by("number"):
+        services.director_set_result(table, boss, {"score": "1-0"})
+    services.close_round(t, boss, rnd.number)
+    winners = finish_services.prize_groups(t)[0].winners
+    places = [w.place for w in winners]
+    assert places[:2] == [1, 1] and 2 not in places and set(places) == {1, 3}, places
+    assert all(w.name for w in winners)
+    # with a prize for place 2 the place stays, with its prize and no name
+    t = finish_services.set_prizes(t, boss, [{"category": "", "place": 2, "prize": "Buch"}])
+    (second,) = finish_services.prize_groups(t)[0].winners
+    assert (second.place, second.name, second.prize) == (2, "", "Buch")

@@ -177,7 +177,8 @@ def prize_groups(t: Tournament) -> list[PrizeGroup]:
     """Who wins what: overall and per category, by the final standings.
 
     Without a prize list, the first three overall. A place the standings share (a tie)
-    goes to every entrant on it; a place nobody reached stays with its prize and no name.
+    goes to every entrant on it; a place nobody reached (the one after a tie) stays with
+    its prize and no name, and without a prize list it is left out.
     """
     rows = t.prizes or [{"category": "", "place": p, "prize": ""} for p in (1, 2, 3)]
     groups: list[PrizeGroup] = []
@@ -191,6 +192,8 @@ def prize_groups(t: Tournament) -> list[PrizeGroup]:
                            str(gettext_lazy("Overall")), points_label)
         for r in wanted:
             found = [row for row in table.rows if row["rank"] == r["place"]]
+            if not found and not t.prizes:
+                continue  # "2 –" under two firsts says nothing when no prize waits
             places: list[dict[str, Any] | None] = list(found) or [None]  # None: nobody
             for row in places:
                 group.winners.append(Winner(
