@@ -198,7 +198,7 @@ def test_round_page_shows_results_readably(client, make_tournament, boss):
     url = reverse("public:round", args=[t.slug, 1])
     assert url == f"/t/{t.slug}/rounds/1/"
     html = client.get(url).content.decode()
-    assert "12:8 · 12:0 · 4:6 (Σ 28:14)" in html
+    assert "12:8 · 12:0 · 4:6 (Σ\u00a028:14)" in html
     assert "Spieler 1" in html and "Spieler 2" in html
 
 

@@ -52,7 +52,7 @@ def test_quick_entry_saves_the_board_and_echoes_both_names(director_client, swis
     result = Result.objects.get(table=table)
     assert result.payload == {"score": "1/2-1/2"} and result.status == "confirmed"
     page = response.content.decode()
-    assert f"Board 2: {white.entrant.name} – {black.entrant.name} 1/2-1/2 saved." in page
+    assert f"Board 2: {white.entrant.name} – {black.entrant.name} ½ – ½ saved." in page
     assert "Still open: 1, 3." in page
     assert 'id="missing-boards">Boards without a result: 1, 3' in page
     assert ActionLog.objects.filter(tournament=swiss, action="set_result").exists()

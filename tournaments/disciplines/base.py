@@ -73,8 +73,8 @@ class WebDiscipline:
     round_word_in_text: Any = _("round")  # inside a sentence
     round_short: Any = _("R%(n)s")  # chart ticks
     round_results_title: Any = None  # the per-round distribution's title (None: generic)
-    pairings_note: Any = _("Pts: points before this round. Tables in order: the higher "
-                           "score first.")
+    # Only the chess Swiss orders its boards by score; elsewhere the draw places the tables.
+    pairings_note: Any = _("Pts: points before this round.")
     bye_labels: Mapping[str, Any] = {}  # byes in the discipline's own words
     round_choices_title: Any = _("Choices of this round")  # see round_choices
     # The tables that keep a round open (services.round_check), inside a sentence.

@@ -132,7 +132,7 @@ class Tabletop(WebDiscipline):
         missions = payload.get("missions") or []
         parts = " · ".join(f"{number(a)}:{number(b)}" for a, b in missions)
         total = (sum(float(m[0]) for m in missions), sum(float(m[1]) for m in missions))
-        return f"{parts} (Σ {number(total[0])}:{number(total[1])})"
+        return f"{parts} (Σ\u00a0{number(total[0])}:{number(total[1])})"
 
     def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
         return {"missions": mission_labels(rnd)}

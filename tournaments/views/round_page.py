@@ -201,7 +201,8 @@ def _boards(t: Tournament, rnd: Round, tables: list[director_services.TableView]
         shown = ""
         if tv.result is not None:
             payload = tv.result.payload if isinstance(tv.result.payload, dict) else {}
-            shown = str(payload.get("score") or tv.result.get_status_display())
+            shown = (t.disc.result_line(payload, tv.table, t.disc.settings(t))
+                     if payload else tv.result.get_status_display())
         rows.append(Board(tv.table.number, first, second,
                           before.get(first.start_number, 0), before.get(second.start_number, 0),
                           shown))
@@ -319,7 +320,8 @@ def quick_result(request: HttpRequest, t: Tournament, number: int) -> HttpRespon
     open_boards = quick_entry.missing_boards(rnd)
     messages.success(request, _("Board %(board)s: %(white)s – %(black)s %(score)s saved.")
                      % {"board": entered.board, "white": entered.white,
-                        "black": entered.black, "score": entered.score}
+                        "black": entered.black,
+                        "score": t.disc.result_line({"score": entered.score}, None, None)}
                      + " " + (_("Still open: %(boards)s.") % {
                          "boards": ", ".join(map(str, open_boards))} if open_boards
                          else _("Every board has a result.")))
