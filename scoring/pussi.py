@@ -8,10 +8,7 @@ with the previous totals (0 before the first game):
 - the declarer's total changes by +bid (won), -bid (lost) or -2×bid (lost and
   played Schwarz);
 - the other party's total grows by the card points it made (>= 0), or falls by
-  exactly 2×bid (it was played Schwarz), which only a declarer who won can do: the seed
-  (III b) says a declarer who plays us Schwarz but loses his game leaves our total
-  unchanged. :func:`check_game` (documents, API, the totals form) and
-  :func:`entry_problem` (the game-by-game form) both follow that.
+  exactly 2×bid (it was played Schwarz).
 
 Counts per party (and so per player): own games won/lost (as declarer), the
 opponents' games it won/lost, Schwarz won (the other party fell by 2×bid) and
@@ -140,10 +137,6 @@ def check_game(prev: tuple[int, int], game: Game) -> str | None:
         return (f"the other party's total {game.totals[o]} does not follow from {prev[o]}: it "
                 f"can only grow by its card points or fall by 2×{bid} to {prev[o] - 2 * bid} "
                 "(played Schwarz)")
-    if change_o < 0 and change_d != bid:
-        return (f"the other party's total {game.totals[o]} cannot fall after a lost game: "
-                "it pays 2×bid for Schwarz only when the declarer won; against a lost game "
-                f"it keeps {prev[o]} or grows by its card points (seed III b)")
     return None
 
 

@@ -30,9 +30,6 @@
       return fmt(M.other, {total: g.totals[o], prev: prev[o], bid: bid,
                            schwarz: prev[o] - 2 * bid});
     }
-    if (changeO < 0 && changeD !== bid) {  /* Schwarz only against a won game (seed III b) */
-      return fmt(M.other_after_lost, {total: g.totals[o], prev: prev[o]});
-    }
     return null;
   }
 

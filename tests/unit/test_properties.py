@@ -172,11 +172,8 @@ def pussi_sheets(draw: Draw, min_bid: int = 1, max_games: int = 10) -> list[dict
         declarer = draw(st.sampled_from((1, 2)))
         bid = draw(st.integers(min_bid, 150))
         d, o = declarer - 1, 2 - declarer
-        change = draw(st.sampled_from((bid, -bid, -2 * bid)))
-        totals[d] += change
-        # only a declarer who won plays the other party Schwarz (seed III b)
-        totals[o] += draw(st.integers(0, 120) | st.just(-2 * bid) if change == bid
-                          else st.integers(0, 120))
+        totals[d] += draw(st.sampled_from((bid, -bid, -2 * bid)))
+        totals[o] += draw(st.integers(0, 120) | st.just(-2 * bid))
         games.append({"declarer": declarer, "bid": bid, "totals": list(totals)})
     return games
 

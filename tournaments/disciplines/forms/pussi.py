@@ -228,9 +228,6 @@ def pussi_messages() -> dict[str, str]:
                       "(won: {won}, lost: {lost}, lost Schwarz: {schwarz})"),
         "other": _("the other party's total {total} does not follow from {prev}: it can only "
                    "grow by its card points or fall by 2×{bid} to {schwarz} (played Schwarz)"),
-        "other_after_lost": _("the other party's total {total} cannot fall after a lost "
-                              "game: it pays 2×bid for Schwarz only when the declarer won, "
-                              "so it keeps {prev} or grows by its card points"),
         "incomplete": _("fill in party, bid and both totals"),
         "incomplete_outcome": _("fill in party, bid, the declarer's outcome and the other "
                                 "party's card points (or “played Schwarz”)"),
