@@ -556,7 +556,7 @@ def test_round_page_lists_boards_with_colours_and_the_explanation(dclient, swiss
     services.draw_round(t, actor)
     page = dclient.get(f"/director/{t.slug}/rounds/1/").content.decode()
     pairings = page[page.index('id="pairings"'):]
-    assert "<th>White</th>" in pairings and "<th>Black</th>" in pairings
+    assert "<th class=\"name\">White</th>" in pairings and "<th>Black</th>" in pairings
     assert 'id="board-3"' in pairings and 'id="board-4"' not in pairings
     assert 'id="draw-explanation"' in page and "Pairing-allocated bye" in page
     assert "Swiss, FIDE Dutch system" in page
