@@ -72,3 +72,27 @@ def _said_param(value: object) -> object:
 def lines(values: list[object] | tuple[object, ...]) -> list[str]:
     """Several stored messages said (a round's draw explanation)."""
     return [say(v) for v in values]
+
+
+def renumbered(line: str, renumber: Callable[[int], int]) -> str:
+    """``line`` with the entrants in it named by ``renumber``'s numbers (a core's pairing
+    numbers turned into entrant ids, say); other text unchanged."""
+    if not isinstance(line, Message):
+        return line
+
+    def one(value: object) -> object:
+        if isinstance(value, Message):
+            return renumbered(value, renumber)
+        if isinstance(value, Ref):
+            return Ref(renumber(int(value)))
+        if isinstance(value, Refs):
+            return Refs(renumber(int(v)) for v in value)
+        return value
+    return Message(line.template, {k: one(v) for k, v in line.params.items()})
+
+
+def stored_lines(values: tuple[str, ...] | list[str], start_numbers: Mapping[int, int]
+                 ) -> list[object]:
+    """A draw's explanation as a round keeps it: messages as data, the entrants in them
+    (entrant ids) by start number."""
+    return [as_data(v, lambda pk: start_numbers.get(pk, pk)) for v in values]
