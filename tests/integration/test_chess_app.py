@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from pairing.trf import read_pairing, write
-from tournaments.core_messages import lines
 from tournaments import services
 from tournaments.chess import draw as chess_draw
 from tournaments.chess import games as chess_games
 from tournaments.chess import trf as trf_services
+from tournaments.core_messages import lines
 from tournaments.models import ByeRequest, Entrant, PairingRule, Round
 from tournaments.services import Actor, ServiceError
 
@@ -304,7 +304,8 @@ def test_forced_pairing_is_respected_and_the_engine_pairs_the_rest(swiss, actor)
     rnd = services.draw_round(t, actor)
     assert (10, 1) in boards(rnd)
     assert len(paired(rnd)) == 10 and not byes(rnd)
-    assert any("Spieler 10" in line and "Spieler 01" in line for line in lines(rnd.draw_explanation))
+    assert any("Spieler 10" in line and "Spieler 01" in line
+               for line in lines(rnd.draw_explanation))
 
 
 def test_forced_pairing_refuses_a_rematch(swiss, actor):

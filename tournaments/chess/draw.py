@@ -24,7 +24,6 @@ from pairing.dutch import NoValidPairing
 from pairing.dutch import pair as dutch_pair
 from pairing.swiss import SwissState
 from pairing.trf import state_before_round
-
 from scoring.i18n import N_
 
 from ..core_messages import renumbered
