@@ -219,6 +219,9 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
         return str(_status_words().get(value, value))
     if key in ("tables", "byes", "explanation") and isinstance(value, list | dict):
         return str(len(value))
+    if key in ("scoring", "draw_options", "extra") and isinstance(value, dict):
+        # The settings' own words are the settings page's; the log counts them.
+        return str(_("%(n)s settings")) % {"n": len(value)}
     if key == "statuses" and isinstance(value, dict):
         return ", ".join(str(_status_words().get(v, v)) for v in value.values())
     if isinstance(value, list):
