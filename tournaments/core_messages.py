@@ -96,3 +96,13 @@ def stored_lines(values: tuple[str, ...] | list[str], start_numbers: Mapping[int
     """A draw's explanation as a round keeps it: messages as data, the entrants in them
     (entrant ids) by start number."""
     return [as_data(v, lambda pk: start_numbers.get(pk, pk)) for v in values]
+
+
+def problem_text(problem: object) -> str:
+    """A problem of a document (:class:`scoring.model.Problem`) in the active language:
+    its place, its message and its hint."""
+    place = getattr(problem, "place", "")
+    message = say(getattr(problem, "message", problem))
+    hint = getattr(problem, "hint", "")
+    text = f"{place}: {message}" if place else message
+    return f"{text} ({say(hint)})" if hint else text

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 import pairing
 
-from ..core_messages import stored_lines
+from ..core_messages import say, stored_lines
 from ..disciplines import of
 from ..models import Bye, Entrant, ResultRevision, Round, Seat, Table, Tournament
 from . import seating
@@ -114,7 +114,7 @@ def _drawn(t: Tournament, number: int, seed: str, method: str) -> tuple[pairing.
             return drawn, method, seed
         return pairing.get(method)(request), method, seed
     except pairing.DrawError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(say(exc)) from None
 
 
 def _explained(t: Tournament, drawn: pairing.Draw) -> list[object]:
