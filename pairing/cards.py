@@ -64,8 +64,11 @@ def _pair_cost(met: int) -> int:
 ROTATION = N_("rotation")
 
 
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+def _ordinal(k: int) -> Message:
+    if 10 <= k % 100 <= 20:
+        return N_("%(n)sth", n=k)
+    return {1: N_("%(n)sst", n=k), 2: N_("%(n)snd", n=k), 3: N_("%(n)srd", n=k)}.get(
+        k % 10, N_("%(n)sth", n=k))
 
 
 def _met(req: DrawRequest) -> tuple[Pairs, Pairs]:
@@ -171,9 +174,9 @@ def _min_cost_perfect(n: int, cost: Callable[[int, int], int],
 
 def _repeat_notes(repeats: list[tuple[int, int, int]], partners: bool) -> Message:
     return join([N_("%(a)s with %(b)s (%(ordinal)s time)", a=Ref(a), b=Ref(b),
-                    ordinal=_ordinal(m + 1), times=m + 1) if partners else
+                    ordinal=_ordinal(m + 1)) if partners else
                  N_("%(a)s against %(b)s (%(ordinal)s time)", a=Ref(a), b=Ref(b),
-                    ordinal=_ordinal(m + 1), times=m + 1) for a, b, m in repeats], ", ")
+                    ordinal=_ordinal(m + 1)) for a, b, m in repeats], ", ")
 
 
 # --- fixed pairs ----------------------------------------------------------------------------------
