@@ -179,7 +179,8 @@ KEY_WORDS: dict[str, Any] = {
     "own_copy_of_player": _("own copy of the player"), "singles": _("players who came alone"),
     "planned_rounds": _("planned rounds"), "pairing": _("draw method"),
     "entrant_kind": _("entrants"), "draw_options": _("draw options"), "prizes": _("prizes"),
-    "alone": _("came alone"), "paid": _("paid"), "notes": _("notes"), "kind": _("kind"),
+    "table": _("table"), "report": _("report"), "late": _("late"), "alone": _("came alone"),
+    "paid": _("paid"), "notes": _("notes"), "kind": _("kind"),
 }
 
 

@@ -32,8 +32,8 @@ ENGLISH = [
     "round", "rounds", "table", "tables", "board", "bracket", "brackets", "moves down",
     "moved down", "floats down", "captain", "resident", "resident(s)", "submit", "points",
     "player", "players", "standings", "result", "results", "draw", "white", "black",
-    "bye", "preference", "rotation", "random tables", "stage", "repeated", "opponent",
-    "opponents", "partner", "partners", "settings", "save", "cancel", "delete", "edit",
+    "bye", "preference", "random tables", "stage", "repeated", "opponent",
+    "opponents", "partners", "settings", "save", "cancel", "delete", "edit",
     "undo", "undone", "present", "absent", "withdrawn", "registered", "published",
     "closed", "preview", "desk", "director", "entrant", "entrants", "seed", "initial colour",
     "the", "and", "with", "without", "of", "for", "from", "by", "is", "not", "yes", "no",
@@ -52,8 +52,8 @@ GERMAN = [
     "mit", "nicht", "für", "von", "ist", "ein", "eine", "keine", "noch", "Zurück",
 ]
 
-# Names that stay as they are in both languages: the product, the demo's places and
-# people, the card halls' words (scoring/__init__.py), units and abbreviations.
+# Names that stay as they are in both languages: the product, the demo's places, people and
+# logins, the card halls' words (scoring/__init__.py), units and abbreviations.
 NAMES = {
     "de": ["Turnierwart", "Tabletop", "Demo", "Elo", "DWZ", "TRF", "PDF", "QR", "API", "JSON",
            "FIDE", "Berger", "Buchholz", "Sonneborn-Berger", "Swiss", "OK", "Log", "(Seed)"],
@@ -61,7 +61,7 @@ NAMES = {
            "Brettspiel-Qualifikation", "Vereinsturnier Schach", "Tabletop-Turnier", "Bobbl",
            "Brille", "Tore", "Gegentore", "Plus-Minus", "Plus", "Mucken", "Pussi", "Serie",
            "Spielansage", "Prämie", "Rutschsystem", "Feinbuchholz", "Schwarzenbach",
-           "Deutsch"],
+           "Schwarz", "Deutsch", "anmeldung", "direktor"],
 }
 
 DEMOS = {"chess": "demo-schach", "mucken": "demo-mucken", "pussi": "demo-pussi",
@@ -76,16 +76,20 @@ class VisibleText(HTMLParser):
     """The text a reader sees: text outside scripts and styles, and the words of buttons,
     placeholders, titles and labels for screen readers."""
 
-    SKIP = {"script", "style", "template"}
+    SKIP = {"script", "style", "template", "textarea"}  # a textarea holds data, not words
     ATTRIBUTES = {"placeholder", "title", "aria-label", "alt"}
 
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
         self.hidden = 0
+        self.details = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.SKIP:
+        if tag == "details":
+            self.details += 1
+        # What is hidden, and the JSON of a report folded away under "as JSON".
+        if tag in self.SKIP or (tag == "pre" and self.details):
             self.hidden += 1
         values = dict(attrs)
         self.parts += [v for k, v in attrs if k in self.ATTRIBUTES and v]
@@ -93,7 +97,9 @@ class VisibleText(HTMLParser):
             self.parts.append(values["value"] or "")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self.SKIP and self.hidden:
+        if tag == "details" and self.details:
+            self.details -= 1
+        if (tag in self.SKIP or (tag == "pre" and self.details)) and self.hidden:
             self.hidden -= 1
 
     def handle_data(self, data: str) -> None:
