@@ -13,7 +13,7 @@ words that are names in both languages allowed (:data:`NAMES`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 
 import pytest
@@ -23,7 +23,10 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 
+from tournaments import services
+from tournaments.core_messages import lines
 from tournaments.models import Round, Tournament
+from tournaments.services import Actor, ServiceError
 
 pytestmark = pytest.mark.django_db
 
@@ -245,3 +248,43 @@ def test_the_chess_explanation_reads_in_the_page_language(demo):
     en = english[english.index('id="draw-explanation"'):]
     assert "Gruppe" in de and "Startnummern" in de and "Bracket" not in de
     assert "Bracket" in en and "Start numbers used below" in en
+
+
+# --- what the pure cores say reaches pages and the API in the reader's language -------------
+
+def _refusal(language: str, call: Callable[[], object]) -> str:
+    with translation.override(language), pytest.raises(ServiceError) as info:
+        call()
+    return str(info.value)
+
+
+def test_a_settings_problem_of_the_scoring_core_is_said_in_german(make_tournament, director):
+    t = make_tournament("chess")
+    actor = Actor(director, director.username)
+    scoring = {**t.scoring, "tiebreaks": ["buchholz", "buchholz"]}
+    german = _refusal("de", lambda: services.update_tournament(t, actor, scoring=scoring))
+    english = _refusal("en", lambda: services.update_tournament(t, actor, scoring=scoring))
+    assert "'buchholz'" in german and "zweimal" in german and "listed twice" not in german
+    assert "listed twice" in english
+
+
+def test_a_draw_error_of_the_pairing_core_is_said_in_german(make_tournament, director):
+    t = make_tournament("boardgame", entrants=5)  # 5 fit no tables of 4 and 3
+    actor = Actor(director, director.username)
+    german = _refusal("de", lambda: services.draw_round(t, actor))
+    english = _refusal("en", lambda: services.draw_round(t, actor))
+    assert german.startswith("5 Teilnehmer lassen sich nicht an Tische zu 4 setzen"), german
+    assert english.startswith("5 entrants cannot be seated at tables of 4"), english
+
+
+def test_card_draw_lines_name_entrants_by_start_number(make_tournament, director):
+    """The card draws name entrants by their id inside the core; the page shows the start
+    number, and the German page says it in German."""
+    t = make_tournament("mucken", "pair", 9)  # 9 pairs: one sits out
+    actor = Actor(director, director.username)
+    rnd = services.draw_round(t, actor, seed="language")
+    sitting_out = rnd.byes.get().entrant.start_number
+    with translation.override("de"):
+        said = lines(rnd.draw_explanation)
+    assert said[0].startswith("Rotation: zufällige Tische (Startwert language)"), said
+    assert said[1].startswith(f"Freilos für {sitting_out}: bei 9 Teilnehmern"), said
