@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from scoring.i18n import Message, Ref, Refs
@@ -66,6 +67,8 @@ def say(data: object) -> str:
 def _said_param(value: object) -> object:
     if isinstance(value, Mapping):
         return say(value)
+    if isinstance(value, float):  # 0.5 is 0,5 in German
+        return number_format(value)
     return "" if value is None else value
 
 

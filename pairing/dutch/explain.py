@@ -13,8 +13,9 @@ from .brackets import BracketRecord
 from .model import DOWN, Entrant
 
 
-def _score(s: Fraction) -> str:
-    return str(s.numerator) if s.denominator == 1 else f"{float(s):g}"
+def _score(s: Fraction) -> int | float:
+    """A score as a message shows it: 1, 0.5 (the web side writes 0,5 in German)."""
+    return s.numerator if s.denominator == 1 else float(f"{float(s):g}")
 
 
 def explanation(players: list[Entrant], brackets: list[BracketRecord],
