@@ -216,6 +216,11 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
         return str(METHOD_LABELS.get(value, value))
     if key == "action" and isinstance(value, str):
         return label(value)
+    if key == "discipline" and isinstance(value, str):
+        from .disciplines import DISCIPLINES
+
+        found = DISCIPLINES.get(value)
+        return str(found.label) if found is not None else value
     if isinstance(value, str) and key in STATUS_KEYS:
         return str(_status_words().get(value, value))
     if key in ("tables", "byes", "explanation") and isinstance(value, list | dict):
@@ -253,7 +258,12 @@ def details(value: Any, t: Any = None) -> list[tuple[str, str]]:
     if not isinstance(value, dict):
         return [("", value_words("", value, t))]
     return [(str(KEY_WORDS.get(k, k.replace("_", " "))), value_words(k, v, t))
-            for k, v in value.items() if k != "sentence"]
+            for k, v in value.items() if k not in HIDDEN_KEYS]
+
+
+# What undo keeps for itself: database ids (a report's, a table's, an entrant's) that mean
+# nothing to a reader, and the undo's sentence, which the page shows on its own line.
+HIDDEN_KEYS = {"sentence", "revision", "table", "entrant", "undoes", "version"}
 
 
 def said(entry: Any) -> str:
