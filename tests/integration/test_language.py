@@ -288,3 +288,13 @@ def test_card_draw_lines_name_entrants_by_start_number(make_tournament, director
         said = lines(rnd.draw_explanation)
     assert said[0].startswith("Rotation: zufällige Tische (Startwert language)"), said
     assert said[1].startswith(f"Freilos für {sitting_out}: bei 9 Teilnehmern"), said
+
+
+def test_an_import_problem_of_the_document_reader_is_said_in_german(director):
+    actor = Actor(director, director.username)
+    doc = {"format": "turnier/1", "name": "", "discipline": "chess", "entrants": [{"id": 0}]}
+    german = _refusal("de", lambda: services.import_document(doc, actor))
+    english = _refusal("en", lambda: services.import_document(doc, actor))
+    assert "das Turnier braucht einen Namen" in german
+    assert "muss eine positive ganze Zahl sein, nicht 0" in german
+    assert "the tournament needs a name" in english
