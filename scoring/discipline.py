@@ -16,7 +16,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, TypeGuard
 
-from .i18n import N_, Message
+from .i18n import N_
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion, rank
 
@@ -124,7 +124,7 @@ def whole_in(x: Any, low: int, high: int) -> bool:
     return is_int(x) and low <= x <= high
 
 
-def range_problem(x: Any, low: float, high: float, whole: bool = True) -> Message | None:
+def range_problem(x: Any, low: float, high: float, whole: bool = True) -> str | None:
     """Why ``x`` is not a (whole) number from ``low`` to ``high``, or None.
 
     Worded as before ranges had upper bounds (``must be a positive whole number, not 0``)
@@ -159,7 +159,7 @@ def known_keys(raw: Mapping[str, Any], known: Sequence[str], problems: Problems,
 
 
 def payload_problem(raw: Any, max_bytes: int = MAX_RESULT_BYTES,
-                    max_depth: int = MAX_RESULT_DEPTH) -> Message | None:
+                    max_depth: int = MAX_RESULT_DEPTH) -> str | None:
     """Why ``raw`` is too big or too deep to be a result, or None."""
     stack = [(raw, 1)]
     while stack:
