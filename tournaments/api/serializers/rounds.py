@@ -106,7 +106,6 @@ class RoundSerializer(serializers.Serializer):
     tables = TableSerializer(many=True, source="tables.all")
     byes = ByeSerializer(many=True, source="byes.all")
 
-
     def get_draw_explanation(self, rnd: Round) -> list[str]:
         return lines(rnd.draw_explanation or [])
 
