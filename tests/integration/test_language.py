@@ -44,6 +44,7 @@ ENGLISH = [
     "games", "game", "pairing", "pairings", "score", "tie-break", "tie-breaks", "report",
     "reports", "statistics", "download", "print", "close", "open", "back", "next", "page",
     "search", "add", "remove", "change", "changes", "log", "action", "entry", "time",
+    "declarer", "bid", "totals", "missions", "outcome", "placement",
 ]
 
 # German words that must not appear on an English page.
