@@ -34,6 +34,8 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from scoring.i18n import N_, Message, Ref, Refs, join
+
 from .base import Draw, DrawError, DrawnTable, DrawRequest
 from .dutch.matching import max_weight_matching
 from .simple import _leftover, seat_groups
@@ -59,8 +61,14 @@ def _pair_cost(met: int) -> int:
     return COUNT_UNIT + met if met else 0
 
 
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+ROTATION = N_("rotation")
+
+
+def _ordinal(k: int) -> Message:
+    if 10 <= k % 100 <= 20:
+        return N_("%(n)sth", n=k)
+    return {1: N_("%(n)sst", n=k), 2: N_("%(n)snd", n=k), 3: N_("%(n)srd", n=k)}.get(
+        k % 10, N_("%(n)sth", n=k))
 
 
 def _met(req: DrawRequest) -> tuple[Pairs, Pairs]:
@@ -93,36 +101,45 @@ def _checked_ids(req: DrawRequest, per_side: tuple[int, ...] | None = (1, 2)) ->
     layout = req.layout
     if (layout.sides != 2 or layout.per_side < 1
             or (per_side is not None and layout.per_side not in per_side)):
-        raise DrawError("this draw needs card tables of two sides with "
-                        + (f"{' or '.join(map(str, per_side))} per side" if per_side
-                           else "at least one per side"))
+        raise DrawError(N_("this draw needs card tables of two sides with %(sizes)s per side",
+                           sizes=" or ".join(map(str, per_side))) if per_side else
+                        N_("this draw needs card tables of two sides with at least one per "
+                           "side"))
     ids = [c.id for c in req.competitors]
     twice = sorted(e for e, k in Counter(ids).items() if k > 1)
     if twice:
-        raise DrawError(f"entrants listed twice: {', '.join(map(str, twice))}")
+        raise DrawError(N_("entrants listed twice: %(entrants)s", entrants=Refs(twice)))
     if len(ids) < layout.seats:
-        raise DrawError(f"{len(ids)} entrants cannot fill a table of {layout.seats} "
-                        f"({layout.per_side} per side)")
+        raise DrawError(N_("%(n)s entrants cannot fill a table of %(seats)s (%(per_side)s per "
+                           "side)", n=len(ids), seats=layout.seats, per_side=layout.per_side))
     return ids
 
 
-def _bye_notes(left: list[int], n: int, req: DrawRequest, why: str = "") -> list[str]:
+BYE_WORDS = {"bye": N_("bye"), "zero": N_("zero"), "half": N_("half"),
+             "forfeit-win": N_("forfeit-win")}
+
+
+def _bye_notes(left: list[int], n: int, req: DrawRequest, helps_others: bool = False
+               ) -> list[Message]:
     """Say who sits out and why, so the hall can check that nobody got a second bye unfairly."""
     if not left:
         return []
     again = sorted(e for e in left if e in req.past_byes)
-    names = ", ".join(str(e) for e in sorted(left))
-    note = (f"{req.layout.bye_kind} for {names}: {n} entrants at tables of {req.layout.seats}"
-            f" leave {len(left)} over")
+    kind = BYE_WORDS.get(req.layout.bye_kind, req.layout.bye_kind)
+    note = N_("%(kind)s for %(names)s: %(n)s entrants at tables of %(seats)s leave %(left)s over",
+              kind=kind, names=Refs(sorted(left)), n=n, seats=req.layout.seats, left=len(left))
     if again:
-        note += (f"; too few without an earlier {req.layout.bye_kind}, so "
-                 f"{', '.join(map(str, again))} sit(s) out again")
+        note = N_("%(note)s; too few without an earlier %(kind)s, so %(again)s sit(s) out again",
+                  note=note, kind=kind, again=Refs(again))
+    elif helps_others:
+        note = N_("%(note)s; drawn among those without an earlier %(kind)s, chosen to leave the "
+                  "others the fewest rematches", note=note, kind=kind)
     else:
-        note += f"; drawn among those without an earlier {req.layout.bye_kind}{why}"
+        note = N_("%(note)s; drawn among those without an earlier %(kind)s", note=note, kind=kind)
     return [note]
 
 
-def _random_round(req: DrawRequest, label: str) -> Draw:
+def _random_round(req: DrawRequest, label: Message) -> Draw:
     """Round 1: a seeded shuffle, leftovers preferring those without an earlier bye."""
     ids = _checked_ids(req, None)
     rng = random.Random(req.seed)
@@ -131,7 +148,8 @@ def _random_round(req: DrawRequest, label: str) -> Draw:
     k = req.layout.seats
     groups = [seated[i:i + k] for i in range(0, len(seated), k)]
     return Draw(seat_groups(groups, req.layout), tuple((e, req.layout.bye_kind) for e in left),
-                (f"{label}: random tables (seed {req.seed})", *_bye_notes(left, len(ids), req)))
+                (N_("%(label)s: random tables (seed %(seed)s)", label=label, seed=req.seed),
+                 *_bye_notes(left, len(ids), req)))
 
 
 def _min_cost_perfect(n: int, cost: Callable[[int, int], int],
@@ -154,13 +172,16 @@ def _min_cost_perfect(n: int, cost: Callable[[int, int], int],
     return [(perm[u], perm[mate[u]]) for u in range(n) if u < mate[u]]
 
 
-def _repeat_notes(repeats: list[tuple[int, int, int]], word: str) -> str:
-    return ", ".join(f"{a} {word} {b} ({_ordinal(m + 1)} time)" for a, b, m in repeats)
+def _repeat_notes(repeats: list[tuple[int, int, int]], partners: bool) -> Message:
+    return join([N_("%(a)s with %(b)s (%(ordinal)s time)", a=Ref(a), b=Ref(b),
+                    ordinal=_ordinal(m + 1)) if partners else
+                 N_("%(a)s against %(b)s (%(ordinal)s time)", a=Ref(a), b=Ref(b),
+                    ordinal=_ordinal(m + 1)) for a, b, m in repeats], ", ")
 
 
 # --- fixed pairs ----------------------------------------------------------------------------------
 
-def _rotate_pairs(req: DrawRequest, ids: list[int], label: str) -> Draw:
+def _rotate_pairs(req: DrawRequest, ids: list[int], label: Message) -> Draw:
     """One pair per side: an exact least-rematch perfect matching, with the bye as a vertex.
 
     The bye is a dummy vertex whose edges cost more for pairs that had a bye already than
@@ -192,14 +213,13 @@ def _rotate_pairs(req: DrawRequest, ids: list[int], label: str) -> Draw:
     rng.shuffle(tables)
     repeats.sort()
     if repeats:
-        lines = [f"{label}: stage 2 (repeated opponents unavoidable; {len(repeats)} repeat(s), "
-                 f"the fewest possible)",
-                 f"repeated opponents: {_repeat_notes(repeats, 'against')}"]
+        lines = [N_("%(label)s: stage 2 (repeated opponents unavoidable; %(n)s repeat(s), the "
+                    "fewest possible)", label=label, n=len(repeats)),
+                 N_("repeated opponents: %(list)s", list=_repeat_notes(repeats, False))]
     else:
-        lines = [f"{label}: stage 1 (no repeated opponent)"]
-    why = ", chosen to leave the others the fewest rematches" if left else ""
+        lines = [N_("%(label)s: stage 1 (no repeated opponent)", label=label)]
     return Draw(tuple(tables), tuple((e, req.layout.bye_kind) for e in left),
-                (*lines, *_bye_notes(left, n, req, why)))
+                (*lines, *_bye_notes(left, n, req, helps_others=bool(left))))
 
 
 # --- single players: two partners per side --------------------------------------------------------
@@ -329,7 +349,7 @@ def _search(n: int, costs: _Costs, bound: int, floor: int,
     return found[0], best[0], complete or best[0] <= floor
 
 
-def _rotate_singles(req: DrawRequest, ids: list[int], label: str, stages: bool) -> Draw:
+def _rotate_singles(req: DrawRequest, ids: list[int], label: Message, stages: bool) -> Draw:
     """Two partners per side: partners exactly, then opponents as well as restarts and search do."""
     partners, opponents = _met(req)
     rng = random.Random(req.seed)
@@ -377,24 +397,26 @@ def _rotate_singles(req: DrawRequest, ids: list[int], label: str, stages: bool) 
     rep_partners.sort()
     rep_opponents.sort()
 
-    quality = ("the fewest possible" if proven else
-               f"the fewest found in {_restarts(n)} seeded draws"
-               + (" and an incomplete search" if n <= SEARCH_PLAYERS else ""))
+    quality = (N_("the fewest possible") if proven else
+               N_("the fewest found in %(n)s seeded draws and an incomplete search",
+                  n=_restarts(n)) if n <= SEARCH_PLAYERS else
+               N_("the fewest found in %(n)s seeded draws", n=_restarts(n)))
     if not rep_partners and not rep_opponents:
-        head = "stage 1 (no repeated partner or opponent)"
+        stage, what = 1, N_("no repeated partner or opponent")
     elif not rep_partners:
-        head = (f"stage 2 (no repeated partner; {len(rep_opponents)} repeated opponent "
-                f"pairing(s), {quality})")
+        stage, what = 2, N_("no repeated partner; %(n)s repeated opponent pairing(s), "
+                            "%(quality)s", n=len(rep_opponents), quality=quality)
     else:
-        head = (f"stage 3 ({len(rep_partners)} repeated partnership(s), the fewest possible; "
-                f"{len(rep_opponents)} repeated opponent pairing(s), {quality})")
-    if not stages:
-        head = head.split(" (", 1)[1][:-1]
-    lines = [f"{label}: {head}"]
+        stage, what = 3, N_("%(partners)s repeated partnership(s), the fewest possible; "
+                            "%(n)s repeated opponent pairing(s), %(quality)s",
+                            partners=len(rep_partners), n=len(rep_opponents), quality=quality)
+    head = N_("stage %(stage)s (%(what)s)", stage=stage, what=what) if stages else what
+    lines = [N_("%(label)s: %(head)s", label=label, head=head)]
     if rep_partners:
-        lines.append(f"repeated partners: {_repeat_notes(rep_partners, 'with')}")
+        lines.append(N_("repeated partners: %(list)s", list=_repeat_notes(rep_partners, True)))
     if rep_opponents:
-        lines.append(f"repeated opponents: {_repeat_notes(rep_opponents, 'against')}")
+        lines.append(N_("repeated opponents: %(list)s",
+                        list=_repeat_notes(rep_opponents, False)))
     return Draw(tuple(drawn), tuple((e, req.layout.bye_kind) for e in left),
                 (*lines, *_bye_notes(left, len(ids), req)))
 
@@ -410,18 +432,18 @@ def rotation(req: DrawRequest) -> Draw:
     """
     ids = _checked_ids(req)
     if not req.history:
-        return _random_round(req, "rotation")
+        return _random_round(req, ROTATION)
     if req.layout.per_side == 1:
-        return _rotate_pairs(req, ids, "rotation")
-    return _rotate_singles(req, ids, "rotation", stages=True)
+        return _rotate_pairs(req, ids, ROTATION)
+    return _rotate_singles(req, ids, ROTATION, stages=True)
 
 
 def pussi_partners(req: DrawRequest) -> Draw:
     """Pussi: partners drawn anew each series, fewest repeated partners, then opponents."""
     ids = _checked_ids(req, (2,))
     if not req.history:
-        return _random_round(req, "pussi partners")
-    return _rotate_singles(req, ids, "pussi partners", stages=False)
+        return _random_round(req, N_("pussi partners"))
+    return _rotate_singles(req, ids, N_("pussi partners"), stages=False)
 
 
 def fixed_rotation(req: DrawRequest) -> Draw:
@@ -435,10 +457,10 @@ def fixed_rotation(req: DrawRequest) -> Draw:
     ids = _checked_ids(req, None)
     r = req.round_number
     if r <= 1 or not req.history:
-        draw = _random_round(req, "fixed rotation")
+        draw = _random_round(req, N_("fixed rotation"))
         if r > 1:
             draw = Draw(draw.tables, draw.byes,
-                        (*draw.explanation, "no earlier rounds known: the scheme starts here"))
+                        (*draw.explanation, N_("no earlier rounds known: the scheme starts here")))
         return draw
     first = req.history[0]
     k = req.layout.per_side
@@ -451,23 +473,23 @@ def fixed_rotation(req: DrawRequest) -> Draw:
         new = sorted(now - then)
         why = []
         if gone:
-            why.append(f"no longer playing: {', '.join(map(str, gone))}")
+            why.append(N_("no longer playing: %(entrants)s", entrants=Refs(gone)))
         if new:
-            why.append(f"not seated in round 1: {', '.join(map(str, new))}")
+            why.append(N_("not seated in round 1: %(entrants)s", entrants=Refs(new)))
         if not complete:
-            why.append("round 1 has incomplete tables")
+            why.append(N_("round 1 has incomplete tables"))
         draw = rotation(req)
         return Draw(draw.tables, draw.byes,
-                    (f"fixed rotation impossible ({'; '.join(why)}): drawn by rotation",
+                    (N_("fixed rotation impossible (%(why)s): drawn by rotation", why=join(why)),
                      *draw.explanation))
     size = len(first)
     shift = (r - 1) % size
     movers = [first[(t - shift) % size].sides[1] for t in range(size)]
     tables = tuple(DrawnTable(tuple((e, 1) for e in first[t].sides[0])
                               + tuple((e, 2) for e in movers[t])) for t in range(size))
-    lines = [f"fixed rotation, round {r}: side 1 stays, side 2 of round-1 table t sits at "
-             f"table t + {r - 1} (mod {size})"]
+    lines = [N_("fixed rotation, round %(r)s: side 1 stays, side 2 of round-1 table t sits at "
+                "table t + %(shift)s (mod %(size)s)", r=r, shift=r - 1, size=size)]
     if r > size:
-        lines.append(f"round {r} is beyond {size} table(s): opponents repeat "
-                     f"(same tables as round {shift + 1})")
+        lines.append(N_("round %(r)s is beyond %(size)s table(s): opponents repeat (same tables "
+                        "as round %(same)s)", r=r, size=size, same=shift + 1))
     return Draw(tables, (), tuple(lines))

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.i18n import N_
+
 from . import cards, roundrobin, scoreswiss, simple
 from .base import Draw, DrawError, DrawRequest, Method
 
@@ -37,7 +39,8 @@ class DrawMethod:
 
     def __call__(self, request: DrawRequest) -> Draw:
         if self.draw is None:
-            raise DrawError(f"the draw method {self.name!r} is drawn by the web app")
+            raise DrawError(N_("the draw method %(name)r is drawn by the web app",
+                               name=self.name))
         return self.draw(request)
 
 
@@ -68,5 +71,5 @@ def get(name: str) -> DrawMethod:
     try:
         return METHODS[name]
     except KeyError:
-        raise DrawError(f"unknown draw method {name!r} (known: {', '.join(sorted(METHODS))})"
-                        ) from None
+        raise DrawError(N_("unknown draw method %(name)r (known: %(known)s)", name=name,
+                           known=", ".join(sorted(METHODS)))) from None

@@ -33,6 +33,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from scoring.i18n import N_
+
 from .base import Draw, DrawError, DrawnTable, DrawRequest
 
 Round = list[tuple[int, int]]
@@ -185,14 +187,17 @@ def _draw(req: DrawRequest, system: str) -> Draw:
     comps = sorted(req.competitors, key=lambda c: c.start_number)
     n = len(comps)
     if n < 2:
-        raise DrawError("a round robin needs at least two entrants")
+        raise DrawError(N_("a round robin needs at least two entrants"))
     twice = bool(req.options.get("double"))
     rounds = schedule(n, system, twice)
-    kind = "double round robin" if twice else "round robin"
     if not 1 <= req.round_number <= len(rounds):
-        raise DrawError(f"a {kind} of {n} has only {len(rounds)} rounds"
+        raise DrawError((N_("a double round robin of %(n)s has only %(rounds)s rounds", n=n,
+                            rounds=len(rounds)) if twice else
+                         N_("a round robin of %(n)s has only %(rounds)s rounds", n=n,
+                            rounds=len(rounds)))
                         if req.round_number > len(rounds)
-                        else f"round {req.round_number} does not exist (rounds start at 1)")
+                        else N_("round %(n)s does not exist (rounds start at 1)",
+                                n=req.round_number))
     ids = {i + 1: c.id for i, c in enumerate(comps)}
     tables: list[DrawnTable] = []
     byes: list[tuple[int, str]] = []
@@ -202,15 +207,16 @@ def _draw(req: DrawRequest, system: str) -> Draw:
         else:
             tables.append(DrawnTable(((ids[white], 1), (ids[black], 2))))
     m = _even(n)
-    name = "FIDE Berger table" if system == "berger" else "shift system"
-    size = f"{m}" if n == m else f"{m} ({n} entrants, number {m} is the bye)"
+    name = N_("FIDE Berger table") if system == "berger" else N_("shift system")
+    size = str(m) if n == m else N_("%(m)s (%(n)s entrants, number %(m)s is the bye)", m=m, n=n)
     table_round, reversed_ = req.round_number, False
     if twice:
         table_round, reversed_ = double_order(m - 1)[req.round_number - 1]
-    text = f"{name} for {size}, round {table_round}"
+    text = N_("%(name)s for %(size)s, round %(round)s", name=name, size=size, round=table_round)
     if twice:
-        text += (f"; {kind} round {req.round_number}"
-                 + (", colours reversed" if reversed_ else ""))
+        text = (N_("%(text)s; double round robin round %(n)s, colours reversed", text=text,
+                   n=req.round_number) if reversed_ else
+                N_("%(text)s; double round robin round %(n)s", text=text, n=req.round_number))
     return Draw(tuple(tables), tuple(byes), (text,))
 
 

@@ -42,6 +42,8 @@ from collections import Counter
 from fractions import Fraction
 from math import lcm
 
+from scoring.i18n import N_, Message, join
+
 from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest
 from .dutch.matching import max_weight_matching
 
@@ -192,12 +194,12 @@ def _plain_order(rest: list[int]) -> set[tuple[int, int]]:
 def swiss_score(req: DrawRequest) -> Draw:
     """Pair one against one by standings, as one exact optimisation of the whole round."""
     if req.layout.sides != 2 or req.layout.per_side != 1:
-        raise DrawError("the score Swiss pairs one entrant against one (two sides of one)")
+        raise DrawError(N_("the score Swiss pairs one entrant against one (two sides of one)"))
     comps = list(req.competitors)
     if len({c.id for c in comps}) != len(comps):
-        raise DrawError("an entrant is listed twice in the draw request")
+        raise DrawError(N_("an entrant is listed twice in the draw request"))
     if not comps:
-        raise DrawError("there is nobody to pair")
+        raise DrawError(N_("there is nobody to pair"))
     first = not req.history
     if first:
         random.Random(req.seed).shuffle(comps)
@@ -208,26 +210,33 @@ def swiss_score(req: DrawRequest) -> Draw:
     bye = next((i for i in range(n) if mate[i] == n), None)
 
     no = [c.start_number for c in comps]
-    lines = [f"score Swiss, round {req.round_number}: "
-             + (f"round 1 in seeded random order (seed {req.seed}), then 1-2, 3-4 …"
-                if first else "by standings, places 1-2, 3-4 … as far as the constraints allow"),
-             "criteria: no second bye > no rematch > "
-             + ("no same-club game > " if any(rnd.clubs) else "")
-             + "bye to the lowest-placed > closest scores > closest places"]
+    lines = [N_("score Swiss, round %(n)s: round 1 in seeded random order (seed %(seed)s), then "
+                "1-2, 3-4 …", n=req.round_number, seed=req.seed) if first else
+             N_("score Swiss, round %(n)s: by standings, places 1-2, 3-4 … as far as the "
+                "constraints allow", n=req.round_number),
+             N_("criteria: no second bye > no rematch > no same-club game > bye to the "
+                "lowest-placed > closest scores > closest places") if any(rnd.clubs) else
+             N_("criteria: no second bye > no rematch > bye to the lowest-placed > closest "
+                "scores > closest places")]
     rematches = [(i, j) for i, j in games if (i, j) in rnd.met]
     clashes = [(i, j) for i, j in games if rnd.clash(i, j)]
-    fewest = "the fewest possible" + (" without a second bye" if bye is not None
-                                      and not rnd.had_bye[bye] and any(rnd.had_bye) else "")
+    fewest = (N_("the fewest possible without a second bye") if bye is not None
+              and not rnd.had_bye[bye] and any(rnd.had_bye) else N_("the fewest possible"))
     relaxed = []
     if rematches:
-        relaxed.append(f"rematches allowed ({fewest}: {len(rematches)})")
+        relaxed.append(N_("rematches allowed (%(fewest)s: %(n)s)", fewest=fewest,
+                          n=len(rematches)))
     if clashes:
-        relaxed.append(f"same-club games allowed ({fewest}: {len(clashes)})")
-    lines.append("stage reached: " + ("; ".join(relaxed) or "every constraint met"))
+        relaxed.append(N_("same-club games allowed (%(fewest)s: %(n)s)", fewest=fewest,
+                          n=len(clashes)))
+    lines.append(N_("stage reached: %(stage)s",
+                    stage=join(relaxed) if relaxed else N_("every constraint met")))
     for i, j in rematches:
-        lines.append(f"rematch unavoidable: {no[i]}-{no[j]} (meeting no. {rnd.met[i, j] + 1})")
+        lines.append(N_("rematch unavoidable: %(a)s-%(b)s (meeting no. %(k)s)", a=no[i], b=no[j],
+                        k=rnd.met[i, j] + 1))
     for i, j in clashes:
-        lines.append(f"same-club game unavoidable: {no[i]}-{no[j]} ({comps[i].club})")
+        lines.append(N_("same-club game unavoidable: %(a)s-%(b)s (%(club)s)", a=no[i], b=no[j],
+                        club=comps[i].club))
     if bye is not None:
         lines.append(_bye_line(rnd, bye, no))
     rest = [i for i in range(n) if i != bye]
@@ -235,22 +244,23 @@ def swiss_score(req: DrawRequest) -> Draw:
     moved = [g for g in games if g not in plain]
     if moved and not first:
         shown = ", ".join(f"{no[i]}-{no[j]}" for i, j in moved[:SHOW_MOVED])
-        lines.append(f"{len(moved)} of {len(games)} games differ from places 1-2, 3-4 … (the"
-                     f" nearest allowed opponents instead; by start number): {shown}"
-                     + (" …" if len(moved) > SHOW_MOVED else ""))
+        lines.append(N_("%(n)s of %(games)s games differ from places 1-2, 3-4 … (the nearest "
+                        "allowed opponents instead; by start number): %(shown)s", n=len(moved),
+                        games=len(games),
+                        shown=shown + (" …" if len(moved) > SHOW_MOVED else "")))
     tables = tuple(DrawnTable(((comps[i].id, 1), (comps[j].id, 2))) for i, j in games)
     byes = ((comps[bye].id, req.layout.bye_kind),) if bye is not None else ()
     return Draw(tables, byes, tuple(lines))
 
 
-def _bye_line(rnd: _Round, bye: int, no: list[int]) -> str:
+def _bye_line(rnd: _Round, bye: int, no: list[int]) -> Message:
     """Who got the bye and why not anybody placed lower."""
-    head = f"bye: {no[bye]}"
     if rnd.had_bye[bye]:
-        return head + " (everybody has had a bye; the lowest-placed that keeps the round best)"
+        return N_("bye: %(n)s (everybody has had a bye; the lowest-placed that keeps the round "
+                  "best)", n=no[bye])
     skipped = [no[i] for i in range(rnd.n - 1, bye, -1) if not rnd.had_bye[i]]
     if not skipped:
-        return head + " (the lowest-placed player without a bye)"
-    return (head + " (the lowest-placed player without a bye whose bye keeps the rest free of"
-            " rematches and same-club games as far as possible; not "
-            + ", ".join(map(str, skipped)) + ", whose bye would force more of them)")
+        return N_("bye: %(n)s (the lowest-placed player without a bye)", n=no[bye])
+    return N_("bye: %(n)s (the lowest-placed player without a bye whose bye keeps the rest free "
+              "of rematches and same-club games as far as possible; not %(skipped)s, whose bye "
+              "would force more of them)", n=no[bye], skipped=", ".join(map(str, skipped)))

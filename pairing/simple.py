@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from scoring.i18n import N_
+
 from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout
 
 
@@ -16,15 +18,21 @@ def table_sizes(n: int, layout: Layout) -> list[int]:
     """Sizes of side-less tables: full tables, then at most ``max_short`` tables one short."""
     size = layout.table_size
     if n <= 0:
-        raise DrawError("there is nobody to seat")
+        raise DrawError(N_("there is nobody to seat"))
     for short in range(layout.max_short + 1):
         rest = n - short * (size - 1)
         if rest >= 0 and rest % size == 0:
             return [size] * (rest // size) + [size - 1] * short
-    raise DrawError(f"{n} {'entrant' if n == 1 else 'entrants'} cannot be seated at tables of "
-                    f"{size}"
-                    + (f" with at most {layout.max_short} tables of {size - 1}"
-                       if layout.max_short else ""))
+    if layout.max_short:
+        raise DrawError(N_("%(n)s entrant cannot be seated at tables of %(size)s with at most "
+                            "%(short)s tables of %(smaller)s", n=n, size=size,
+                            short=layout.max_short, smaller=size - 1) if n == 1 else
+                         N_("%(n)s entrants cannot be seated at tables of %(size)s with at most "
+                            "%(short)s tables of %(smaller)s", n=n, size=size,
+                            short=layout.max_short, smaller=size - 1))
+    raise DrawError(N_("%(n)s entrant cannot be seated at tables of %(size)s", n=n, size=size)
+                    if n == 1 else
+                    N_("%(n)s entrants cannot be seated at tables of %(size)s", n=n, size=size))
 
 
 def seat_groups(groups: list[list[int]], layout: Layout) -> tuple[DrawnTable, ...]:
@@ -65,7 +73,7 @@ def random_tables(req: DrawRequest) -> Draw:
             groups.append(ids[i:i + size])
             i += size
     return Draw(seat_groups(groups, req.layout), tuple((e, req.layout.bye_kind) for e in left),
-                (f"random tables, seed {req.seed}",))
+                (N_("random tables, seed %(seed)s", seed=req.seed),))
 
 
 def standings_tables(req: DrawRequest) -> Draw:
@@ -77,7 +85,7 @@ def standings_tables(req: DrawRequest) -> Draw:
     for size in table_sizes(len(ids), req.layout):
         groups.append(ids[i:i + size])
         i += size
-    return Draw(seat_groups(groups, req.layout), (), ("tables by standings",))
+    return Draw(seat_groups(groups, req.layout), (), (N_("tables by standings"),))
 
 
 def _colours(a: Competitor, b: Competitor, whites: dict[int, int]) -> tuple[int, int]:
@@ -106,14 +114,14 @@ def score_order(req: DrawRequest) -> Draw:
     explanation = []
     pairs = _pair(comps, met)
     if pairs is None:
-        explanation.append("no pairing without rematches exists; rematches allowed")
+        explanation.append(N_("no pairing without rematches exists; rematches allowed"))
         pairs = _pair(comps, set())
         assert pairs is not None
     tables = []
     for a, b in pairs:
         w, bl = _colours(a, b, whites)
         tables.append(DrawnTable(((w, 1), (bl, 2))))
-    return Draw(tuple(tables), tuple(byes), ("score order without rematches", *explanation))
+    return Draw(tuple(tables), tuple(byes), (N_("score order without rematches"), *explanation))
 
 
 def _pair(comps: list[Competitor], met: set[frozenset[int]],

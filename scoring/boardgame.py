@@ -38,6 +38,7 @@ from .discipline import (
     ranked,
     zeros,
 )
+from .i18n import N_, join
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -94,48 +95,52 @@ class Boardgame(Discipline):
     settings_keys = ("placement",)
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
-        known_keys(raw, self.settings_keys, problems, at, what="board-game scoring", warn=True)
+        known_keys(raw, self.settings_keys, problems, at, what=N_("board-game scoring"), warn=True)
         raw_placement = raw.get("placement")
         if raw_placement is None:
             return Settings({k: tuple(map(Fraction, v)) for k, v in DEFAULT_PLACEMENT.items()})
         placement: dict[int, tuple[Fraction, ...]] = {}
         if not isinstance(raw_placement, Mapping):
-            problems.error(f"{at}.placement", 'must map a table size to its points, e.g. '
-                           '{"4": [5, 3, 2, 1], "3": [5, 3, 1]}')
+            problems.error(f"{at}.placement", N_('must map a table size to its points, e.g. '
+                                                 '%(example)s',
+                                                 example='{"4": [5, 3, 2, 1], "3": [5, 3, 1]}'))
             return Settings(placement)
         for key, pts in raw_placement.items():
             size = int(key) if isinstance(key, str) and _ID.fullmatch(key) else 0
             if not 2 <= size <= MAX_TABLE:
-                problems.error(f"{at}.placement.{key_text(key)}", "must be a table size from 2 "
-                               f"to {MAX_TABLE}")
+                problems.error(f"{at}.placement.{key_text(key)}",
+                               N_("must be a table size from 2 to %(max)s", max=MAX_TABLE))
                 continue
             if not isinstance(pts, list) or len(pts) != size:
-                problems.error(f"{at}.placement.{key}", "must list one number per place "
-                               f"of a table of {key}")
+                problems.error(f"{at}.placement.{key}", N_("must list one number per place "
+                                                           "of a table of %(n)s", n=key))
                 continue
             why = next(filter(None, (range_problem(p, 0, MAX_PLACEMENT, whole=False)
                                      for p in pts)), None)
             if why:
-                problems.error(f"{at}.placement.{key}", f"placement points {why}")
+                problems.error(f"{at}.placement.{key}", N_("placement points %(why)s",
+                                                           why=why))
                 continue
             placement[size] = tuple(exact(p) for p in pts)
         return Settings(placement)
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         if any(s.side is not None for s in seats):
-            problems.error(f"{at}.seats", "board-game tables have no sides (omit side)", hint)
+            problems.error(f"{at}.seats", N_("board-game tables have no sides (omit side)"),
+                           hint)
 
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:
         n = len(table.seats)
         if n not in settings.placement:
             sizes = ", ".join(str(k) for k in sorted(settings.placement))
-            problems.error(f"{table.place}.seats", f"a table of {n} has no placement points "
-                           f"(tables of {sizes})", hint)
+            problems.error(f"{table.place}.seats", N_("a table of %(n)s has no placement "
+                                                      "points (tables of %(sizes)s)", n=n,
+                                                      sizes=sizes), hint)
             return None
         points = raw.get("points") if isinstance(raw, Mapping) else None
         if not isinstance(points, Mapping):
-            problems.error(at, 'needs "points": game points by entrant id', hint)
+            problems.error(at, N_('needs "points": game points by entrant id'), hint)
             return None
         seated = set(table.entrants)
         out: dict[int, Fraction] = {}
@@ -144,18 +149,21 @@ class Boardgame(Discipline):
             eid = int(key) if isinstance(key, str) and _ID.fullmatch(key) else None
             why = range_problem(value, -MAX_GAME_POINTS, MAX_GAME_POINTS, whole=False)
             if eid not in seated:
-                problems.error(f"{at}.points", f"points for entrant {key_text(key)}, who is not "
-                               "seated at this table", hint)
+                problems.error(f"{at}.points", N_("points for entrant %(entrant)s, who is not "
+                                                  "seated at this table",
+                                                  entrant=key_text(key)), hint)
                 ok = False
             elif why:
-                problems.error(f"{at}.points", f"entrant {key}: game points {why}", hint)
+                problems.error(f"{at}.points", N_("entrant %(entrant)s: game points %(why)s",
+                                                  entrant=key, why=why), hint)
                 ok = False
             else:
                 out[eid] = exact(value)
         missing = sorted(seated - set(out))
         if ok and missing:
-            problems.error(f"{at}.points", "no game points for "
-                           f"{', '.join(f'entrant {e}' for e in missing)}", hint)
+            problems.error(f"{at}.points", N_("no game points for %(entrants)s",
+                                              entrants=join([N_("entrant %(n)s", n=e)
+                                                             for e in missing], ", ")), hint)
             ok = False
         return Result(out) if ok else None
 

@@ -127,6 +127,7 @@ from .discipline import (
     show,
 )
 from .fide_tables import dp_from_score, pd_percent
+from .i18n import N_
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion, Group
 
@@ -251,7 +252,7 @@ class Chess(Discipline):
     settings_keys = ("win", "draw", "loss", "bye", "system", "tiebreaks", "tiebreak_rules")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
-        known_keys(raw, self.settings_keys, problems, at, what="chess scoring", warn=True)
+        known_keys(raw, self.settings_keys, problems, at, what=N_("chess scoring"), warn=True)
         values: dict[str, Fraction] = {}
         for key, default in (("win", 1), ("draw", 0.5), ("loss", 0)):
             v = raw.get(key, default)
@@ -261,7 +262,7 @@ class Chess(Discipline):
                 v = default
             values[key] = exact(v)
         if not values["win"] > values["draw"] >= values["loss"]:
-            problems.error(at, "points must satisfy win > draw >= loss")
+            problems.error(at, N_("points must satisfy win > draw >= loss"))
         bye = raw.get("bye", raw.get("win", 1))
         why = range_problem(bye, 0, MAX_POINTS, whole=False)
         if why:
@@ -269,23 +270,26 @@ class Chess(Discipline):
             bye = 1
         system = raw.get("system", "swiss")
         if system not in ("swiss", "round_robin"):
-            problems.error(f"{at}.system", f"must be 'swiss' or 'round_robin', not {show(system)}")
+            problems.error(f"{at}.system", N_("must be 'swiss' or 'round_robin', not %(value)s",
+                                              value=show(system)))
             system = "swiss"
         tiebreaks = raw.get("tiebreaks", [])
         if not isinstance(tiebreaks, list) or len(tiebreaks) > len(TIEBREAKS):
-            problems.error(f"{at}.tiebreaks", "must be a list of tiebreak names, each at most "
-                           "once")
+            problems.error(f"{at}.tiebreaks", N_("must be a list of tiebreak names, each at "
+                                                 "most once"))
             tiebreaks = []
         for k, tb in enumerate(tiebreaks):
             if not isinstance(tb, str) or tb not in TIEBREAKS:
-                problems.error(f"{at}.tiebreaks[{k}]", f"unknown tiebreak {show(tb)} "
-                               f"(known: {', '.join(TIEBREAKS)})")
+                problems.error(f"{at}.tiebreaks[{k}]", N_(
+                    "unknown tiebreak %(value)s (known: %(known)s)", value=show(tb),
+                    known=", ".join(TIEBREAKS)))
             elif tiebreaks.index(tb) != k:
-                problems.error(f"{at}.tiebreaks[{k}]", f"tiebreak {tb!r} is listed twice")
+                problems.error(f"{at}.tiebreaks[{k}]", N_("tiebreak %(name)r is listed twice",
+                                                          name=tb))
         rules = raw.get("tiebreak_rules", "fide2023")
         if rules not in RULES:
-            problems.error(f"{at}.tiebreak_rules", f"must be one of {', '.join(RULES)}, "
-                           f"not {show(rules)}")
+            problems.error(f"{at}.tiebreak_rules", N_("must be one of %(known)s, not %(value)s",
+                                                      known=", ".join(RULES), value=show(rules)))
             rules = "fide2023"
         return Settings(values["win"], values["draw"], values["loss"], exact(bye), system,
                         tuple(tb for tb in tiebreaks if tb in TIEBREAKS), rules)
@@ -297,8 +301,8 @@ class Chess(Discipline):
                      problems: Problems, at: str, hint: str) -> Result | None:
         score = raw.get("score") if isinstance(raw, Mapping) else None
         if not isinstance(score, str) or score not in SCORES:
-            problems.error(f"{at}.score", f"{show(score)} is not a chess result "
-                           f"(one of {', '.join(SCORES)})", hint)
+            problems.error(f"{at}.score", N_("%(value)s is not a chess result (one of %(known)s)",
+                                             value=show(score), known=", ".join(SCORES)), hint)
             return None
         return Result(score)
 

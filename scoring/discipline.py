@@ -16,6 +16,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, TypeGuard
 
+from .i18n import N_
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion, rank
 
@@ -67,14 +68,15 @@ class Discipline:
         :data:`MAX_RESULT_BYTES` and :data:`MAX_RESULT_DEPTH`), then :meth:`parse_result`.
         None if anything is wrong, with every problem reported."""
         if not isinstance(raw, Mapping):
-            problems.error(at, f"a result is an object, not {show(raw)}", hint)
+            problems.error(at, N_("a result is an object, not %(value)s", value=show(raw)), hint)
             return None
         why = payload_problem(raw, self.result_bytes, self.result_depth)
         if why:
             problems.error(at, why, hint)
             return None
         before = len(problems.errors)
-        known_keys(raw, self.result_keys, problems, at, hint, f"a {self.name} result")
+        known_keys(raw, self.result_keys, problems, at, hint,
+                   N_("a %(discipline)s result", discipline=self.name))
         result = self.parse_result(raw, table, round_extra, settings, problems, at, hint)
         return result if len(problems.errors) == before else None
 
@@ -132,25 +134,27 @@ def range_problem(x: Any, low: float, high: float, whole: bool = True) -> str | 
     if fits and low <= x <= high:
         return None
     if fits and x > high:
-        return f"must be at most {high}, not {show(x)}"
-    kind = "whole number" if whole else "number"
+        return N_("must be at most %(high)s, not %(value)s", high=high, value=show(x))
     if low == 1 and whole:
-        wanted = "a positive whole number"
-    elif low == 0:
-        wanted = f"a {kind} >= 0"
-    else:
-        wanted = f"a {kind} from {low} to {high}"
-    return f"must be {wanted}, not {show(x)}"
+        return N_("must be a positive whole number, not %(value)s", value=show(x))
+    if low == 0:
+        return (N_("must be a whole number >= 0, not %(value)s", value=show(x)) if whole else
+                N_("must be a number >= 0, not %(value)s", value=show(x)))
+    return (N_("must be a whole number from %(low)s to %(high)s, not %(value)s", low=low,
+               high=high, value=show(x)) if whole else
+            N_("must be a number from %(low)s to %(high)s, not %(value)s", low=low, high=high,
+               value=show(x)))
 
 
 def known_keys(raw: Mapping[str, Any], known: Sequence[str], problems: Problems, at: str,
-               hint: str = "", what: str = "it", warn: bool = False) -> bool:
+               hint: str = "", what: str = N_("it"), warn: bool = False) -> bool:
     """Report every key of ``raw`` not in ``known`` (an error, or a warning with ``warn``);
     True if there is none."""
     unknown = [k for k in raw if k not in known]
     report = problems.warning if warn else problems.error
     for key in unknown:
-        report(f"{at}.{key_text(key)}", f"unknown field; {what} has {', '.join(known)}", hint)
+        report(f"{at}.{key_text(key)}", N_("unknown field; %(what)s has %(known)s", what=what,
+                                           known=", ".join(known)), hint)
     return not unknown
 
 
@@ -162,15 +166,17 @@ def payload_problem(raw: Any, max_bytes: int = MAX_RESULT_BYTES,
         node, depth = stack.pop()
         if isinstance(node, Mapping | list):
             if depth > max_depth:
-                return f"nested more than {max_depth} levels deep"
+                return N_("nested more than %(n)s levels deep", n=max_depth)
             stack.extend((v, depth + 1) for v in (node.values() if isinstance(node, Mapping)
                                                   else node) if isinstance(v, Mapping | list))
     try:
         size = len(json.dumps(raw, ensure_ascii=False, allow_nan=False).encode())
     except (TypeError, ValueError):
-        return "holds a value that is not JSON (NaN, Infinity, a number beyond 4,300 digits)"
+        return N_("holds a value that is not JSON (NaN, Infinity, a number beyond 4,300 "
+                  "digits)")
     if size > max_bytes:
-        return f"is {size} bytes long as JSON; a result is at most {max_bytes}"
+        return N_("is %(size)s bytes long as JSON; a result is at most %(max)s", size=size,
+                  max=max_bytes)
     return None
 
 
@@ -216,13 +222,14 @@ def check_two_sides(seats: Sequence[Seat], problems: Problems, at: str, hint: st
     """Two parties, side 1 and side 2, with an allowed number of entrants each."""
     sides = [s.side for s in seats]
     if any(side not in (1, 2) for side in sides):
-        problems.error(f"{at}.seats", "every seat needs side 1 or 2", hint)
+        problems.error(f"{at}.seats", N_("every seat needs side 1 or 2"), hint)
         return
     n1, n2 = sides.count(1), sides.count(2)
     if n1 not in per_side or n2 not in per_side:
         allowed = " or ".join(str(n) for n in per_side)
-        problems.error(f"{at}.seats", f"needs {allowed} entrant(s) on each side, "
-                       f"found {n1} on side 1 and {n2} on side 2", hint)
+        problems.error(f"{at}.seats", N_("needs %(allowed)s entrant(s) on each side, found "
+                                         "%(n1)s on side 1 and %(n2)s on side 2",
+                                         allowed=allowed, n1=n1, n2=n2), hint)
 
 
 def criteria_names(criteria: Sequence[Criterion]) -> set[str]:

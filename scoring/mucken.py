@@ -61,6 +61,7 @@ from .discipline import (
     show,
     whole_in,
 )
+from .i18n import N_
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -95,7 +96,7 @@ class Mucken(Discipline):
     settings_keys = ("target", "bobbl_per_round", "time_limit", "unfinished")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
-        known_keys(raw, self.settings_keys, problems, at, what="Mucken scoring", warn=True)
+        known_keys(raw, self.settings_keys, problems, at, what=N_("Mucken scoring"), warn=True)
         target = raw.get("target", 21)
         why = range_problem(target, 1, MAX_TARGET)
         if why:
@@ -109,13 +110,15 @@ class Mucken(Discipline):
         limit = raw.get("time_limit")
         if limit is not None and not whole_in(limit, 1, MAX_TIME_LIMIT):
             problems.error(f"{at}.time_limit",
-                           f"must be the minutes per round (a whole number from 1 to "
-                           f"{MAX_TIME_LIMIT}) or null for no limit, not {show(limit)}")
+                           N_("must be the minutes per round (a whole number from 1 to "
+                              "%(max)s) or null for no limit, not %(value)s",
+                              max=MAX_TIME_LIMIT, value=show(limit)))
             limit = None
         rule = raw.get("unfinished", "leader")
         if not isinstance(rule, str) or rule not in UNFINISHED_RULES:
             known = ", ".join(repr(r) for r in UNFINISHED_RULES)
-            problems.error(f"{at}.unfinished", f"must be one of {known}, not {show(rule)}")
+            problems.error(f"{at}.unfinished", N_("must be one of %(known)s, not %(value)s",
+                                                  known=known, value=show(rule)))
             rule = "leader"
         return Settings(target, per_round, limit, rule)
 
@@ -126,11 +129,11 @@ class Mucken(Discipline):
                      problems: Problems, at: str, hint: str) -> Result | None:
         bobbl = raw.get("bobbl") if isinstance(raw, Mapping) else None
         if not isinstance(bobbl, list) or not bobbl:
-            problems.error(at, 'needs "bobbl": a list of [side 1, side 2] points', hint)
+            problems.error(at, N_('needs "bobbl": a list of [side 1, side 2] points'), hint)
             return None
         if len(bobbl) > MAX_BOBBL:
-            problems.error(f"{at}.bobbl", f"{len(bobbl)} Bobbl; a round has at most "
-                           f"{MAX_BOBBL}", hint)
+            problems.error(f"{at}.bobbl", N_("%(n)s Bobbl; a round has at most %(max)s",
+                                             n=len(bobbl), max=MAX_BOBBL), hint)
             return None
         cut, cut_ok = _cut(raw.get("unfinished"), len(bobbl), problems, f"{at}.unfinished", hint)
         out = []
@@ -139,21 +142,26 @@ class Mucken(Discipline):
         for k, b in enumerate(bobbl, start=1):
             if (not isinstance(b, list) or len(b) != 2
                     or not all(whole_in(x, 0, top) for x in b)):
-                problems.error(at, f"bobbl {k}: must be two whole numbers from 0 to {top}, "
-                               f"not {show(b)}", hint)
+                problems.error(at, N_("bobbl %(k)s: must be two whole numbers from 0 to "
+                                      "%(top)s, not %(value)s", k=k, top=top, value=show(b)),
+                               hint)
                 continue
             reached = [x >= target for x in b]
             if k == cut:
                 if any(reached):
-                    who = "both sides" if all(reached) else f"side {reached.index(True) + 1}"
-                    problems.error(at, f"bobbl {k}: cut by time, but {who} reached {target}, "
-                                   "so it was finished", hint)
+                    who = (N_("both sides") if all(reached) else
+                           N_("side %(n)s", n=reached.index(True) + 1))
+                    problems.error(at, N_("bobbl %(k)s: cut by time, but %(who)s reached "
+                                          "%(target)s, so it was finished", k=k, who=who,
+                                          target=target), hint)
                     continue
             elif all(reached):
-                problems.error(at, f"bobbl {k}: both sides reached {target}", hint)
+                problems.error(at, N_("bobbl %(k)s: both sides reached %(target)s", k=k,
+                                      target=target), hint)
                 continue
             elif not any(reached):
-                problems.error(at, f"bobbl {k}: neither side reached {target}", hint)
+                problems.error(at, N_("bobbl %(k)s: neither side reached %(target)s", k=k,
+                                      target=target), hint)
                 continue
             out.append((b[0], b[1]))
         if len(out) != len(bobbl) or not cut_ok:
@@ -189,12 +197,12 @@ def _cut(raw: Any, count: int, problems: Problems, at: str, hint: str) -> tuple[
     if raw is None:
         return None, True
     if not is_int(raw) or not 1 <= raw <= count:
-        problems.error(at, f"must be the number of the Bobbl cut by time (1 to {count}), "
-                       f"not {show(raw)}", hint)
+        problems.error(at, N_("must be the number of the Bobbl cut by time (1 to %(count)s), "
+                              "not %(value)s", count=count, value=show(raw)), hint)
         return None, False
     if raw != count:
-        problems.error(at, f"only the last Bobbl ({count}) can be cut by time, not bobbl {raw}",
-                       hint)
+        problems.error(at, N_("only the last Bobbl (%(count)s) can be cut by time, not bobbl "
+                              "%(n)s", count=count, n=raw), hint)
         return raw, False
     return raw, True
 

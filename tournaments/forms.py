@@ -56,7 +56,8 @@ def kinds_help() -> str:
     labels = dict(Tournament.EntrantKind.choices)
     kinds = "; ".join(f"{info.label}: {' / '.join(str(labels[k]) for k in info.entrant_kinds)}"
                       for info in DISCIPLINES.values())
-    return f"{_('The usual kind first.')} {kinds}"
+    usual = _("The usual kind first.")  # outside an f-string, where makemessages finds it
+    return f"{usual} {kinds}"
 
 
 def pretty_json(value: Any, width: int = 64, indent: int = 0) -> str:

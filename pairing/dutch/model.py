@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scoring.i18n import N_, Message
+
 from ..swiss import SwissPlayer, SwissState
 
 WHITE, BLACK = "w", "b"
@@ -46,11 +48,17 @@ class Entrant:
         """Absolute colour preference: |CD| > 1, or the same colour in the last two games."""
         return self.imbalance > 1 or self.repeated is not None
 
-    def describe_preference(self) -> str:
+    def describe_preference(self) -> Message:
         if self.preference is None:
-            return "no colour preference"
-        kind = "absolute" if self.absolute else "strong" if self.strong else "mild"
-        return f"{kind} preference for {'white' if self.preference == WHITE else 'black'}"
+            return N_("no colour preference")
+        white = self.preference == WHITE
+        if self.absolute:
+            return N_("absolute preference for white") if white else N_(
+                "absolute preference for black")
+        if self.strong:
+            return N_("strong preference for white") if white else N_(
+                "strong preference for black")
+        return N_("mild preference for white") if white else N_("mild preference for black")
 
 
 def belongs(player: SwissPlayer) -> bool:

@@ -21,6 +21,7 @@ from tournaments import services
 from tournaments.chess import draw as chess_draw
 from tournaments.chess import games as chess_games
 from tournaments.chess import trf as trf_services
+from tournaments.core_messages import lines
 from tournaments.models import ByeRequest, Entrant, PairingRule, Round
 from tournaments.services import Actor, ServiceError
 
@@ -191,7 +192,7 @@ def test_half_point_bye_on_request_scores_half_and_is_not_paired(swiss, actor):
     rnd = services.draw_round(t, actor)
     assert 3 not in paired(rnd)
     assert byes(rnd)[3] == "half"
-    assert any("Spieler 03" in line for line in rnd.draw_explanation)
+    assert any("Spieler 03" in line for line in lines(rnd.draw_explanation))
     results(t, actor, 2, rng)
     assert points(t)[3] == before + Fraction(1, 2)
     assert t.log.filter(action="request_bye").exists()
@@ -303,7 +304,8 @@ def test_forced_pairing_is_respected_and_the_engine_pairs_the_rest(swiss, actor)
     rnd = services.draw_round(t, actor)
     assert (10, 1) in boards(rnd)
     assert len(paired(rnd)) == 10 and not byes(rnd)
-    assert any("Spieler 10" in line and "Spieler 01" in line for line in rnd.draw_explanation)
+    assert any("Spieler 10" in line and "Spieler 01" in line
+               for line in lines(rnd.draw_explanation))
 
 
 def test_forced_pairing_refuses_a_rematch(swiss, actor):

@@ -24,7 +24,9 @@ from pairing.dutch import NoValidPairing
 from pairing.dutch import pair as dutch_pair
 from pairing.swiss import SwissState
 from pairing.trf import state_before_round
+from scoring.i18n import N_
 
+from ..core_messages import renumbered
 from ..models import ByeRequest, Entrant, PairingRule, Tournament
 from ..services.base import ServiceError
 from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
@@ -92,7 +94,7 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
     numbers = {e: n for n, e in ids.items()}
     entrants = {e.pk: e for e in by_pn.values()}
     by_number = {p.number: p for p in state.players}
-    lines: list[str] = []
+    lines: list[str] = []  # messages (scoring.i18n), said in the reader's language
 
     forced = list(t.pairing_rules.filter(kind=PairingRule.Kind.FORCED, round_number=number)
                   .select_related("first", "second"))
@@ -120,8 +122,8 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
         pw, pb = numbers[w.pk], numbers[b.pk]
         forced_pairs.append((pw, pb))
         taken |= {pw, pb}
-        lines.append(_("Set by the director: %(w)s (white) - %(b)s (black); the engine paired "
-                       "the others.") % {"w": _label(w), "b": _label(b)})
+        lines.append(N_("Set by the director: %(w)s (white) - %(b)s (black); the engine paired "
+                        "the others.", w=_label(w), b=_label(b)))
 
     engine_state = replace(state, players=tuple(
         replace(p, absent=True) if p.number in taken else p for p in state.players))
@@ -149,18 +151,21 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
             continue
         if entrant.pk in requested and plays_in(entrant, number):
             byes.append((entrant.pk, requested[entrant.pk]))
-            lines.append((_("Half-point bye on request: %(name)s")
-                          if requested[entrant.pk] == ByeRequest.Kind.HALF else
-                          _("Zero-point bye on request: %(name)s")) % {"name": _label(entrant)})
+            lines.append(N_("Half-point bye on request: %(name)s", name=_label(entrant))
+                         if requested[entrant.pk] == ByeRequest.Kind.HALF else
+                         N_("Zero-point bye on request: %(name)s", name=_label(entrant)))
         else:
             absent.append(_label(entrant))
     if absent:
-        lines.append(_("Not paired (withdrawn, absent or not yet joined): %(names)s")
-                     % {"names": ", ".join(absent)})
+        lines.append(N_("Not paired (withdrawn, absent or not yet joined): %(names)s",
+                        names=", ".join(absent)))
     if gone:
-        lines.append(_("Withdrawn from this round on, as announced: %(numbers)s")
-                     % {"numbers": ", ".join(str(n) for n in gone)})
-    lines.append(_("Pairing numbers (initial ranking) used below: %(list)s") % {
-        "list": ", ".join(f"{n} = {_label(entrants[ids[n]])}" for n in sorted(ids)
-                          if ids[n] in entrants)})
-    return pairing.Draw(tables, tuple(byes), tuple(lines + list(result.explanation)))
+        lines.append(N_("Withdrawn from this round on, as announced: %(numbers)s",
+                        numbers=", ".join(str(n) for n in gone)))
+    shown = sorted((entrants[e] for e in ids.values() if e in entrants),
+                   key=lambda e: e.start_number)
+    lines.append(N_("Start numbers used below: %(list)s",
+                    list=", ".join(f"{e.start_number} = {e.name}" for e in shown)))
+    # The engine names players by pairing number; the hall knows them by start number.
+    engine_lines = [renumbered(line, lambda n: ids.get(n, n)) for line in result.explanation]
+    return pairing.Draw(tables, tuple(byes), tuple(lines + engine_lines))

@@ -214,15 +214,17 @@ class WebDiscipline:
         if not isinstance(payload, Mapping):
             return [("", _cell_text(payload))]
         cells: list[tuple[str, str]] = []
+        words = self.cell_words
         for key, value in payload.items():
-            word = str(self.cell_words.get(key, key))
+            word = str(words.get(key, key))
             if isinstance(value, list) and value and all(
                     isinstance(v, list | dict) for v in value):
-                cells += [(f"{word} {k}", _cell_text(v)) for k, v in enumerate(value, start=1)]
+                cells += [(f"{word} {k}", _cell_text(v, words))
+                          for k, v in enumerate(value, start=1)]
             elif isinstance(value, Mapping):
-                cells += [(f"{word} {k}", _cell_text(v)) for k, v in value.items()]
+                cells += [(f"{word} {k}", _cell_text(v, words)) for k, v in value.items()]
             else:
-                cells.append((word, _cell_text(value)))
+                cells.append((word, _cell_text(value, words)))
         return cells
 
     # -- reports ------------------------------------------------------------------------------
@@ -242,14 +244,16 @@ class WebDiscipline:
         return round_byes(rnd)
 
 
-def _cell_text(value: Any) -> str:
-    """One cell of a report as people write it: 21:15 for a pair of numbers."""
+def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
+    """One cell of a report as people write it: 21:15 for a pair of numbers; the keys of a
+    game on a list in the discipline's ``words`` (Pussi: "Bid 100")."""
+    words = words or {}
     if value is None:
         return "–"
     if isinstance(value, bool):
         return "✓" if value else "–"
     if isinstance(value, list):
-        return ":".join(_cell_text(v) for v in value)
+        return ":".join(_cell_text(v, words) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_cell_text(v)}" for k, v in value.items())
+        return ", ".join(f"{words.get(k, k)} {_cell_text(v, words)}" for k, v in value.items())
     return str(value)

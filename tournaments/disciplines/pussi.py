@@ -28,7 +28,8 @@ class Pussi(WebDiscipline):
     methods = ("pussi_partners", "random_tables")
     cell_words = {"games": gettext_lazy("Game"), "totals": gettext_lazy("Totals"),
                   "final": gettext_lazy("Final totals"), "played": gettext_lazy("Games played"),
-                  "premium": gettext_lazy("Premium")}
+                  "premium": gettext_lazy("Premium"), "declarer": gettext_lazy("Declaring party"),
+                  "bid": gettext_lazy("Bid")}
     planned_rounds = 3
     options = ("registration",)
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
+from ..core_messages import problem_text
 from ..disciplines import DISCIPLINES, get
 from ..models import (
     Bye,
@@ -92,7 +93,7 @@ def scoring_tournament(t: Tournament) -> scoring.Tournament:
     try:
         return scoring.parse(export_document(t))
     except scoring.DocumentError as exc:  # the services keep this from happening
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError("; ".join(problem_text(p) for p in exc.problems)) from exc
 
 
 def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournament:
@@ -107,7 +108,7 @@ def import_document(data: Any, actor: Actor, slug: str | None = None) -> Tournam
     if tournament is None:
         errors: dict[str, list[str]] = {}
         for p in problems.errors:
-            errors.setdefault(p.place or "document", []).append(str(p))
+            errors.setdefault(p.place or "document", []).append(problem_text(p))
         raise ServiceError(errors)
     if get(tournament.discipline) is None:
         # The scoring core knows more disciplines than the web app has forms and pages for.

@@ -21,6 +21,7 @@ from scoring.model import Problems
 from scoring.model import Seat as ScoringSeat
 from scoring.model import Table as ScoringTable
 
+from ..core_messages import say
 from ..models import Result, ResultRevision, Round, Table
 from . import reporters
 from .base import Actor, Change, InvalidToken, RoundNotOpen, ServiceError, change
@@ -45,7 +46,7 @@ def check_payload(table: Table, payload: Any) -> Any:
     errors: dict[str, list[str]] = {}
     for p in problems.errors:
         field = p.place.removeprefix("result").lstrip(".") or "result"
-        errors.setdefault(field, []).append(p.message)
+        errors.setdefault(field, []).append(say(p.message))
     if errors:
         raise ServiceError(errors)
     return payload

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 import pairing
 
+from ..core_messages import say, stored_lines
 from ..disciplines import of
 from ..models import Bye, Entrant, ResultRevision, Round, Seat, Table, Tournament
 from . import seating
@@ -113,7 +114,12 @@ def _drawn(t: Tournament, number: int, seed: str, method: str) -> tuple[pairing.
             return drawn, method, seed
         return pairing.get(method)(request), method, seed
     except pairing.DrawError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(say(exc)) from None
+
+
+def _explained(t: Tournament, drawn: pairing.Draw) -> list[object]:
+    """The draw's explanation as the round keeps it (said in the reader's language)."""
+    return stored_lines(drawn.explanation, dict(t.entrants.values_list("pk", "start_number")))
 
 
 def _store(rnd: Round, drawn: pairing.Draw) -> None:
@@ -159,7 +165,7 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
                 withdrawn_from_round__lte=number).exclude(status=Entrant.Status.WITHDRAWN)}}
         drawn, method, seed = _drawn(t, number, seed, method)
         rnd = Round.objects.create(tournament=t, number=number, draw_method=method,
-                                   draw_seed=seed, draw_explanation=list(drawn.explanation),
+                                   draw_seed=seed, draw_explanation=_explained(t, drawn),
                                    extra=info.round_extra_for(t))
         _store(rnd, drawn)
         if t.status == Tournament.Status.SETUP:
@@ -201,7 +207,7 @@ def redraw_round(t: Tournament, actor: Actor, number: int) -> Round:
         rnd.tables.all().delete()
         rnd.byes.all().delete()
         _store(rnd, drawn)
-        rnd.draw_explanation = list(drawn.explanation)
+        rnd.draw_explanation = _explained(t, drawn)
         rnd.status = Round.Status.PREVIEW
         rnd.stale, rnd.stale_reason = False, ""
         rnd.save(update_fields=["draw_explanation", "status", "stale", "stale_reason"])

@@ -12,6 +12,7 @@ from scoring import registry as scoring_registry
 from scoring.discipline import is_int
 from scoring.model import Problems
 
+from ..core_messages import say
 from ..disciplines import get, of
 from ..disciplines.settings_spec import locked_settings
 from ..models import Role, Tournament
@@ -31,7 +32,7 @@ def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
     if problems.items:
         errors: dict[str, list[str]] = {}
         for p in problems.items:
-            errors.setdefault(p.place or "scoring", []).append(p.message)
+            errors.setdefault(p.place or "scoring", []).append(say(p.message))
         raise ServiceError(errors)
     return scoring
 

@@ -121,7 +121,8 @@ class LogState:
             if other.pk > entry.pk and self.counts(other) and touches(other, entry):
                 return _("a later action rests on it: %(action)s, %(target)s (entry %(id)s); "
                          "undo that first") % {"action": action_label(other.action),
-                                              "target": other.target, "id": other.pk}
+                                              "target": target_words(other.target),
+                                              "id": other.pk}
         return None
 
 
@@ -130,6 +131,13 @@ def action_label(action: str) -> str:
     from .. import log_labels
 
     return log_labels.label(action)
+
+
+def target_words(target: str) -> str:
+    """What an entry was done to ("round 2, table 1"), in the current language."""
+    from .. import log_labels
+
+    return log_labels.target_words(target)
 
 
 def entry_round(entry: ActionLog) -> int | None:

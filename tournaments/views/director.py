@@ -8,7 +8,6 @@ fields, never as a 500.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -38,7 +37,7 @@ from ..forms import (
     UndoLastForm,
     apply_service_error,
 )
-from ..log_labels import ACTION_LABELS, said
+from ..log_labels import ACTION_LABELS, actor_words, details, said, target_words
 from ..log_labels import sentence as action_sentence
 from ..models import (
     ActionLog,
@@ -166,8 +165,10 @@ def _rounds_overview(t: Tournament) -> list[Round]:
         n_byes=Count("byes", distinct=True)).order_by("number"))
 
 
-def _labelled(entry: ActionLog) -> ActionLog:
+def _labelled(entry: ActionLog, t: Tournament | None = None) -> ActionLog:
     entry.label = ACTION_LABELS.get(entry.action, entry.action)  # type: ignore[attr-defined]
+    entry.who = actor_words(entry.actor, t)  # type: ignore[attr-defined]
+    entry.what = target_words(entry.target, t)  # type: ignore[attr-defined]
     return entry
 
 
@@ -187,7 +188,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "rounds": rounds, "last_round": rounds[-1] if rounds else None,
         "draw_form": draw_form or DrawForm(t),
         "can_draw": _next_draw_possible(t),
-        "recent_log": [_labelled(e) for e in t.log.order_by("-id")[:5]],
+        "recent_log": [_labelled(e, t) for e in t.log.order_by("-id")[:5]],
         "registration_draw": seating_services.drawing_at_registration(t),
         "seating_plan": (seating_services.cleanup_plan(t)
                          if seating_services.drawing_at_registration(t) else None),
@@ -258,16 +259,12 @@ def _log_page(request: HttpRequest, t: Tournament, form: UndoLastForm | None = N
     page = Paginator(ActionLog.objects.filter(tournament=t).order_by("-id"),
                      LOG_PAGE_SIZE).get_page(request.GET.get("page"))
 
-    def show(value: Any) -> str:
-        if isinstance(value, dict) and "sentence" in value:
-            value = {k: v for k, v in value.items() if k != "sentence"}
-        return "" if value is None else json.dumps(value, ensure_ascii=False, default=str)
-
     entries = list(page)
     undo = undo_services.undo_rows(t, entries)
     rows = [{"entry": e, "label": ACTION_LABELS.get(e.action, e.action),
-             "line": action_sentence(e),
-             "before": show(e.before), "after": show(e.after), "sentence": said(e),
+             "line": action_sentence(e, t),
+             "before": details(e.before, t), "after": details(e.after, t),
+             "sentence": said(e),
              **undo.get(e.pk, {})} for e in entries]
     return render(request, "director/log.html", {
         "t": t, "page": page, "rows": rows, "undo_form": form or UndoLastForm(t)},

@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from ...core_messages import lines
 from ...models import Result, Round
 from .common import one_of
 
@@ -99,10 +100,14 @@ class RoundSerializer(serializers.Serializer):
     status = serializers.CharField(help_text=one_of(Round.Status))
     draw_method = serializers.CharField()
     draw_seed = serializers.CharField()
-    draw_explanation = serializers.JSONField()
+    draw_explanation = serializers.SerializerMethodField(
+        help_text="The draw's explanation, one line each, in the request's language.")
     extra = serializers.JSONField()
     tables = TableSerializer(many=True, source="tables.all")
     byes = ByeSerializer(many=True, source="byes.all")
+
+    def get_draw_explanation(self, rnd: Round) -> list[str]:
+        return lines(rnd.draw_explanation or [])
 
 
 class RoundChoicesSerializer(serializers.Serializer):
