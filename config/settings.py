@@ -100,6 +100,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tournaments.cachecontrol.CacheControlMiddleware",  # private unless a view says public
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "tournaments.bodylimit.BodyLimitMiddleware",  # 413 before anything reads a large body

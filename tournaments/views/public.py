@@ -165,7 +165,7 @@ def fragment(request: HttpRequest, slug: str, part: str) -> HttpResponse:
         return redirect(f"{page}#{part}" if part != "seats" else page)
     category = chosen_category(request, t) if part == "standings" else None
     return block_response(request, fragment_name(t, part, mode, category), t.version,
-                          fragment_builder(t, part, mode, category))
+                          fragment_builder(t, part, mode, category), public=t.public)
 
 
 @require_safe

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -133,8 +134,12 @@ def accepts_gzip(request: HttpRequest) -> bool:
 
 
 def block_response(request: HttpRequest, name: str, version: int,
-                   build: Callable[[], str]) -> HttpResponse:
-    """The block for a polling phone: 304 when it has what we would send, gzip when it may."""
+                   build: Callable[[], str], public: bool = True) -> HttpResponse:
+    """The block for a polling phone: 304 when it has what we would send, gzip when it may.
+
+    A public block may be kept by shared caches for a moment (:func:`shared_freshness`);
+    ``public=False`` (a tournament not yet public, seen by its staff) is never stored.
+    """
     current = etag(name, version)
     response = get_conditional_response(request, etag=current)
     if response is None:
@@ -150,6 +155,23 @@ def block_response(request: HttpRequest, name: str, version: int,
     else:
         response["ETag"] = current
     patch_vary_headers(response, ("Accept-Encoding",))
-    # Phones must ask every time (no stale standings), but may reuse what they have on a 304.
-    patch_cache_control(response, no_cache=True)
+    if public:
+        patch_cache_control(response, **shared_freshness())
+    else:  # a tournament only its staff may see yet
+        patch_cache_control(response, private=True, no_store=True)
     return response
+
+
+def shared_freshness() -> dict[str, int | bool]:
+    """How long any cache (the proxy, a CDN, the phone) may keep a public block.
+
+    Freshness plus the stale answer while revalidating add up to the render interval, so a
+    cache in front delays a new result by at most what the render interval already does:
+    with the default 2 s, ``public, max-age=1, stale-while-revalidate=1``. Within that
+    second the proxy answers every phone from one response; afterwards it revalidates with
+    the block's ETag (a 304 costs the app no rendering).
+    """
+    interval = max(render_interval(), 2.0)
+    max_age = max(1, int(interval // 2))
+    return {"public": True, "max_age": max_age,
+            "stale_while_revalidate": max(1, math.ceil(interval) - max_age)}
