@@ -1,0 +1,241 @@
+"""nginx in front of gunicorn: the shipped config (deploy/nginx/turnierwart.conf), for real.
+
+Debian's nginx runs from a temporary prefix on a free port (no privileges needed, no system
+files touched) in front of the services tier's gunicorn; the shipped file is used as it
+is, with only its ports and folders replaced. What is checked: the config passes
+``nginx -t``; a spectators' block is answered from the cache within its second, revalidated
+with its ETag afterwards, and a new result shows within the render interval; director pages,
+a session, and the API with a token are never answered from the cache; static files under
+content-hashed names come from nginx with a year's cache.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client, override_settings
+from rest_framework.authtoken.models import Token
+
+from tournaments import services
+from tournaments.models import Round
+from tournaments.services import Actor
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = ROOT / "deploy" / "nginx" / "turnierwart.conf"
+RENDER_INTERVAL = 2.0  # the app's default (PUBLIC_RENDER_INTERVAL), as the stack runs it
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def render(text: str, replacements: dict[str, str]) -> str:
+    """The shipped config with the test's ports and folders; each placeholder must be there."""
+    for old, new in replacements.items():
+        assert old in text, f"{old!r} is no longer in the shipped config"
+        text = text.replace(old, new)
+    return text
+
+
+class Proxy:
+    def __init__(self, port: int, prefix: Path, conf: Path) -> None:
+        self.port, self.prefix, self.conf = port, prefix, conf
+
+    def get(self, path: str, headers: dict[str, str] | None = None
+            ) -> tuple[int, http.client.HTTPMessage, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            conn.request("GET", path, headers=headers or {})
+            response = conn.getresponse()
+            return response.status, response.headers, response.read()
+        finally:
+            conn.close()
+
+
+@pytest.fixture(scope="module")
+def proxy(stack, tmp_path_factory):
+    if not Path(NGINX).exists():
+        pytest.skip("nginx is not installed (.ci/run installs Debian's package)")
+    prefix = tmp_path_factory.mktemp("nginx")
+    for folder in ("cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (prefix / folder).mkdir()
+    port = _free_port()
+    upstream = stack.base_url.removeprefix("http://")
+    site = render(SHIPPED.read_text(), {
+        "server web:8000": f"server {upstream}",
+        "listen 80;": f"listen 127.0.0.1:{port};",
+        "/srv/turnierwart/static/": stack.env["STATIC_ROOT"].rstrip("/") + "/",
+        "/var/cache/nginx/turnierwart": str(prefix / "cache"),
+    })
+    (prefix / "turnierwart.conf").write_text(site)
+    # The main context the nginx image (or Debian's /etc/nginx/nginx.conf) would give.
+    user = "user root;\n" if os.geteuid() == 0 else ""  # workers must read pytest's tmp
+    conf = prefix / "nginx.conf"
+    conf.write_text(f"""{user}worker_processes 1;
+daemon off;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log info;
+events {{ worker_connections 512; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log {prefix}/access.log;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    include {prefix}/turnierwart.conf;
+}}
+""")
+    base = [NGINX, "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")]
+    process = subprocess.Popen(base, start_new_session=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    handle = Proxy(port, prefix, conf)
+    handle.command = base  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("nginx did not start: "
+                                   + (prefix / "error.log").read_text()[-2000:]) from None
+            time.sleep(0.1)
+    yield handle
+    os.killpg(process.pid, signal.SIGQUIT)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def director():
+    return get_user_model().objects.create_user("direktor", password="x")
+
+
+def open_round(director):
+    actor = Actor(director, "direktor")
+    t = services.create_tournament(actor, "Proxy chess", "chess", "single")
+    for i in range(6):
+        services.register(t, actor, [{"name": f"Spieler {i}"}], status="present")
+    services.draw_round(t, actor, seed="proxy")
+    services.publish_round(t, actor, 1)
+    return t, Round.objects.get(tournament=t, number=1)
+
+
+def session_of(user, stack) -> str:
+    """A session cookie for ``user`` that the stack's gunicorn (its own key) accepts."""
+    with override_settings(SECRET_KEY=stack.env["SECRET_KEY"]):
+        browser = Client()
+        browser.force_login(user)
+        return browser.cookies["sessionid"].value
+
+
+def test_shipped_config_passes_nginx_t(proxy):
+    run = subprocess.run([*proxy.command, "-t"], capture_output=True, text=True, timeout=30)
+    assert run.returncode == 0, run.stderr
+    assert "test is successful" in run.stderr
+
+
+def test_public_block_is_micro_cached_revalidated_and_shows_a_new_result_in_time(proxy,
+                                                                                director):
+    t, rnd = open_round(director)
+    url = f"/t/{t.slug}/standings/"
+    status, first, body = proxy.get(url)
+    assert status == 200 and first["X-Cache-Status"] == "MISS"
+    assert first["Cache-Control"] == "public, max-age=1, stale-while-revalidate=1"
+    status, second, again = proxy.get(url)
+    assert status == 200 and second["X-Cache-Status"] == "HIT"
+    assert again == body and second["ETag"] == first["ETag"]
+    # the cache keeps the app's gzip: a phone taking gzip gets it, one that does not, plain
+    status, zipped, raw = proxy.get(url, {"Accept-Encoding": "gzip"})
+    assert zipped["X-Cache-Status"] == "HIT" and zipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(raw) == body
+    # a phone that has it: 304 from the cache, nothing reaches the app
+    status, same, empty = proxy.get(url, {"If-None-Match": first["ETag"]})
+    assert status == 304 and empty == b"" and same["X-Cache-Status"] == "HIT"
+    # after its second (nginx counts whole seconds: 1 to 2 s), the proxy asks the app with
+    # the ETag and gets a 304: no rendering, the same body
+    deadline = time.monotonic() + 2.5
+    while True:
+        time.sleep(0.2)
+        status, later, still = proxy.get(url)
+        assert status == 200 and still == body
+        if later["X-Cache-Status"] != "HIT" or time.monotonic() > deadline:
+            break
+    assert later["X-Cache-Status"] == "REVALIDATED"
+
+    table = rnd.tables.order_by("number").first()
+    services.director_set_result(table, Actor(director, "direktor"), {"score": "1-0"})
+    changed_at = time.monotonic()
+    # the render interval, max-age=1 as nginx counts it (up to 2 s), the stale second
+    limit = RENDER_INTERVAL + 2 + 1 + 0.5
+    while True:
+        status, fresh, new = proxy.get(url)
+        if new != body:
+            break
+        assert time.monotonic() - changed_at < limit, "the new result did not show in time"
+        time.sleep(0.1)
+    print(f"new result through the proxy after {time.monotonic() - changed_at:.2f} s")
+    assert status == 200 and fresh["ETag"] != first["ETag"]
+
+
+def test_staff_sessions_and_tokens_are_never_answered_from_the_cache(proxy, stack, director):
+    t, _rnd = open_round(director)
+    session = {"Cookie": f"sessionid={session_of(director, stack)}"}
+    for _ in range(2):  # the director's page: not cached at all, and says so
+        status, head, body = proxy.get(f"/director/{t.slug}/", session)
+        assert status == 200 and b"Proxy chess" in body
+        assert head["X-Cache-Status"] is None
+        assert head["Cache-Control"] == "private, no-store"
+    for _ in range(2):  # a public block seen with a session: passes the cache by
+        status, head, _body = proxy.get(f"/t/{t.slug}/standings/", session)
+        assert status == 200 and head["X-Cache-Status"] == "BYPASS"
+    token = {"Authorization": f"Token {Token.objects.get_or_create(user=director)[0].key}"}
+    for _ in range(2):
+        status, head, body = proxy.get(f"/api/v1/tournaments/{t.slug}/", token)
+        assert status == 200 and json.loads(body)["slug"] == t.slug
+        assert head["X-Cache-Status"] is None
+        assert head["Cache-Control"] == "private, no-store"
+        status, head, _body = proxy.get(f"/t/{t.slug}/pairings/", token)
+        assert status == 200 and head["X-Cache-Status"] == "BYPASS"
+    for _ in range(2):  # the spectators' whole page carries the visitor's CSRF token
+        status, head, _body = proxy.get(f"/t/{t.slug}/")
+        assert status == 200 and head["X-Cache-Status"] == "MISS"
+        assert head["Cache-Control"] == "private, no-store"
+
+
+def test_hashed_static_files_come_from_nginx_for_a_year(proxy, stack):
+    static = Path(stack.env["STATIC_ROOT"])
+    paths = json.loads((static / "staticfiles.json").read_text())["paths"]
+    name = next(h for p, h in paths.items() if p.endswith(".css"))
+    status, head, body = proxy.get(f"/static/{name}", {"Accept-Encoding": "gzip"})
+    assert status == 200
+    # nginx's own header (WhiteNoise would say "max-age=315360000, public, immutable")
+    assert head["Cache-Control"] == "public, max-age=31536000, immutable"
+    if (static / f"{name}.gz").exists():
+        assert head["Content-Encoding"] == "gzip"
+        body = gzip.decompress(body)
+    assert body == (static / name).read_bytes()
+    plain = next(p for p in paths if p.endswith(".css"))
+    status, head, _body = proxy.get(f"/static/{plain}")
+    assert status == 200 and head["Cache-Control"] == "public, max-age=300"
