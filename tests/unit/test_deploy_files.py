@@ -34,8 +34,8 @@ def test_web_nodes_can_be_scaled_behind_the_proxy():
     assert web["environment"]["DATABASE_URL"].startswith("postgres://")  # merged from x-app
     assert web["environment"]["REDIS_URL"].startswith("redis://")
     assert {"db", "redis"} <= set(web["depends_on"])
-    # behind one proxy the rate limits count the address nginx saw
-    assert web["environment"]["RATE_LIMIT_TRUSTED_PROXIES"].endswith(":-1}")
+    # the README's TLS proxy and nginx: the rate limits count the address the first one saw
+    assert web["environment"]["RATE_LIMIT_TRUSTED_PROXIES"].endswith(":-2}")
 
 
 def test_proxy_mounts_the_shipped_config_and_the_static_folder_it_names():
@@ -73,3 +73,9 @@ def test_only_public_blocks_are_cached_and_never_with_a_session_or_token():
     assert "proxy_cache_lock on;" in cached and "proxy_cache_revalidate on;" in cached
     assert "proxy_cache_use_stale updating" in cached
     assert "proxy_cache_valid" not in conf  # only what the app marks public is kept
+
+
+def test_the_outer_tls_proxys_scheme_is_passed_on():
+    conf = NGINX_CONF.read_text()
+    assert "X-Forwarded-Proto $scheme" not in conf
+    assert conf.count("proxy_set_header X-Forwarded-Proto $turnierwart_proto;") == 2
