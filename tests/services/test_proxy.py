@@ -19,8 +19,11 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -28,7 +31,7 @@ from django.test import Client, override_settings
 from rest_framework.authtoken.models import Token
 
 from tournaments import services
-from tournaments.models import Round
+from tournaments.models import ResultRevision, Round
 from tournaments.services import Actor
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,19 +71,16 @@ class Proxy:
             conn.close()
 
 
-@pytest.fixture(scope="module")
-def proxy(stack, tmp_path_factory):
-    if not Path(NGINX).exists():
-        pytest.skip("nginx is not installed (.ci/run installs Debian's package)")
-    prefix = tmp_path_factory.mktemp("nginx")
+def start_nginx(prefix: Path, upstreams: list[str], static_root: str) -> tuple[Proxy, Any]:
+    """nginx with the shipped config in ``prefix``, in front of ``upstreams`` (host:port)."""
     for folder in ("cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (prefix / folder).mkdir()
     port = _free_port()
-    upstream = stack.base_url.removeprefix("http://")
+    servers = " max_fails=1 fail_timeout=5s;\n    server ".join(upstreams)
     site = render(SHIPPED.read_text(), {
-        "server web:8000": f"server {upstream}",
+        "server web:8000": f"server {servers}",
         "listen 80;": f"listen 127.0.0.1:{port};",
-        "/srv/turnierwart/static/": stack.env["STATIC_ROOT"].rstrip("/") + "/",
+        "/srv/turnierwart/static/": static_root.rstrip("/") + "/",
         "/var/cache/nginx/turnierwart": str(prefix / "cache"),
     })
     (prefix / "turnierwart.conf").write_text(site)
@@ -109,22 +109,42 @@ http {{
                                stderr=subprocess.DEVNULL)
     handle = Proxy(port, prefix, conf)
     handle.command = base  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 15
+    wait_for_port(port, process, prefix / "error.log")
+    return handle, process
+
+
+def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 30
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
+            return
         except OSError:
             if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("nginx did not start: "
-                                   + (prefix / "error.log").read_text()[-2000:]) from None
+                raise RuntimeError(f"{process.args[0]} did not start: "
+                                   + log.read_text()[-2000:]) from None
             time.sleep(0.1)
-    yield handle
-    os.killpg(process.pid, signal.SIGQUIT)
+
+
+def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, sig)
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def proxy(stack, tmp_path_factory):
+    if not Path(NGINX).exists():
+        pytest.skip("nginx is not installed (.ci/run installs Debian's package)")
+    handle, process = start_nginx(tmp_path_factory.mktemp("nginx"),
+                                  [stack.base_url.removeprefix("http://")],
+                                  stack.env["STATIC_ROOT"])
+    yield handle
+    stop(process, signal.SIGQUIT)
 
 
 @pytest.fixture
@@ -239,3 +259,103 @@ def test_hashed_static_files_come_from_nginx_for_a_year(proxy, stack):
     plain = next(p for p in paths if p.endswith(".css"))
     status, head, _body = proxy.get(f"/static/{plain}")
     assert status == 200 and head["Cache-Control"] == "public, max-age=300"
+
+
+@pytest.fixture(scope="module")
+def two_nodes(stack, tmp_path_factory):
+    """A second gunicorn (same PostgreSQL, same Redis) and an nginx in front of both."""
+    if not Path(NGINX).exists():
+        pytest.skip("nginx is not installed (.ci/run installs Debian's package)")
+    logs = tmp_path_factory.mktemp("second-node")
+    port = _free_port()
+    command = [str(Path(sys.executable).parent / "gunicorn"), "-c", "config/gunicorn.py",
+               "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"]
+    with open(logs / "gunicorn.log", "w") as log:
+        second = subprocess.Popen(command, cwd=ROOT, env=stack.env, start_new_session=True,
+                                  stdout=log, stderr=subprocess.STDOUT)
+    wait_for_port(port, second, logs / "gunicorn.log")
+    handle, nginx = start_nginx(tmp_path_factory.mktemp("nginx-two"),
+                                [stack.base_url.removeprefix("http://"), f"127.0.0.1:{port}"],
+                                stack.env["STATIC_ROOT"])
+    yield handle, f"127.0.0.1:{port}", second
+    stop(nginx, signal.SIGQUIT)
+    stop(second)
+
+
+def post(proxy: Proxy, path: str, body: dict, device: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=30)
+    try:
+        conn.request("POST", path, body=json.dumps(body),
+                     headers={"Content-Type": "application/json", "X-Device-Id": device})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    except OSError:
+        return 0
+    finally:
+        conn.close()
+
+
+def direct(address: str, path: str) -> tuple[str, bytes]:
+    conn = http.client.HTTPConnection(*address.split(":"), timeout=30)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.headers["ETag"], response.read()
+    finally:
+        conn.close()
+
+
+def test_two_web_nodes_agree_and_one_killed_loses_no_accepted_submission(two_nodes, stack,
+                                                                         director):
+    proxy, second_address, second = two_nodes
+    actor = Actor(director, "direktor")
+    t = services.create_tournament(actor, "Two nodes", "mucken", "pair")
+    for i in range(40):
+        services.register(t, actor, [{"name": f"P{i}a"}, {"name": f"P{i}b"}], status="present")
+    services.draw_round(t, actor, seed="two-nodes")
+    services.publish_round(t, actor, 1)
+    tables = list(Round.objects.get(tournament=t, number=1).tables.order_by("number"))
+    agree = {"bobbl": [[21, 5], [21, 7]]}
+    phones = ("phone-of-party-one", "phone-of-party-two")  # the two captains of each table
+    jobs = [(table, device) for table in tables for device in phones]
+    half = len(jobs) // 2
+    in_flight = 8
+
+    def submit(job) -> int:
+        table, device = job
+        return post(proxy, f"/api/v1/captain/{table.token}/", agree, device)
+
+    with ThreadPoolExecutor(in_flight) as pool:
+        before = list(pool.map(submit, jobs[:half]))
+        assert all(s in (200, 201) for s in before), before
+        # both nodes show the same block: the rendering is shared through Redis
+        time.sleep(RENDER_INTERVAL + 0.2)
+        block = f"/t/{t.slug}/standings/"
+        first = direct(stack.base_url.removeprefix("http://"), block)
+        assert direct(second_address, block) == first
+        # the second node dies (SIGKILL, master and workers) while captains keep submitting
+        later = [pool.submit(submit, job) for job in jobs[half:]]
+        time.sleep(0.05)
+        os.killpg(second.pid, signal.SIGKILL)
+        after = [f.result() for f in later]
+    answers = before + after
+    failed = [s for s in after if s not in (200, 201)]
+    print(f"two nodes, one killed: {len(answers)} submissions, {len(failed)} failed "
+          f"({sorted(set(failed))})")
+    assert len(failed) <= in_flight  # only what was in flight on the killed node
+    for k, table in enumerate(tables):
+        accepted = sum(s in (200, 201) for s in answers[2 * k:2 * k + 2])
+        saved = ResultRevision.objects.filter(table=table).count()
+        assert accepted <= saved <= 2, f"table {table.number} lost an accepted submission"
+    # the survivor answers everything now, and the new results show through the proxy
+    for table in tables[:5]:
+        status, _head, _body = proxy.get(f"/api/v1/captain/{table.token}/")
+        assert status == 200
+    deadline = time.monotonic() + RENDER_INTERVAL + 3.5
+    while True:
+        status, head, _body = proxy.get(f"/t/{t.slug}/standings/")
+        if status == 200 and head["ETag"] != first[0]:
+            break
+        assert time.monotonic() < deadline, "the standings did not move on the survivor"
+        time.sleep(0.2)
