@@ -97,7 +97,24 @@ def chess_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str
     return {"score": score}, {"score": score}
 
 
+def skat_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str, Any]]:
+    """Two lines of the list: a won Grand (96) and a lost hearts game (30, or 40)."""
+    numbers = start_numbers(table)
+    n = len(numbers)
+    lines = [("grand", 96, "won"), ("hearts", 40 if variant else 30, "lost")]
+    post: dict[str, str] = {}
+    games = []
+    for k, (game, value, outcome) in enumerate(lines):
+        declarer = numbers[(k + 1) % n]
+        post.update({f"games[{k}].game": game, f"games[{k}].declarer": str(declarer),
+                     f"games[{k}].value": str(value), f"games[{k}].won": outcome})
+        games.append({"game": game, "declarer": declarer, "dealer": numbers[k % n],
+                      "value": value, "won": outcome == "won"})
+    return post, {"games": games}
+
+
 DISCIPLINES = {
+    "skat": (skat_post, {"entrants": 8}),
     "mucken": (mucken_post, {"entrants": 4, "entrant_kind": "pair"}),
     "pussi": (pussi_post, {"entrants": 8}),
     "boardgame": (boardgame_post, {"entrants": 8}),

@@ -16,13 +16,15 @@ from .boardgame import Boardgame
 from .chess import Chess
 from .mucken import Mucken
 from .pussi import Pussi
+from .skat import Skat
 from .tabletop import Tabletop
 
 DISCIPLINES: dict[str, WebDiscipline] = {
-    d.name: d for d in (Chess(), Mucken(), Pussi(), Boardgame(), Tabletop())}
+    d.name: d for d in (Chess(), Mucken(), Pussi(), Boardgame(), Tabletop(),
+                          Skat())}
 
 # Disciplines the scoring core knows that have no web pages, forms or draws yet.
-SCORING_ONLY = ("skat", "doppelkopf")
+SCORING_ONLY = ("doppelkopf",)
 
 
 def get(name: Any) -> WebDiscipline | None:

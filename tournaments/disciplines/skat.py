@@ -1,0 +1,135 @@
+"""Skat (ISkO/SkWO): tables of four (the dealer sits out each game) or three, a series of
+48 or 36 games per table, one list line per game, scored by Seeger-Fabian."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from pairing import Layout
+from scoring.cardlist import MAX_GAMES
+
+from .base import WebDiscipline
+from .settings_spec import NUMBER, WHOLE
+from .settings_spec import Setting as Field
+from .whatif import Spec
+
+SHEET_GAMES = 48  # the printed list has a row for every game of the longest series
+
+GAME_WORDS: dict[str, Any] = {
+    "clubs": gettext_lazy("Clubs"), "spades": gettext_lazy("Spades"),
+    "hearts": gettext_lazy("Hearts"), "diamonds": gettext_lazy("Diamonds"),
+    "grand": gettext_lazy("Grand"), "null": gettext_lazy("Null"),
+    "null_hand": gettext_lazy("Null Hand"), "null_ouvert": gettext_lazy("Null ouvert"),
+    "null_ouvert_hand": gettext_lazy("Null ouvert Hand"),
+    "passed": gettext_lazy("passed (nobody played)"),
+}
+
+COLUMN_HEADERS: dict[str, Any] = {
+    "won": gettext_lazy("Won"), "lost": gettext_lazy("Lost"), "games": gettext_lazy("Games"),
+    "game_points": gettext_lazy("Game value"), "opp_lost": gettext_lazy("Opp. lost"),
+    "loss_fee": gettext_lazy("Loss fee"),
+}
+
+
+class Skat(WebDiscipline):
+    name = "skat"
+    label = gettext_lazy("Skat")
+    preset = {"games_per_series": {"4": 48, "3": 36}, "loss_fee": 0}
+    entrant_kinds = ("single",)
+    # Tables of four; to fill up, up to three tables of three (so every field from 6 on sits).
+    layouts = {"single": Layout(sides=0, table_size=4, max_short=3, bye_kind="zero")}
+    methods = ("standings_tables", "random_tables")
+    cell_words = {"games": gettext_lazy("Game")}
+    planned_rounds = 2
+
+    side_word = gettext_lazy("Player")
+    side_labels = None  # everyone plays for themselves
+    round_word = gettext_lazy("Series")
+    round_word_in_text = gettext_lazy("series")
+    round_short = gettext_lazy("S%(n)s")
+    round_results_title = gettext_lazy("Series results")
+    pairings_note = gettext_lazy("Pts: points before this series. Series 1 is seated by lot, "
+                                 "later series by the running score: the leaders at table 1; "
+                                 "tables of three last.")
+
+    whatif = Spec(settings=(), shown=("points", "won", "lost"))
+
+    settings_fields = (
+        Field("games_per_series.4", gettext_lazy("Games per series, table of 4"), WHOLE,
+              minimum=1, maximum=MAX_GAMES, default=48,
+              help=gettext_lazy("48 by the Skatwettspielordnung; fewer for a club evening.")),
+        Field("games_per_series.3", gettext_lazy("Games per series, table of 3"), WHOLE,
+              minimum=1, maximum=MAX_GAMES, default=36,
+              help=gettext_lazy("36 by the Skatwettspielordnung.")),
+        Field("loss_fee", gettext_lazy("Loss fee per lost game"), NUMBER, minimum=0,
+              maximum=1000, default=0,
+              help=gettext_lazy("What a declarer pays into the cash desk for a lost game; "
+                                "0: no fee.")),
+        Field("loss_fee_higher", gettext_lazy("Higher loss fee"), NUMBER, minimum=0,
+              maximum=1000, optional=True, empty=gettext_lazy("no higher fee"),
+              help=gettext_lazy("From the lost game set below on; leave empty for one fee.")),
+        Field("loss_fee_from", gettext_lazy("Higher fee from lost game no."), WHOLE, minimum=1,
+              maximum=MAX_GAMES, optional=True, empty=gettext_lazy("no higher fee"),
+              help=gettext_lazy("Counted per list, e.g. 4: the fourth lost game of a series "
+                                "costs the higher fee.")),
+    )
+
+    def settings_errors(self, values: Any) -> dict[str, Any]:
+        higher, start = values.get("loss_fee_higher"), values.get("loss_fee_from")
+        if (higher is None) != (start is None):
+            return {"loss_fee_from": _("give the higher fee and from which lost game on it "
+                                       "is due, or neither")}
+        return {}
+
+    def series_games(self, t: Any, size: int) -> int:
+        return int(self.settings(t).games_per_series.get(size, 48 if size == 4 else 36))
+
+    def column_header(self, t: Any, key: str) -> str | None:
+        if key.startswith("series_") and key[7:].isdigit():
+            return str(self.round_short) % {"n": key[7:]}
+        word = COLUMN_HEADERS.get(key)
+        return str(word) if word is not None else None
+
+    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+        """Two lines: a won Grand with two, hand (96) and a lost hearts game (30)."""
+        numbers = [s.entrant.start_number for s in seats] or [1, 2, 3, 4]
+        n = len(numbers)
+        games = []
+        for k, (game, value, won) in enumerate((("grand", 96, True), ("hearts", 30, False))):
+            dealer = numbers[k % n]
+            line: dict[str, Any] = {"game": game, "declarer": numbers[(k + 1) % n],
+                                    "value": value, "won": won}
+            if n == 4:
+                line["dealer"] = dealer
+            games.append(line)
+        return {"games": games}
+
+    def report_notice(self, t: Any, payload: Any, rnd: Any = None) -> str:
+        return ""
+
+    def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
+        from scoring.skat import Game, tally
+
+        games = payload.get("games") or []
+        if not games:
+            return "–"
+        players = [s.start_number for s in table.seats]
+        try:
+            lines = [Game(g["game"], g.get("declarer"), int(g.get("value") or 0),
+                          bool(g.get("won")), g.get("dealer")) for g in games]
+            points = tally(lines, players).points
+        except (KeyError, TypeError, ValueError):
+            return ngettext("%(n)s game", "%(n)s games", len(games)) % {"n": len(games)}
+        names = {s.start_number: s.name for s in table.seats}
+        ordered = sorted(points.items(), key=lambda kv: -kv[1])
+        text = ", ".join(f"{names.get(k, k)} {v}" for k, v in ordered)
+        return text + " " + ngettext("(%(n)s game)", "(%(n)s games)", len(games)) % {
+            "n": len(games)}
+
+    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+        s = self.settings(t)
+        most = max(s.games_per_series.values(), default=SHEET_GAMES)
+        return {"games": range(1, min(max(most, 1), MAX_GAMES) + 1)}
