@@ -231,7 +231,7 @@ def test_bad_scoring_settings_name_the_setting(api, make_tournament):
 
 @pytest.mark.parametrize("body, field", [
     ({"discipline": "mucken"}, "name"),
-    ({"name": "X", "discipline": "skat"}, "discipline"),
+    ({"name": "X", "discipline": "doppelkopf"}, "discipline"),
     ({"name": "X", "discipline": "chess", "entrant_kind": "pair"}, "entrant_kind"),
     ({"name": "X", "discipline": "chess", "pairing": "random_tables"}, "pairing"),
     ({"name": "X", "discipline": "chess", "planned_rounds": 0}, "planned_rounds"),
@@ -563,7 +563,7 @@ def card_list_document(discipline: str) -> dict[str, Any]:
                                                  "result": {"games": [line]}}]}]}
 
 
-@pytest.mark.parametrize("discipline", ["skat", "doppelkopf"])
+@pytest.mark.parametrize("discipline", ["doppelkopf"])
 def test_import_of_a_discipline_without_web_support_is_refused_at_its_field(api, discipline):
     """The scoring core scores Skat and Doppelkopf; the web app has no pages for them yet.
     Importing such a document is a 400 on ``discipline``, not a 500, and stores nothing."""

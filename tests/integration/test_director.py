@@ -742,7 +742,7 @@ def test_import_upload_lists_every_problem_with_its_place(dclient):
     assert r.status_code == 400 and "JSON" in r.context["import_form"].errors["document"][0]
 
 
-@pytest.mark.parametrize("discipline", ["skat", "doppelkopf"])
+@pytest.mark.parametrize("discipline", ["doppelkopf"])
 def test_import_upload_of_a_discipline_without_web_support_says_so(dclient, discipline):
     """A valid Skat or Doppelkopf document is scored by ``python -m scoring`` but has no pages
     in the web app yet: the upload answers with the form's error, not a 500."""

@@ -1,0 +1,174 @@
+"""Skat on the web side (issue 21): the captain's list, values refused at their field in
+German, standings after a series with Seeger-Fabian worked out by hand, and series 2
+seated by the running score."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Result, Table
+from tournaments.services import Actor
+
+pytestmark = pytest.mark.django_db
+
+
+def url(table: Table) -> str:
+    return reverse("captain:table", args=[table.token])
+
+
+def seat_numbers(table: Table) -> list[int]:
+    """Start numbers in seat order: place 1 deals game 1."""
+    seats = table.seats.select_related("entrant").order_by("side", "position")
+    return [s.entrant.start_number for s in seats]
+
+
+def row_errors(content: str, key: str) -> str:
+    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
+                  + r'"[^>]*>(.*?)</ul>', content, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
+
+
+@pytest.fixture
+def evening(make_tournament, director):
+    """Seven players (one table of four, one of three), series 1 drawn by lot and open."""
+    t = make_tournament("skat", entrants=7)
+    boss = Actor(director, director.username)
+    t = services.update_tournament(t, boss, scoring={"games_per_series": {"4": 4, "3": 3},
+                                                 "loss_fee": 0.5})
+    rnd = services.draw_round(t, boss, seed="skatabend")
+    services.publish_round(t, boss, 1)
+    tables = sorted(rnd.tables.all(), key=lambda tb: -tb.seats.count())
+    return t, boss, tables
+
+
+def line(k: int, game: str, declarer: int | str, value: int | str, won: str) -> dict[str, str]:
+    return {f"games[{k}].game": game, f"games[{k}].declarer": str(declarer),
+            f"games[{k}].value": str(value), f"games[{k}].won": won}
+
+
+def test_seven_players_sit_at_a_table_of_four_and_one_of_three(evening):
+    _t, _boss, tables = evening
+    assert [tb.seats.count() for tb in tables] == [4, 3]
+
+
+def test_captain_submits_the_list_with_a_passed_game_and_the_dealers_follow(client, evening):
+    _t, _boss, (four, _three) = evening
+    a, b, c, d = seat_numbers(four)
+    post = {**line(0, "grand", b, 96, "won"), **line(1, "hearts", c, 30, "lost"),
+            "games[2].game": "passed", **line(3, "null_ouvert", a, 46, "won")}
+    r = client.post(url(four), post)
+    assert r.status_code == 302, r.content.decode()[:2000]
+    payload = Result.objects.get(table=four).payload
+    assert payload == {"games": [
+        {"game": "grand", "declarer": b, "dealer": a, "value": 96, "won": True},
+        {"game": "hearts", "declarer": c, "dealer": b, "value": 30, "won": False},
+        {"game": "passed", "dealer": c},
+        {"game": "null_ouvert", "declarer": a, "dealer": d, "value": 46, "won": True}]}
+
+
+def test_an_impossible_value_is_refused_at_its_field_in_german(client, evening):
+    _t, _boss, (four, _three) = evening
+    a, b, c, _d = seat_numbers(four)
+    post = {**line(0, "grand", b, 96, "won"), **line(1, "hearts", c, 25, "lost")}
+    r = client.post(url(four), post, HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400
+    content = r.content.decode()
+    at_value = row_errors(content, "games[1]")
+    assert "Herz" in at_value and "nicht 25" in at_value and "20" in at_value, at_value
+    assert row_errors(content, "games[0]") == ""
+    assert not Result.objects.filter(table=four).exists()
+    # Null has one value only.
+    r = client.post(url(four), line(0, "null", b, 24, "won"), HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400 and "23" in row_errors(r.content.decode(), "games[0]")
+
+
+def test_the_dealer_at_a_table_of_four_cannot_declare(client, evening):
+    _t, _boss, (four, _three) = evening
+    a = seat_numbers(four)[0]
+    r = client.post(url(four), line(0, "clubs", a, 24, "won"), HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400
+    assert "setzt" in row_errors(r.content.decode(), "games[0]")
+    assert not Result.objects.filter(table=four).exists()
+
+
+def test_at_a_table_of_three_the_dealer_plays(client, evening):
+    _t, _boss, (_four, three) = evening
+    a, _b, _c = seat_numbers(three)
+    r = client.post(url(three), line(0, "clubs", a, 24, "won"))
+    assert r.status_code == 302
+
+
+def play_series(t: Any, boss: Actor, number: int,
+                lists: dict[int, list[tuple[str, int, int, bool]]]) -> list[Table]:
+    """The director enters every table's list (declarer by seat place 0-3) and closes."""
+    rnd = t.rounds.get(number=number)
+    tables = sorted(rnd.tables.all(), key=lambda tb: -tb.seats.count())
+    for k, table in enumerate(tables):
+        seats = seat_numbers(table)
+        games = []
+        for g, (game, place, value, won) in enumerate(lists[k]):
+            games.append({"game": game, "declarer": seats[place], "dealer": seats[g % len(seats)],
+                          "value": value, "won": won})
+        services.director_set_result(table, boss, {"games": games})
+    services.close_round(t, boss, number)
+    return tables
+
+
+def test_standings_after_a_series_by_seeger_fabian_and_the_loss_fee(evening):
+    t, boss, _tables = evening
+    four, three = play_series(t, boss, 1, {
+        # table of four: place 1 wins a Grand hand with two (96), place 2 loses hearts (30)
+        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
+            ("clubs", 0, 24, True)],
+        # table of three: place 0 loses spades with one (22) twice, place 1 wins Null (23)
+        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
+    })
+    f, th = seat_numbers(four), seat_numbers(three)
+    rows = {r["entrant"]: r for r in services.standings(t)["standings"]}
+    # Four: 96+50 = 146; -2×30-50 = -110; the three others +30 each; 24+50 = 74.
+    assert rows[f[1]]["values"]["points"] == 146 + 30
+    assert rows[f[2]]["values"]["points"] == -110
+    assert rows[f[0]]["values"]["points"] == 74 + 30
+    assert rows[f[3]]["values"]["points"] == 30  # the dealer sitting out gets it too
+    # Three: two lost spades 2 × (-2×22-50) = -188; the others +40 per lost game; Null 73.
+    assert rows[th[0]]["values"]["points"] == -188
+    assert rows[th[1]]["values"]["points"] == 73 + 80
+    assert rows[th[2]]["values"]["points"] == 80
+    assert rows[f[1]]["rank"] == 1 and rows[th[1]]["rank"] == 2
+    assert rows[th[0]]["values"]["loss_fee"] == 1  # two lost games at 0.50
+    assert rows[f[2]]["values"]["won"] == 0 and rows[f[2]]["values"]["lost"] == 1
+
+
+def test_series_two_is_seated_by_the_running_score(evening, director_client):
+    t, boss, _tables = evening
+    four, three = play_series(t, boss, 1, {
+        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
+            ("clubs", 0, 24, True)],
+        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
+    })
+    order = [r["entrant"] for r in services.standings(t)["standings"]]
+    rnd = services.draw_round(t, boss, method="standings_tables", seed="serie-2")
+    tables = sorted(rnd.tables.all(), key=lambda tb: tb.number)
+    seated = [sorted(seat_numbers(tb)) for tb in tables]
+    assert seated == [sorted(order[:4]), sorted(order[4:])]
+    r = director_client.get(reverse("director:round", args=[t.slug, 2]),
+                            HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 200
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))
+    assert "Tisch 1" in text and "Tisch 2" in text
+
+
+def test_standings_page_shows_the_skat_columns_in_german(evening, client):
+    t, boss, _tables = evening
+    play_series(t, boss, 1, {0: [("grand", 1, 96, True)], 1: [("null", 1, 23, True)]})
+    page = client.get(reverse("public:tournament", args=[t.slug]),
+                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    for word in ("Gew.", "Verl.", "Verlustgeld", "S1"):
+        assert word in page, word
+
