@@ -74,7 +74,7 @@ def test_captain_submits_the_list_with_a_passed_game_and_the_dealers_follow(clie
 
 def test_an_impossible_value_is_refused_at_its_field_in_german(client, evening):
     _t, _boss, (four, _three) = evening
-    a, b, c, _d = seat_numbers(four)
+    _a, b, c, _d = seat_numbers(four)
     post = {**line(0, "grand", b, 96, "won"), **line(1, "hearts", c, 25, "lost")}
     r = client.post(url(four), post, HTTP_ACCEPT_LANGUAGE="de")
     assert r.status_code == 400
@@ -147,7 +147,7 @@ def test_standings_after_a_series_by_seeger_fabian_and_the_loss_fee(evening):
 
 def test_series_two_is_seated_by_the_running_score(evening, director_client):
     t, boss, _tables = evening
-    four, three = play_series(t, boss, 1, {
+    play_series(t, boss, 1, {
         0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
             ("clubs", 0, 24, True)],
         1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],

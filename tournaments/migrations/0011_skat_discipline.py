@@ -13,6 +13,9 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='tournament',
             name='discipline',
-            field=models.CharField(choices=[('chess', 'chess'), ('mucken', 'mucken'), ('pussi', 'pussi'), ('boardgame', 'boardgame'), ('tabletop', 'tabletop'), ('skat', 'skat')], max_length=20, verbose_name='discipline'),
+            field=models.CharField(choices=[
+                ('chess', 'chess'), ('mucken', 'mucken'), ('pussi', 'pussi'),
+                ('boardgame', 'boardgame'), ('tabletop', 'tabletop'), ('skat', 'skat')],
+                max_length=20, verbose_name='discipline'),
         ),
     ]
