@@ -39,7 +39,8 @@ from tournaments.services.director import example_payload
 pytestmark = pytest.mark.django_db
 
 DISCIPLINE_KINDS = [("chess", "single"), ("mucken", "pair"), ("mucken", "single"),
-                    ("pussi", "single"), ("boardgame", "single"), ("tabletop", "single")]
+                    ("pussi", "single"), ("boardgame", "single"), ("tabletop", "single"),
+                    ("skat", "single")]
 
 
 @pytest.fixture(autouse=True)
@@ -682,7 +683,8 @@ def test_json_option_keeps_working(dclient, make_tournament, director):
 
 
 def tournament_with_results(make_tournament, director, discipline, kind="single"):
-    entrants = {"chess": 4, "mucken": 4, "pussi": 8, "boardgame": 7, "tabletop": 4}[discipline]
+    entrants = {"chess": 4, "mucken": 4, "pussi": 8, "boardgame": 7, "tabletop": 4,
+                "skat": 7}[discipline]
     t = make_tournament(discipline, kind, entrants=entrants, name=f"Original {discipline}")
     played_round(t, director)
     rnd = services.draw_round(t, actor_of(director), seed="zweite")
