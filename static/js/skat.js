@@ -22,7 +22,10 @@
       var word = kind ? game.options[game.selectedIndex].text : "";
       var raw = value.value.trim();
       var ok = allowed[kind] || [];
-      if (kind && kind !== "passed" && /^\d+$/.test(raw) && ok.indexOf(parseInt(raw, 10)) < 0) {
+      var bid = line.querySelector("[data-field=bid]");
+      var overbid = bid && bid.value.trim() !== "";  // the server checks the charged value
+      if (kind && kind !== "passed" && !overbid && /^\d+$/.test(raw)
+          && ok.indexOf(parseInt(raw, 10)) < 0) {
         var n = parseInt(raw, 10);
         problems.push(ok.length === 1
           ? fill(messages["null"], {game: word, worth: ok[0], value: n})

@@ -172,3 +172,21 @@ def test_standings_page_shows_the_skat_columns_in_german(evening, client):
     for word in ("Gew.", "Verl.", "Verlustgeld", "S1"):
         assert word in page, word
 
+
+
+def test_a_lost_overbid_game_is_charged_with_its_bid(client, evening):
+    """ISkO 5.4.2: diamonds after a bid of 168 is charged 19 × 9 = 171, more than any
+    diamonds game is worth: refused without the bid, taken with it."""
+    _t, _boss, (four, _three) = evening
+    _a, b, _c, _d = seat_numbers(four)
+    r = client.post(url(four), line(0, "diamonds", b, 171, "lost"), HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400 and "nicht 171" in row_errors(r.content.decode(), "games[0]")
+    # A usual value below the bid is overbid: the line says what to write.
+    r = client.post(url(four), {**line(0, "spades", b, 33, "lost"), "games[0].bid": "72"},
+                    HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400 and "77" in row_errors(r.content.decode(), "games[0]")
+    r = client.post(url(four), {**line(0, "diamonds", b, 171, "lost"), "games[0].bid": "168"})
+    assert r.status_code == 302
+    assert Result.objects.get(table=four).payload["games"][0] == {
+        "game": "diamonds", "declarer": b, "dealer": seat_numbers(four)[0], "value": 171,
+        "won": False, "bid": 168}

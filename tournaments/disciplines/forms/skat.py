@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.cardlist import MAX_GAMES
-from scoring.skat import NULL, values_of
+from scoring.skat import BIDS, NULL, overbid_value, values_of
 
 from ...models import Table
 from ...result_forms import (
@@ -39,8 +39,8 @@ from ..skat import GAME_WORDS
 
 DISCIPLINE = DISCIPLINES["skat"]
 
-LINE_KEY = re.compile(r"^games\[(\d+)\]\.(declarer|game|value|won)$")
-FIELDS = ("declarer", "game", "value", "won")
+LINE_KEY = re.compile(r"^games\[(\d+)\]\.(declarer|game|value|won|bid)$")
+FIELDS = ("declarer", "game", "value", "won", "bid")
 OUTCOMES = ("won", "lost")
 
 
@@ -75,6 +75,26 @@ def value_message(game: str, value: int) -> str:
         "base": usual[0] // 2, "value": value}
 
 
+def _value_problem(game: str, value: int, outcome: str, bid: int | None) -> str | None:
+    """Why the line's value is wrong (the page's language), or None; a lost game the declarer
+    overbid is charged the first multiple of the base value that reaches the bid (ISkO
+    5.4.2), so with the bid written that value is right."""
+    usual = allowed_values(game)
+    if value in usual:
+        if bid is not None and bid > value:
+            if game in NULL:
+                return _("%(game)s is worth %(value)s and cannot be played after a bid of "
+                         "%(bid)s") % {"game": GAME_WORDS[game], "value": value, "bid": bid}
+            return _("worth %(value)s, the game does not reach the bid %(bid)s: it is "
+                     "overbid and lost, write the value %(charged)s") % {
+                "value": value, "bid": bid, "charged": overbid_value(game, bid)}
+        return None
+    if (outcome == "lost" and bid is not None and game not in NULL
+            and value == overbid_value(game, bid)):
+        return None
+    return value_message(game, value)
+
+
 def skat_payload(post: Data, table: Table) -> dict[str, Any]:
     players = _players(table)
     numbers = [n for n, _name in players]
@@ -95,7 +115,7 @@ def skat_payload(post: Data, table: Table) -> dict[str, Any]:
             add_error(errors, f"{at}.game", _("required") if not game else _("choose a game"))
             continue
         if game == "passed":
-            for name in ("declarer", "value", "won"):
+            for name in ("declarer", "value", "won", "bid"):
                 if clean(post, f"{at}.{name}"):
                     add_error(errors, f"{at}.{name}",
                               _("a passed game has no declarer, value or outcome"))
@@ -111,14 +131,24 @@ def skat_payload(post: Data, table: Table) -> dict[str, Any]:
                 "%(name)s deals game %(n)s and sits it out at a table of four; the declarer is "
                 "one of the other three") % {"name": names[declarer], "n": k + 1})
         value = read_whole(post, f"{at}.value", errors)
-        if value is not None and value not in allowed_values(game):
-            add_error(errors, f"{at}.value", value_message(game, value))
         outcome = clean(post, f"{at}.won")
         if outcome not in OUTCOMES:
             add_error(errors, f"{at}.won", _("required") if not outcome
                       else _("choose won or lost"))
-        games.append({"game": game, "declarer": declarer, "dealer": dealer, "value": value,
-                      "won": outcome == "won"})
+        bid = read_whole(post, f"{at}.bid", errors) if clean(post, f"{at}.bid") else None
+        if bid is not None and bid not in BIDS:
+            add_error(errors, f"{at}.bid", _("%(bid)s is no bid: bids are the values games "
+                                             "can have (18, 20, 22, 23, 24, 27, 30 …)")
+                      % {"bid": bid})
+            bid = None
+        why = _value_problem(game, value, outcome, bid) if value is not None else None
+        if why:
+            add_error(errors, f"{at}.value", why)
+        line = {"game": game, "declarer": declarer, "dealer": dealer, "value": value,
+                "won": outcome == "won"}
+        if bid is not None:
+            line["bid"] = bid
+        games.append(line)
     raise_errors(errors)
     return {"games": games}
 
@@ -136,6 +166,8 @@ def skat_post(payload: Any, table: Table) -> dict[str, str]:
         out[f"games[{k}].declarer"] = str(declarer) if isinstance(declarer, int) else ""
         out[f"games[{k}].value"] = str(value) if isinstance(value, int) else ""
         out[f"games[{k}].won"] = ("won" if won else "lost") if isinstance(won, bool) else ""
+        if isinstance(line.get("bid"), int):
+            out[f"games[{k}].bid"] = str(line["bid"])
     return out
 
 
@@ -168,7 +200,8 @@ def skat_context(table: Table, data: Data | None, errors: Errors) -> dict[str, A
             return (data.get(f"{key}.{name}") or "") if data is not None else ""
 
         inp = make_input(f"{key}.value", str(_("Value")), data, errors)
-        labels = {inp.name: inp.label, f"{key}.declarer": str(_("Declarer")),
+        bid = make_input(f"{key}.bid", str(_("Bid, if overbid")), data, errors)
+        labels = {inp.name: inp.label, bid.name: bid.label, f"{key}.declarer": str(_("Declarer")),
                   f"{key}.game": str(_("Game")), f"{key}.won": str(_("Won or lost"))}
         rows.append(Row(key, str(k + 1), [inp], errors.under(key, labels), {
             "dealer": dealer[1], "dealer_number": dealer[0],
@@ -178,7 +211,7 @@ def skat_context(table: Table, data: Data | None, errors: Errors) -> dict[str, A
             "declarer_invalid": errors.has(f"{key}.declarer"),
             "game_invalid": errors.has(f"{key}.game"),
             "won_invalid": errors.has(f"{key}.won"),
-            "value_input": inp}))
+            "value_input": inp, "bid_input": bid}))
     return {"rows": rows, "players": players, "games": games, "size": size,
             "expected": expected, "allowed": values, "check_messages": skat_messages(),
             "dealer_sits_out": size == 4}
