@@ -97,9 +97,12 @@ def test_seven_players_two_series(browser, live_server, shot):
                 int(v) for _p, _g, v, _o in lines]
             phone.context.close()
             if len(numbers) == 3:  # a second player of the table confirms the list
-                other = browser.new_context(**PHONE).new_page()
+                other = browser.new_context(**PHONE, locale="de-DE").new_page()
                 other.goto(f"{base}/c/{table.token}/")
                 write_list(other, numbers, lines)
+                if n == 2:
+                    assert "Geber" in other.inner_text("#result-form")
+                    shot(other, "skat-04-captain-390-de")
                 other.click("#result-form button[type=submit]")
                 other.wait_for_url(re.compile(r"sent=confirmed"))
                 other.context.close()

@@ -200,8 +200,8 @@ def skat_context(table: Table, data: Data | None, errors: Errors) -> dict[str, A
             return (data.get(f"{key}.{name}") or "") if data is not None else ""
 
         inp = make_input(f"{key}.value", str(_("Value")), data, errors)
-        bid = make_input(f"{key}.bid", str(_("Bid, if overbid")), data, errors)
-        labels = {inp.name: inp.label, bid.name: bid.label, f"{key}.declarer": str(_("Declarer")),
+        bid = make_input(f"{key}.bid", str(_("Overbid at")), data, errors)
+        labels = {inp.name: inp.label, bid.name: bid.label, f"{key}.declarer": str(_("Soloist")),
                   f"{key}.game": str(_("Game")), f"{key}.won": str(_("Won or lost"))}
         rows.append(Row(key, str(k + 1), [inp], errors.under(key, labels), {
             "dealer": dealer[1], "dealer_number": dealer[0],
