@@ -22,7 +22,7 @@ from tournaments.services import Actor, Conflict
 pytestmark = pytest.mark.django_db
 
 KINDS = {"chess": "single", "mucken": "pair", "pussi": "single", "boardgame": "single",
-         "tabletop": "single"}
+         "tabletop": "single", "skat": "single"}
 
 # Per discipline: a valid change (form fields) and the typed values it stores; an
 # out-of-range number and the German words of its field error.
@@ -39,6 +39,10 @@ VALID = {
     "boardgame": ({"placement_4": "6, 3, 2, 1", "placement_3": "6, 3, 1"},
                   {"placement": {"4": [6, 3, 2, 1], "3": [6, 3, 1]}}),
     "tabletop": ({"system": "sun", "bye_tp": "1"}, {"system": "sun", "bye_tp": 1}),
+    "skat": ({"games_per_series_4": "24", "games_per_series_3": "18", "loss_fee": "0,50",
+              "loss_fee_higher": "1", "loss_fee_from": "4"},
+             {"games_per_series": {"4": 24, "3": 18}, "loss_fee": 0.5, "loss_fee_higher": 1,
+              "loss_fee_from": 4}),
 }
 OUT_OF_RANGE = {
     "chess": ("win", "101", "muss eine Zahl von 0 bis 100 sein"),
@@ -46,6 +50,7 @@ OUT_OF_RANGE = {
     "pussi": ("games_per_series", "100", "muss eine ganze Zahl von 1 bis 99 sein"),
     "boardgame": ("placement_4", "5, 3, 2", "braucht 4 Zahlen"),
     "tabletop": ("bye_tp", "-1", "muss eine Zahl von 0 bis 100 sein"),
+    "skat": ("games_per_series_4", "100", "muss eine ganze Zahl von 1 bis 99 sein"),
 }
 
 

@@ -190,3 +190,16 @@ def test_a_lost_overbid_game_is_charged_with_its_bid(client, evening):
     assert Result.objects.get(table=four).payload["games"][0] == {
         "game": "diamonds", "declarer": b, "dealer": seat_numbers(four)[0], "value": 171,
         "won": False, "bid": 168}
+
+
+def test_a_higher_loss_fee_without_its_start_is_refused_at_the_field(make_tournament,
+                                                                     director_client):
+    t = make_tournament("skat", entrants=7)
+    page = director_client.get(reverse("director:settings", args=[t.slug]))
+    data = {bf.name: bf.value() for bf in page.context["form"]
+            if bf.value() not in (None, False) and not bf.field.disabled}
+    r = director_client.post(reverse("director:settings", args=[t.slug]),
+                             {**data, "loss_fee_higher": "1"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400
+    errors = r.context["form"].errors["loss_fee_from"]
+    assert any("ab welchem verlorenen Spiel" in e for e in errors), errors
