@@ -117,3 +117,6 @@ def test_seven_players_two_series(browser, live_server, shot):
     for word in ("S1", "S2"):
         assert word in head, head
     shot(wide, "skat-03-standings-1920")
+    wide.goto(f"{base}/t/{t.slug}/projector/")
+    wide.wait_for_selector("table tbody tr")
+    shot(wide, "skat-05-projector-1920")

@@ -203,3 +203,21 @@ def test_a_higher_loss_fee_without_its_start_is_refused_at_the_field(make_tourna
     assert r.status_code == 400
     errors = r.context["form"].errors["loss_fee_from"]
     assert any("ab welchem verlorenen Spiel" in e for e in errors), errors
+
+
+def test_projector_and_standings_pdf_after_a_series(evening, client, eager_reports,
+                                                    django_capture_on_commit_callbacks):
+    from tournaments.models import Report
+    from tournaments.services.reports import request_report
+
+    t, boss, _tables = evening
+    play_series(t, boss, 1, {0: [("grand", 1, 96, True), ("hearts", 2, 30, False)],
+                             1: [("null", 1, 23, True)]})
+    page = client.get(reverse("public:projector", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="de")
+    assert page.status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        report = request_report(t, boss, "standings", None, base_url="http://halle.example")
+    report.refresh_from_db()
+    assert report.status == Report.Status.DONE, report.error
+    with report.file.open("rb") as fh:
+        assert fh.read().startswith(b"%PDF")
