@@ -116,6 +116,8 @@ def test_seven_players_two_series(browser, live_server, shot):
     head = wide.locator("#standings thead").inner_text()
     for word in ("S1", "S2"):
         assert word in head, head
+    # the cash desk's total: four lost games (one per table and series) at 0.50
+    assert "Loss fees in all: 2.00" in wide.inner_text("#standings")
     shot(wide, "skat-03-standings-1920")
     wide.goto(f"{base}/t/{t.slug}/projector/")
     wide.wait_for_selector("table tbody tr")

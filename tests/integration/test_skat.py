@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments import services
 from tournaments.models import Result, Table
@@ -143,6 +144,11 @@ def test_standings_after_a_series_by_seeger_fabian_and_the_loss_fee(evening):
     assert rows[f[1]]["rank"] == 1 and rows[th[1]]["rank"] == 2
     assert rows[th[0]]["values"]["loss_fee"] == 1  # two lost games at 0.50
     assert rows[f[2]]["values"]["won"] == 0 and rows[f[2]]["values"]["lost"] == 1
+    # three lost games at 0.50 in all, for the cash desk
+    from tournaments.services.public import standings_table
+
+    with translation.override("de"):
+        assert standings_table(t).totals == ["Verlustgeld insgesamt: 1,50 (für die Kasse)"]
 
 
 def test_series_two_is_seated_by_the_running_score(evening, director_client):
@@ -171,6 +177,8 @@ def test_standings_page_shows_the_skat_columns_in_german(evening, client):
                       HTTP_ACCEPT_LANGUAGE="de").content.decode()
     for word in ("Gew.", "Verl.", "Verlustgeld", "S1"):
         assert word in page, word
+    # the cash desk's total: no lost game yet, so nothing due
+    assert "Verlustgeld insgesamt: 0,00 (für die Kasse)" in page
 
 
 

@@ -181,6 +181,11 @@ class WebDiscipline:
         lets the director choose."""
         return names
 
+    def standings_totals(self, t: Any, rows: list[dict[str, Any]]) -> list[str]:
+        """Lines under the standings summing a value over the field (Skat: the loss fees
+        for the cash desk); ``rows`` are the scoring core's ranked rows. None by default."""
+        return []
+
     def table_label(self, number: int) -> str:
         return f"{self.table_word} {number}"
 

@@ -93,6 +93,19 @@ class Skat(WebDiscipline):
         word = COLUMN_HEADERS.get(key)
         return str(word) if word is not None else None
 
+    def standings_totals(self, t: Any, rows: list[dict[str, Any]]) -> list[str]:
+        """The loss fees of the whole field, for the cash desk (nothing when no fee is set)."""
+        from decimal import Decimal
+
+        from django.utils.formats import number_format
+
+        s = self.settings(t)
+        if not s.loss_fee and not s.loss_fee_higher:
+            return []
+        total = sum((Decimal(str(r["values"].get("loss_fee") or 0)) for r in rows), Decimal(0))
+        return [_("Loss fees in all: %(total)s (for the cash desk)") % {
+            "total": number_format(total, 2)}]
+
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """Two lines: a won Grand with two, hand (96) and a lost hearts game (30)."""
         numbers = [s.entrant.start_number for s in seats] or [1, 2, 3, 4]

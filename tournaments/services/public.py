@@ -154,6 +154,7 @@ class StandingsTable:
     columns: list[Column] = field(default_factory=list)  # the headers with their long names
     category: str | None = None
     category_label: str = ""
+    totals: list[str] = field(default_factory=list)  # WebDiscipline.standings_totals
 
 
 def standings_table(t: Tournament, after_round: int | None = None,
@@ -178,7 +179,8 @@ def standings_table(t: Tournament, after_round: int | None = None,
     out = [{"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
             "cells": [number(r["values"].get(k)) for k in names]} for r in rows]
     return StandingsTable(headers, out, list(data.get("flags", [])), columns, category,
-                          category_label(category) if category else "")
+                          category_label(category) if category else "",
+                          t.disc.standings_totals(t, rows))
 
 
 def category_tables(t: Tournament, after_round: int | None = None) -> list[StandingsTable]:
