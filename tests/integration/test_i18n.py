@@ -35,3 +35,11 @@ def test_service_messages_are_translated(make_tournament, director, german):
         services.register(t, Actor(director, "d"), [{"name": "Spieler 1a"},
                                                     {"name": "Spieler 1b"}])
     assert "schon angemeldet" in str(info.value)
+
+
+def test_an_empty_list_says_so_in_german(client, make_tournament, german):
+    """A page whose table has no rows shows the sentence instead, in the page's language."""
+    t = make_tournament("mucken", "pair", 0)
+    page = client.get(f"/t/{t.slug}/").content.decode()
+    assert '<p class="muted">Noch keine Teilnehmer.</p>' in page
+    assert '<table class="grid standings">' not in page
