@@ -7,11 +7,13 @@ These helpers read those ids, bound the list's length, and total the series per 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, TypeVar
 
-from .discipline import is_int, key_text, show
+from .discipline import is_int, key_text, known_keys, show
 from .model import Problems, Seat
+
+G = TypeVar("G")
 
 MAX_GAMES = 99
 """No list has more lines than this: a Skat series has 48 games, a Doppelkopf round 24 plus
@@ -41,6 +43,44 @@ def game_lines(raw: Any, problems: Problems, at: str, hint: str) -> list[Any] | 
                        hint)
         return None
     return games
+
+
+def read_games(raw: Any, keys: Sequence[str],
+               read_line: Callable[[Mapping[str, Any], str, str], G | None],
+               problems: Problems, at: str, hint: str) -> list[G] | None:
+    """Every line of the list (see :func:`game_lines`) that is an object with only ``keys``,
+    read by ``read_line(line, place, hint)``; None if any line has an error."""
+    lines = game_lines(raw, problems, at, hint)
+    if lines is None:
+        return None
+    before = len(problems.errors)
+    out: list[G] = []
+    for k, line in enumerate(lines):
+        place, line_hint = f"{at}.games[{k}]", f"{hint}, game {k + 1}"
+        if not isinstance(line, Mapping):
+            problems.error(place, "must be an object", line_hint)
+        elif known_keys(line, keys, problems, place, line_hint, "a game"):
+            game = read_line(line, place, line_hint)
+            if game is not None:
+                out.append(game)
+    return None if len(problems.errors) > before else out
+
+
+def dealer_of(line: Mapping[str, Any], players: Collection[int], sits_out: int,
+              problems: Problems, at: str, hint: str) -> tuple[bool, int | None]:
+    """The line's dealer, one of ``players``: at a table of ``sits_out`` players the dealer
+    sits out each game and must be named, elsewhere the dealer may be left out (None).
+    ``(False, None)`` after an error."""
+    dealer = line.get("dealer")
+    if dealer is None and len(players) == sits_out:
+        size = {4: "four", 5: "five"}.get(sits_out, str(sits_out))
+        problems.error(f"{at}.dealer", f"at a table of {size} the dealer sits out each game "
+                       "and must be named", hint)
+        return False, None
+    if dealer is None:
+        return True, None
+    dealer = entrant_at(dealer, players, "dealer", problems, f"{at}.dealer", hint)
+    return dealer is not None, dealer
 
 
 def entrant_at(value: Any, allowed: Collection[int], role: str, problems: Problems,

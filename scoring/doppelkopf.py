@@ -35,9 +35,10 @@ from typing import Any, Literal
 from .cardlist import (
     MAX_GAMES,
     check_seat_count,
+    dealer_of,
     entrant_at,
-    game_lines,
     per_table_setting,
+    read_games,
     series_key,
 )
 from .discipline import Discipline, Standings, is_int, known_keys, played, ranked, show
@@ -248,18 +249,11 @@ class Doppelkopf(Discipline):
             problems.error(f"{table.place}.seats", "tables of five are not allowed in this "
                            "tournament (set scoring.table_of_five)", hint)
             return None
-        lines = game_lines(raw, problems, at, hint)
-        if lines is None:
+        out = read_games(raw, LINE_KEYS, lambda line, place, line_hint: self._line(
+            line, table.entrants, settings, problems, place, line_hint), problems, at, hint)
+        if out is None:
             return None
         before = len(problems.errors)
-        out: list[Game] = []
-        for k, line in enumerate(lines):
-            game = self._line(line, table.entrants, settings, problems, f"{at}.games[{k}]",
-                              f"{hint}, game {k + 1}")
-            if game is not None:
-                out.append(game)
-        if len(problems.errors) > before:
-            return None
         self._check_solos(out, table.entrants, settings, problems, at, hint)
         if len(problems.errors) > before:
             return None
@@ -267,13 +261,8 @@ class Doppelkopf(Discipline):
             problems.warning(table.place, message, hint)
         return Result(tuple(out))
 
-    def _line(self, line: Any, players: Sequence[int], settings: Settings, problems: Problems,
-              at: str, hint: str) -> Game | None:
-        if not isinstance(line, Mapping):
-            problems.error(at, "must be an object", hint)
-            return None
-        if not known_keys(line, LINE_KEYS, problems, at, hint, "a game"):
-            return None
+    def _line(self, line: Mapping[str, Any], players: Sequence[int], settings: Settings,
+              problems: Problems, at: str, hint: str) -> Game | None:
         kind = line.get("kind", "normal")
         if kind not in KINDS:
             problems.error(f"{at}.kind", f"unknown game {show(kind)} (known: {', '.join(KINDS)})",
@@ -284,17 +273,11 @@ class Doppelkopf(Discipline):
                            f"(allowed: {', '.join(sorted(settings.solos))})", hint)
             return None
         active = list(players)
-        dealer = line.get("dealer")
-        if dealer is None and len(players) == 5:
-            problems.error(f"{at}.dealer", "at a table of five the dealer sits out each game "
-                           "and must be named", hint)
+        ok, dealer = dealer_of(line, players, 5, problems, at, hint)
+        if not ok:
             return None
-        if dealer is not None:
-            dealer = entrant_at(dealer, players, "dealer", problems, f"{at}.dealer", hint)
-            if dealer is None:
-                return None
-            if len(players) == 5:
-                active.remove(dealer)
+        if dealer is not None and len(players) == 5:
+            active.remove(dealer)
         re = self._re(line.get("re"), kind, active, dealer, problems, f"{at}.re", hint)
         if re is None:
             return None

@@ -36,9 +36,10 @@ from typing import Any
 from .cardlist import (
     MAX_GAMES,
     check_seat_count,
+    dealer_of,
     entrant_at,
-    game_lines,
     per_table_setting,
+    read_games,
     series_key,
 )
 from .discipline import (
@@ -248,20 +249,13 @@ class Skat(Discipline):
 
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:
-        lines = game_lines(raw, problems, at, hint)
-        if lines is None:
-            return None
         players = table.entrants
         n = len(players)
-        before = len(problems.errors)
-        out: list[Game] = []
-        for k, line in enumerate(lines):
-            game = self._line(line, players, settings, problems, f"{at}.games[{k}]",
-                              f"{hint}, game {k + 1}")
-            if game is not None:
-                out.append(game)
-        if len(problems.errors) > before:
+        out = read_games(raw, LINE_KEYS, lambda line, place, line_hint: self._line(
+            line, players, settings, problems, place, line_hint), problems, at, hint)
+        if out is None:
             return None
+        before = len(problems.errors)
         self._check_dealers(out, n, problems, at, hint)
         if len(problems.errors) > before:
             return None
@@ -270,28 +264,17 @@ class Skat(Discipline):
                              f"of {n} is set to {settings.games_per_series[n]}", hint)
         return Result(tuple(out))
 
-    def _line(self, line: Any, players: Sequence[int], settings: Settings, problems: Problems,
-              at: str, hint: str) -> Game | None:
-        if not isinstance(line, Mapping):
-            problems.error(at, "must be an object", hint)
-            return None
-        if not known_keys(line, LINE_KEYS, problems, at, hint, "a game"):
-            return None
+    def _line(self, line: Mapping[str, Any], players: Sequence[int], settings: Settings,
+              problems: Problems, at: str, hint: str) -> Game | None:
         n = len(players)
         kind = line.get("game")
         if kind not in GAMES:
             problems.error(f"{at}.game", f"unknown game {show(kind)} (known: {', '.join(GAMES)})",
                            hint)
             return None
-        dealer = line.get("dealer")
-        if dealer is None and n == 4:
-            problems.error(f"{at}.dealer", "at a table of four the dealer sits out each game "
-                           "and must be named", hint)
+        ok, dealer = dealer_of(line, players, 4, problems, at, hint)
+        if not ok:
             return None
-        if dealer is not None:
-            dealer = entrant_at(dealer, players, "dealer", problems, f"{at}.dealer", hint)
-            if dealer is None:
-                return None
         if kind == "passed":
             return Game("passed", None, 0, False, dealer)
         if kind == "ramsch" and not settings.ramsch:
