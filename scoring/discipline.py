@@ -158,6 +158,15 @@ def known_keys(raw: Mapping[str, Any], known: Sequence[str], problems: Problems,
     return not unknown
 
 
+def setting_flag(raw: Mapping[str, Any], key: str, problems: Problems, at: str) -> bool:
+    """A true/false setting that is off unless given; anything else is an error (and off)."""
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        problems.error(f"{at}.{key}", f"must be true or false, not {show(value)}")
+        return False
+    return value
+
+
 def payload_problem(raw: Any, max_bytes: int = MAX_RESULT_BYTES,
                     max_depth: int = MAX_RESULT_DEPTH) -> str | None:
     """Why ``raw`` is too big or too deep to be a result, or None."""

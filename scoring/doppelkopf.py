@@ -41,7 +41,16 @@ from .cardlist import (
     read_games,
     series_key,
 )
-from .discipline import Discipline, Standings, is_int, known_keys, played, ranked, show
+from .discipline import (
+    Discipline,
+    Standings,
+    is_int,
+    known_keys,
+    played,
+    ranked,
+    setting_flag,
+    show,
+)
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -206,10 +215,7 @@ class Doppelkopf(Discipline):
         known_keys(raw, self.settings_keys, problems, at, what="Doppelkopf scoring", warn=True)
         games = per_table_setting(raw.get("games_per_round"), DEFAULT_GAMES, TABLE_SIZES,
                                   1, MAX_GAMES, problems, f"{at}.games_per_round")
-        five = raw.get("table_of_five", False)
-        if not isinstance(five, bool):
-            problems.error(f"{at}.table_of_five", f"must be true or false, not {show(five)}")
-            five = False
+        five = setting_flag(raw, "table_of_five", problems, at)
         out: dict[str, Any] = {}
         for key, low, high, default in (("compulsory_solos", 0, 4, 1),
                                         ("missing_solo_penalty", 0, 100, 0)):

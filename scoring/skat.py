@@ -51,6 +51,7 @@ from .discipline import (
     known_keys,
     played,
     ranked,
+    setting_flag,
     show,
 )
 from .model import Problems, Round, Seat, Table, Tournament
@@ -219,10 +220,7 @@ class Skat(Discipline):
         known_keys(raw, self.settings_keys, problems, at, what="Skat scoring", warn=True)
         games = per_table_setting(raw.get("games_per_series"), DEFAULT_GAMES, TABLE_SIZES,
                                   1, MAX_GAMES, problems, f"{at}.games_per_series")
-        ramsch = raw.get("ramsch", False)
-        if not isinstance(ramsch, bool):
-            problems.error(f"{at}.ramsch", f"must be true or false, not {show(ramsch)}")
-            ramsch = False
+        ramsch = setting_flag(raw, "ramsch", problems, at)
         fee = self._money(raw.get("loss_fee", 0), problems, f"{at}.loss_fee") or Fraction(0)
         higher = raw.get("loss_fee_higher")
         start = raw.get("loss_fee_from")
