@@ -9,11 +9,14 @@ series lengths are set to match some of them, so flags appear for the others.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
+from scoring import DocumentError, parse, standings
 from scoring.doppelkopf import KINDS, SOLOS, SPECIAL_MAX, Facts, re_result, scores_of
 from scoring.skat import BASE, NULL, overbid_value, values_of
 
@@ -219,3 +222,47 @@ json_values = st.recursive(
 
 LINE_KEYS = ("game", "declarer", "dealer", "value", "won", "bid", "kind", "re", "re_eyes",
              "announce", "specials", "schwarz", "scores", "compulsory", "games")
+
+
+def one_table(discipline: str, name: str, seats: list[int], games: list[Any],
+              scoring: dict[str, Any]) -> dict[str, Any]:
+    """A document of one round at one table, ``seats`` playing the list ``games``."""
+    return {"format": "turnier/1", "name": name, "discipline": discipline,
+            "scoring": scoring,
+            "entrants": [{"id": e, "name": f"Spieler {e}"} for e in seats],
+            "rounds": [{"number": 1, "tables": [{"number": 1,
+                                                 "seats": [{"entrant": e} for e in seats],
+                                                 "result": {"games": games}}]}]}
+
+
+def the_refusal(doc: dict[str, Any]) -> Any:
+    """The one problem for which ``doc`` is refused."""
+    with pytest.raises(DocumentError) as info:
+        parse(doc)
+    (problem,) = info.value.problems
+    return problem
+
+
+def spoil_and_score(data: st.DataObject, doc: dict[str, Any], games: list[Any]) -> None:
+    """Put any JSON value in the one table's result, in place of a line, or in one field of
+    a line: the core either scores the document or refuses it naming a place in that table;
+    it never raises anything else."""
+    table = doc["rounds"][0]["tables"][0]
+    how = data.draw(st.sampled_from(("result", "line", "field")), label="how")
+    if how == "result":
+        table["result"] = data.draw(json_values, label="result")
+    elif how == "line":
+        k = data.draw(st.integers(0, len(games) - 1), label="k")
+        games[k] = data.draw(json_values, label="line")
+    else:
+        k = data.draw(st.integers(0, len(games) - 1), label="k")
+        games[k][data.draw(st.sampled_from(LINE_KEYS), label="key")] = data.draw(
+            json_values, label="value")
+    json.dumps(doc)  # still a JSON document
+    try:
+        tournament = parse(doc)
+    except DocumentError as exc:
+        assert exc.problems
+        assert all(p.place.startswith("rounds[0].tables[0]") for p in exc.problems)
+    else:
+        standings(tournament)

@@ -4,15 +4,20 @@ every line sums to zero, and any payload is scored or refused with its place."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from card_documents import LINE_KEYS, doko_lists, doppelkopf_documents, json_values
+from card_documents import (
+    doko_lists,
+    doppelkopf_documents,
+    one_table,
+    spoil_and_score,
+    the_refusal,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import DocumentError, parse, standings
+from scoring import parse, standings
 
 FAST = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -21,12 +26,8 @@ SEATS = [1, 2, 3, 4]
 
 def doko_doc(games: list[dict[str, Any]], seats: list[int] = SEATS,
              **scoring: Any) -> dict[str, Any]:
-    return {"format": "turnier/1", "name": "Doko-Abend", "discipline": "doppelkopf",
-            "scoring": {"compulsory_solos": 0, **scoring},
-            "entrants": [{"id": e, "name": f"Spieler {e}"} for e in seats],
-            "rounds": [{"number": 1, "tables": [{"number": 1,
-                                                 "seats": [{"entrant": e} for e in seats],
-                                                 "result": {"games": games}}]}]}
+    return one_table("doppelkopf", "Doko-Abend", seats, games,
+                     {"compulsory_solos": 0, **scoring})
 
 
 def line_scores(line: dict[str, Any], **scoring: Any) -> list[int]:
@@ -34,13 +35,6 @@ def line_scores(line: dict[str, Any], **scoring: Any) -> list[int]:
     rows = standings(parse(doko_doc([line], **scoring)))["standings"]
     points = {r["entrant"]: r["values"]["points"] for r in rows}
     return [points[e] for e in SEATS]
-
-
-def refusal(doc: dict[str, Any]) -> Any:
-    with pytest.raises(DocumentError) as info:
-        parse(doc)
-    (problem,) = info.value.problems
-    return problem
 
 
 # --- the counting of the TSR (7.1, 7.2), worked examples ------------------------------------
@@ -138,14 +132,14 @@ def test_wedding_without_partner_is_a_solo():
     # Re 150 wins 1 (Kontra 90 is not below 90): +3 for 4, -1 for each other
     line = {"re": [4], "kind": "wedding", "re_eyes": 150}
     assert line_scores(line) == [-1, -1, -1, 3]
-    problem = refusal(doko_doc([{**line, "specials": {"re": {"fuchs": 1}}}]))
+    problem = the_refusal(doko_doc([{**line, "specials": {"re": {"fuchs": 1}}}]))
     assert "no special points in a solo" in problem.message
 
 
 def test_special_points_follow_the_settings():
     line = {"re": [1, 2], "re_eyes": 100, "specials": {"re": {"karlchen": 1}}}
     # a club without Karlchen: refused on that line
-    problem = refusal(doko_doc([line], specials=["gegen_die_alten", "doppelkopf", "fuchs"]))
+    problem = the_refusal(doko_doc([line], specials=["gegen_die_alten", "doppelkopf", "fuchs"]))
     assert "does not count karlchen" in problem.message
     # a club without "gegen die Alten": Kontra wins 1 + unter ... Re 100: no level; = 1,
     # minus Re's Karlchen: 0
@@ -156,7 +150,7 @@ def test_scores_as_written_are_checked_against_the_counting():
     line = {"re": [1, 2], "re_eyes": 80, "announce": {"kontra": "kontra"},
             "scores": {"1": -5, "2": -5, "3": 5, "4": 5}}
     parse(doko_doc([line]))
-    problem = refusal(doko_doc([{**line, "scores": {"1": -4, "2": -4, "3": 4, "4": 4}}]))
+    problem = the_refusal(doko_doc([{**line, "scores": {"1": -4, "2": -4, "3": 4, "4": 4}}]))
     assert problem.place == "rounds[0].tables[0].result.games[0].scores"
     assert "entrant 1 -5, entrant 2 -5, entrant 3 +5, entrant 4 +5" in problem.message
 
@@ -172,7 +166,7 @@ def test_a_line_of_scores_only_needs_their_shape():
 # --- refusals ----------------------------------------------------------------------------------
 
 def test_a_line_not_summing_to_zero_is_refused():
-    problem = refusal(doko_doc([{"re": [1, 2], "scores": {"1": 3, "2": 3, "3": -3,
+    problem = the_refusal(doko_doc([{"re": [1, 2], "scores": {"1": 3, "2": 3, "3": -3,
                                                              "4": -2}}]))
     assert problem.place == "rounds[0].tables[0].result.games[0].scores"
     assert problem.hint == "round 1, table 1, game 1"
@@ -180,7 +174,7 @@ def test_a_line_not_summing_to_zero_is_refused():
 
 
 def test_scores_that_sum_to_zero_but_split_a_party_are_refused():
-    problem = refusal(doko_doc([{"re": [1, 2], "scores": {"1": 3, "2": 2, "3": -3,
+    problem = the_refusal(doko_doc([{"re": [1, 2], "scores": {"1": 3, "2": 2, "3": -3,
                                                              "4": -2}}]))
     assert problem.message == "the players of one party score the same"
 
@@ -205,7 +199,7 @@ def test_scores_that_sum_to_zero_but_split_a_party_are_refused():
      "only a solo"),
 ])
 def test_impossible_lines_are_refused_at_their_field(line, place, needle):
-    problem = refusal(doko_doc([line]))
+    problem = the_refusal(doko_doc([line]))
     assert problem.place == f"rounds[0].tables[0].result.{place}"
     assert needle in problem.message
 
@@ -213,15 +207,15 @@ def test_impossible_lines_are_refused_at_their_field(line, place, needle):
 def test_a_table_of_five_only_where_allowed_and_the_dealer_sits_out():
     seats = [1, 2, 3, 4, 5]
     line = {"re": [1, 2], "re_eyes": 150, "dealer": 5}
-    problem = refusal(doko_doc([line], seats=seats))
+    problem = the_refusal(doko_doc([line], seats=seats))
     assert problem.place == "rounds[0].tables[0].seats"
     assert "tables of five are not allowed" in problem.message
     rows = standings(parse(doko_doc([line], seats=seats, table_of_five=True)))["standings"]
     got = {r["entrant"]: (r["values"]["points"], r["values"]["games"]) for r in rows}
     assert got == {1: (1, 1), 2: (1, 1), 3: (-1, 1), 4: (-1, 1), 5: (0, 0)}
-    problem = refusal(doko_doc([{**line, "re": [5, 1]}], seats=seats, table_of_five=True))
+    problem = the_refusal(doko_doc([{**line, "re": [5, 1]}], seats=seats, table_of_five=True))
     assert problem.place == "rounds[0].tables[0].result.games[0].re"
-    problem = refusal(doko_doc([{"re": [1, 2], "re_eyes": 150}], seats=seats,
+    problem = the_refusal(doko_doc([{"re": [1, 2], "re_eyes": 150}], seats=seats,
                                table_of_five=True))
     assert problem.place == "rounds[0].tables[0].result.games[0].dealer"
 
@@ -246,10 +240,10 @@ def test_owed_compulsory_solos_are_flagged_and_may_cost_points():
 
 
 def test_a_voluntary_solo_needs_the_own_compulsory_solo_first():
-    problem = refusal(doko_doc([solo(1, False)], compulsory_solos=1))
+    problem = the_refusal(doko_doc([solo(1, False)], compulsory_solos=1))
     assert problem.place == "rounds[0].tables[0].result.games[0].compulsory"
     assert "before the own compulsory solo" in problem.message
-    problem = refusal(doko_doc([solo(1, True), solo(1, True)], compulsory_solos=1))
+    problem = the_refusal(doko_doc([solo(1, True), solo(1, True)], compulsory_solos=1))
     assert problem.place == "rounds[0].tables[0].result.games[1].compulsory"
     parse(doko_doc([solo(1, True), solo(1, False)], compulsory_solos=1))
 
@@ -258,7 +252,7 @@ def test_after_the_rounds_games_only_owed_solos_are_played():
     normal = {"re": [1, 2], "re_eyes": 130}
     games = [normal] * 4 + [solo(3, True)]
     parse(doko_doc(games, compulsory_solos=1, games_per_round={"4": 4}))
-    problem = refusal(doko_doc([*games, normal], compulsory_solos=1,
+    problem = the_refusal(doko_doc([*games, normal], compulsory_solos=1,
                                games_per_round={"4": 4}))
     assert problem.place == "rounds[0].tables[0].result.games[5]"
     assert "only owed compulsory solos" in problem.message
@@ -307,24 +301,7 @@ def test_generated_doppelkopf_documents_validate_and_balance(doc):
 def test_any_payload_is_scored_or_refused_with_its_place(data):
     games = data.draw(doko_lists(SEATS), label="games")
     doc = doko_doc(games, compulsory_solos=1)
-    table = doc["rounds"][0]["tables"][0]
-    how = data.draw(st.sampled_from(("result", "line", "field")), label="how")
-    k = data.draw(st.integers(0, len(games) - 1), label="k")
-    if how == "result":
-        table["result"] = data.draw(json_values, label="result")
-    elif how == "line":
-        games[k] = data.draw(json_values, label="line")
-    else:
-        games[k][data.draw(st.sampled_from(LINE_KEYS), label="key")] = data.draw(
-            json_values, label="value")
-    json.dumps(doc)
-    try:
-        tournament = parse(doc)
-    except DocumentError as exc:
-        assert exc.problems
-        assert all(p.place.startswith("rounds[0].tables[0]") for p in exc.problems)
-    else:
-        standings(tournament)
+    spoil_and_score(data, doc, games)
 
 
 def test_worked_example_list_totals():
@@ -350,11 +327,11 @@ def test_a_line_of_scores_only_still_checks_its_other_fields(field, value, place
     """Announcements, Schwarz and special points written beside the scores are not counted
     without card points, but they are not ignored either: a wrong one is refused."""
     line = {"re": [2, 4], "scores": {"1": -3, "2": 3, "3": -3, "4": 3}, field: value}
-    problem = refusal(doko_doc([line]))
+    problem = the_refusal(doko_doc([line]))
     assert problem.place == f"rounds[0].tables[0].result.games[0].{place}"
 
 
 def test_the_dealer_at_a_table_of_five_is_not_on_re():
     line = {"re": [5, 1], "re_eyes": 150, "dealer": 5}
-    problem = refusal(doko_doc([line], seats=[1, 2, 3, 4, 5], table_of_five=True))
+    problem = the_refusal(doko_doc([line], seats=[1, 2, 3, 4, 5], table_of_five=True))
     assert problem.message == "entrant 5 deals this game and sits it out at a table of five"

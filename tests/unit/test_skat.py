@@ -4,12 +4,11 @@ any list (hypothesis)."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 import pytest
-from card_documents import LINE_KEYS, json_values, skat_documents, skat_lists
+from card_documents import one_table, skat_documents, skat_lists, spoil_and_score, the_refusal
 from conftest import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,23 +22,11 @@ SEEGER_EXAMPLE = FIXTURES / "scoring" / "skat-seeger-example.json"
 
 
 def skat_doc(seats: list[int], games: list[dict[str, Any]], **scoring: Any) -> dict[str, Any]:
-    return {"format": "turnier/1", "name": "Preisskat", "discipline": "skat",
-            "scoring": scoring,
-            "entrants": [{"id": e, "name": f"Spieler {e}"} for e in seats],
-            "rounds": [{"number": 1, "tables": [{"number": 1,
-                                                 "seats": [{"entrant": e} for e in seats],
-                                                 "result": {"games": games}}]}]}
+    return one_table("skat", "Preisskat", seats, games, scoring)
 
 
 def values(doc: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return {r["entrant"]: r["values"] for r in standings(parse(doc))["standings"]}
-
-
-def refusal(doc: dict[str, Any]) -> Any:
-    with pytest.raises(DocumentError) as info:
-        parse(doc)
-    (problem,) = info.value.problems
-    return problem
 
 
 # --- the worked examples ----------------------------------------------------------------------
@@ -100,7 +87,7 @@ def test_overbid_value_beyond_the_multipliers_needs_the_bid():
     assert overbid_value("diamonds", 168) == 171 and 171 not in values_of("diamonds")
     lost = {"declarer": 1, "game": "diamonds", "value": 171, "won": False}
     assert values(skat_doc([1, 2, 3], [{**lost, "bid": 168}]))[1]["points"] == -392
-    problem = refusal(skat_doc([1, 2, 3], [lost]))
+    problem = the_refusal(skat_doc([1, 2, 3], [lost]))
     assert problem.place == "rounds[0].tables[0].result.games[0].value"
     assert "give the bid" in problem.message
 
@@ -189,7 +176,7 @@ def test_a_passed_game_counts_as_a_game_but_scores_nothing():
 # --- refusals ----------------------------------------------------------------------------------
 
 def test_a_suit_game_worth_25_is_refused_saying_what_is_possible():
-    problem = refusal(skat_doc([1, 2, 3], [{"declarer": 1, "game": "clubs", "value": 25,
+    problem = the_refusal(skat_doc([1, 2, 3], [{"declarer": 1, "game": "clubs", "value": 25,
                                             "won": True}]))
     assert problem.place == "rounds[0].tables[0].result.games[0].value"
     assert problem.hint == "round 1, table 1, game 1"
@@ -198,20 +185,20 @@ def test_a_suit_game_worth_25_is_refused_saying_what_is_possible():
 
 
 def test_a_game_by_the_dealer_at_a_table_of_four_is_refused():
-    problem = refusal(skat_doc([1, 2, 3, 4], [{"declarer": 3, "dealer": 3, "game": "grand",
+    problem = the_refusal(skat_doc([1, 2, 3, 4], [{"declarer": 3, "dealer": 3, "game": "grand",
                                                "value": 48, "won": True}]))
     assert problem.place == "rounds[0].tables[0].result.games[0].declarer"
     assert "deals this game and sits it out" in problem.message
 
 
 def test_a_table_of_four_names_the_dealer():
-    problem = refusal(skat_doc([1, 2, 3, 4], [{"declarer": 3, "game": "grand", "value": 48,
+    problem = the_refusal(skat_doc([1, 2, 3, 4], [{"declarer": 3, "game": "grand", "value": 48,
                                                "won": True}]))
     assert problem.place == "rounds[0].tables[0].result.games[0].dealer"
 
 
 def test_the_declarer_must_be_seated_at_the_table():
-    problem = refusal(skat_doc([1, 2, 3], [{"declarer": 9, "game": "grand", "value": 48,
+    problem = the_refusal(skat_doc([1, 2, 3], [{"declarer": 9, "game": "grand", "value": 48,
                                             "won": True}]))
     assert problem.place == "rounds[0].tables[0].result.games[0].declarer"
     assert "entrant 1, 2, 3" in problem.message
@@ -219,10 +206,10 @@ def test_the_declarer_must_be_seated_at_the_table():
 
 def test_the_deal_goes_round():
     games = [{"game": "passed", "dealer": d} for d in (1, 2, 3, 4, 2)]
-    problem = refusal(skat_doc([1, 2, 3, 4], games))
+    problem = the_refusal(skat_doc([1, 2, 3, 4], games))
     assert problem.place == "rounds[0].tables[0].result.games[4].dealer"
     assert "dealt by entrant 1, who dealt game 1" in problem.message
-    problem = refusal(skat_doc([1, 2, 3, 4], [{"game": "passed", "dealer": d}
+    problem = the_refusal(skat_doc([1, 2, 3, 4], [{"game": "passed", "dealer": d}
                                               for d in (1, 2, 1)]))
     assert problem.place == "rounds[0].tables[0].result.games[2].dealer"
 
@@ -239,7 +226,7 @@ def test_the_deal_goes_round():
     ({"game": "hearts", "value": 30, "won": "yes"}, "must be true or false"),
 ])
 def test_impossible_lines_are_refused_at_their_field(line, needle):
-    problem = refusal(skat_doc([1, 2, 3], [{"declarer": 1, "won": False, **line}]))
+    problem = the_refusal(skat_doc([1, 2, 3], [{"declarer": 1, "won": False, **line}]))
     assert problem.place.startswith("rounds[0].tables[0].result.games[0]")
     assert needle in problem.message
 
@@ -268,7 +255,7 @@ def test_bad_settings_are_refused(scoring, place):
 
 def test_tables_seat_three_or_four_without_sides():
     doc = skat_doc([1, 2, 3, 4, 5], [{"game": "passed", "dealer": 1}])
-    problem = refusal(doc)
+    problem = the_refusal(doc)
     assert problem.place == "rounds[0].tables[0].seats"
     assert "seats 3 or 4 players, found 5" in problem.message
 
@@ -322,22 +309,4 @@ def test_any_payload_is_scored_or_refused_with_its_place(data):
     it or refuses it naming a place in that table; it never raises anything else."""
     games = data.draw(skat_lists([1, 2, 3, 4]), label="games")
     doc = skat_doc([1, 2, 3, 4], games)
-    table = doc["rounds"][0]["tables"][0]
-    how = data.draw(st.sampled_from(("result", "line", "field")), label="how")
-    if how == "result":
-        table["result"] = data.draw(json_values, label="result")
-    elif how == "line":
-        k = data.draw(st.integers(0, len(games) - 1), label="k")
-        games[k] = data.draw(json_values, label="line")
-    else:
-        k = data.draw(st.integers(0, len(games) - 1), label="k")
-        games[k][data.draw(st.sampled_from(LINE_KEYS), label="key")] = data.draw(
-            json_values, label="value")
-    json.dumps(doc)  # still a JSON document
-    try:
-        tournament = parse(doc)
-    except DocumentError as exc:
-        assert exc.problems
-        assert all(p.place.startswith("rounds[0].tables[0]") for p in exc.problems)
-    else:
-        standings(tournament)
+    spoil_and_score(data, doc, games)
