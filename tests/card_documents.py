@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from scoring import DocumentError, parse, standings
@@ -266,3 +267,16 @@ def spoil_and_score(data: st.DataObject, doc: dict[str, Any], games: list[Any]) 
         assert all(p.place.startswith("rounds[0].tables[0]") for p in exc.problems)
     else:
         standings(tournament)
+
+
+def any_played_game(data: st.DataObject, doc: dict[str, Any]) -> tuple[str, list[Any], int]:
+    """One game of a table that has a result: its place in the document
+    (``rounds[r].tables[t].result.games[k]``), the table's list of games, and ``k``. A
+    document without a result is no example (``assume``)."""
+    played = [(r, t) for r, rnd in enumerate(doc["rounds"])
+              for t, table in enumerate(rnd["tables"]) if table["result"] is not None]
+    assume(played)
+    r, t = data.draw(st.sampled_from(played), label="table")
+    games = doc["rounds"][r]["tables"][t]["result"]["games"]
+    k = data.draw(st.integers(0, len(games) - 1), label="game")
+    return f"rounds[{r}].tables[{t}].result.games[{k}]", games, k

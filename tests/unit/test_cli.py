@@ -7,9 +7,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from card_documents import doppelkopf_documents, skat_documents
+from card_documents import any_played_game, doppelkopf_documents, skat_documents
 from conftest import FIXTURES, ROOT
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 MUCKEN = FIXTURES / "scoring" / "mucken-seed-example.json"
@@ -110,15 +110,10 @@ def test_random_skat_and_doppelkopf_documents_through_the_command_line(doc, data
         rows = json.loads(out.stdout)["standings"]
         assert sorted(r["entrant"] for r in rows) == sorted(e["id"] for e in doc["entrants"])
 
-        played = [(r, t) for r, rnd in enumerate(doc["rounds"])
-                  for t, table in enumerate(rnd["tables"]) if table["result"] is not None]
-        assume(played)
-        r, t = data.draw(st.sampled_from(played), label="table")
-        games = doc["rounds"][r]["tables"][t]["result"]["games"]
-        k = data.draw(st.integers(0, len(games) - 1), label="game")
+        place, games, k = any_played_game(data, doc)
         key, bad = BREAK_LINE[doc["discipline"]]
         games[k][key] = bad
         path.write_text(json.dumps(doc))
         out = run("standings", path)
         assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
-        assert f"rounds[{r}].tables[{t}].result.games[{k}].{key}: " in out.stderr
+        assert f"{place}.{key}: " in out.stderr

@@ -25,8 +25,8 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from card_documents import doppelkopf_documents, skat_documents
-from hypothesis import HealthCheck, assume, given, settings
+from card_documents import any_played_game, doppelkopf_documents, skat_documents
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import DocumentError, parse, standings
@@ -464,16 +464,10 @@ def test_pussi_declarer_total_off_the_bid_is_refused_at_that_game(data: st.DataO
     director goes straight to the wrong line of the sheet.
     """
     doc = data.draw(pussi_documents(min_bid=2), label="document")
-    played = [(r, t) for r, rnd in enumerate(doc["rounds"])
-              for t, table in enumerate(rnd["tables"]) if table["result"] is not None]
-    assume(played)
-    r, t = data.draw(st.sampled_from(played), label="table")
-    games = doc["rounds"][r]["tables"][t]["result"]["games"]
-    k = data.draw(st.integers(0, len(games) - 1), label="game")
+    place, games, k = any_played_game(data, doc)
     bid = games[k]["bid"]
     delta = data.draw(st.integers(-300, 300).filter(lambda x: x % bid != 0), label="delta")
     games[k]["totals"][games[k]["declarer"] - 1] += delta
-    place = f"rounds[{r}].tables[{t}].result.games[{k}]"
     with pytest.raises(DocumentError) as caught:
         parse(doc)
     assert place in str(caught.value)
