@@ -2,10 +2,13 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 
 from tournaments import services
 from tournaments.models import Role
 from tournaments.services import Actor
+
+from .helpers import client_for
 
 
 @pytest.fixture(autouse=True)
@@ -41,6 +44,27 @@ def desk_user(db):
 @pytest.fixture
 def stranger(db):
     return get_user_model().objects.create_user("fremd", password="turnier-2026")
+
+
+@pytest.fixture
+def boss(director):
+    """The director as the services' actor."""
+    return Actor(director, director.username)
+
+
+@pytest.fixture
+def phone(client):
+    """An anonymous phone with English UI text (the app is German by default)."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+@pytest.fixture
+def api(director):
+    """The director's API token; the administrator let this account create tournaments
+    (the imports need that right)."""
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return client_for(director)
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
 from rest_framework.authtoken.models import Token
@@ -15,21 +14,9 @@ from rest_framework.test import APIClient
 from tournaments import services
 from tournaments.models import Result, ResultRevision, Round, Table, Tournament
 
+from .helpers import client_for
+
 API = "/api/v1"
-
-
-def client_for(user: Any = None) -> APIClient:
-    c = APIClient()
-    if user is not None:
-        c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return c
-
-
-@pytest.fixture
-def api(director) -> APIClient:
-    """The director's token; the administrator let this account create tournaments."""
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return client_for(director)
 
 
 def mucken_result(table: dict[str, Any], k: int) -> dict[str, Any]:

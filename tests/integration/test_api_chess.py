@@ -14,7 +14,6 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
 from rest_framework.test import APIClient
@@ -23,16 +22,9 @@ from tournaments import services
 from tournaments.models import ActionLog, Entrant, PairingRule, Player, Tournament
 from tournaments.services import Actor
 
-from .test_api import client_for
+from .helpers import client_for
 
 API = "/api/v1"
-
-
-@pytest.fixture
-def api(director) -> APIClient:
-    """The director's token; the administrator let this account create tournaments."""
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return client_for(director)
 
 
 @pytest.fixture

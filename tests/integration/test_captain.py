@@ -13,27 +13,19 @@ from tournaments import services
 from tournaments.models import Result, ResultRevision, Round, Table
 from tournaments.services import Actor
 
+from .helpers import publish_first_round, pussi_totals
+
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def phone(client):
-    """An anonymous phone with English UI text (the app is German by default)."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
-@pytest.fixture
-def open_round(make_tournament, director):
+def open_round(make_tournament, boss):
     """open_round("chess", entrants=4) -> (tournament, round 1 published, its tables)."""
 
     def make(discipline: str, entrants: int, entrant_kind: str = "single",
              **kw: Any) -> tuple[Any, Round, list[Table]]:
         t = make_tournament(discipline, entrant_kind, entrants=entrants, **kw)
-        actor = Actor(director, director.username)
-        services.draw_round(t, actor, seed="captain-test")
-        rnd = services.publish_round(t, actor, 1)
-        return t, rnd, list(rnd.tables.order_by("number"))
+        return (t, *publish_first_round(t, boss, "captain-test"))
 
     return make
 
@@ -70,12 +62,7 @@ def pussi_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str
     games = list(GAMES)
     if variant:
         games[2] = (1, 40, 120, 95)  # party 1 won its game instead
-    post = {}
-    for k, (d, bid, t1, t2) in enumerate(games):
-        post.update({f"games[{k}].declarer": str(d), f"games[{k}].bid": str(bid),
-                     f"games[{k}].total1": str(t1), f"games[{k}].total2": str(t2)})
-    return post, {"games": [{"declarer": d, "bid": bid, "totals": [t1, t2]}
-                            for d, bid, t1, t2 in games]}
+    return pussi_totals(games)
 
 
 def boardgame_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str, Any]]:

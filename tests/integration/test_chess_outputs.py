@@ -17,7 +17,6 @@ from scoring.ratings import elo_change
 from tournaments import services
 from tournaments.chess import outputs as co
 from tournaments.models import ByeRequest, Player, Report
-from tournaments.services import Actor
 from tournaments.services.public import category_tables, standings_table
 from tournaments.services.reports import render_html, request_report
 
@@ -27,11 +26,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _eager(eager_reports):
     """Every test here renders reports in-process (conftest's ``eager_reports``)."""
-
-
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
 
 
 def table(number, white, black, score):

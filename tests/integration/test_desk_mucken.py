@@ -21,11 +21,6 @@ CODE = re.compile(r"\b[2-9A-HJKMNP-X]{5}-[2-9A-HJKMNP-X]{5}\b")
 
 
 @pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
-
-
-@pytest.fixture
 def desk(desk_user):
     return Actor(desk_user, desk_user.username)
 

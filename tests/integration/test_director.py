@@ -36,6 +36,8 @@ from tournaments.models import (
 from tournaments.services import Actor
 from tournaments.services.director import example_payload
 
+from .helpers import pussi_totals
+
 pytestmark = pytest.mark.django_db
 
 DISCIPLINE_KINDS = [("chess", "single"), ("mucken", "pair"), ("mucken", "single"),
@@ -476,15 +478,6 @@ def value_of(content: str, name: str) -> str | None:
 PUSSI_GAMES = [(1, 60, 60, 20), (2, 50, 80, 70), (1, 40, 40, 95)]
 
 
-def pussi_inputs(games=PUSSI_GAMES) -> tuple[dict[str, str], dict[str, Any]]:
-    post = {}
-    for k, (d, bid, t1, t2) in enumerate(games):
-        post.update({f"games[{k}].declarer": str(d), f"games[{k}].bid": str(bid),
-                     f"games[{k}].total1": str(t1), f"games[{k}].total2": str(t2)})
-    return post, {"games": [{"declarer": d, "bid": bid, "totals": [t1, t2]}
-                            for d, bid, t1, t2 in games]}
-
-
 def test_round_page_offers_the_captains_inputs_per_table(dclient, make_tournament, director):
     t = make_tournament("pussi", entrants=8)
     _rnd, tables = open_round(t, director)
@@ -536,7 +529,8 @@ def test_mucken_result_entered_through_the_inputs(dclient, make_tournament, dire
 def test_pussi_result_entered_through_the_inputs(dclient, make_tournament, director):
     t = make_tournament("pussi", entrants=8, scoring={"games_per_series": 2})
     _rnd, tables = open_round(t, director)
-    post, payload = pussi_inputs()  # three games, one more than the series (added by button)
+    # three games, one more than the series (added by button)
+    post, payload = pussi_totals(PUSSI_GAMES)
     r = post_inputs(dclient, t, 1, 1, {**post, "games[3].bid": " "})
     assert r.status_code == 302
     assert Result.objects.get(table=tables[0]).payload == payload
@@ -552,7 +546,7 @@ def test_wrong_pussi_total_shown_at_its_game_row_and_nothing_saved(dclient, make
                                                                    director):
     t = make_tournament("pussi", entrants=8)
     open_round(t, director)
-    post, _payload = pussi_inputs()
+    post, _payload = pussi_totals(PUSSI_GAMES)
     post["games[1].total2"] = "75"  # the declarer (party 2) gained 55 with a bid of 50
     logged = ActionLog.objects.count()
     r = post_inputs(dclient, t, 1, 2, post)
@@ -605,7 +599,7 @@ def test_unparsable_input_shows_a_field_error(dclient, make_tournament, director
 def test_inputs_prefilled_from_the_current_result(dclient, make_tournament, director):
     t = make_tournament("pussi", entrants=8)
     _rnd, tables = open_round(t, director)
-    post, payload = pussi_inputs()
+    post, payload = pussi_totals(PUSSI_GAMES)
     services.captain_submit(tables[0].token, payload)
     content = dclient.get(round_url(t, 1)).content.decode()
     part = inputs_html(content, 1)

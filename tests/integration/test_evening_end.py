@@ -22,11 +22,6 @@ pytestmark = pytest.mark.django_db
 MUCKEN_WIN = {"bobbl": [[21, 15], [21, 18]]}
 
 
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
-
-
 def play(t: Tournament, actor: Actor, close: bool = True) -> Round:
     """Draw, publish, the director enters a result at every table, close."""
     rnd = services.draw_round(t, actor, seed=f"abend-{t.rounds.count() + 1}")

@@ -21,22 +21,13 @@ from tournaments.result_forms import form_for
 from tournaments.services import Actor, ServiceError
 from tournaments.services.reports import request_report
 
+from .helpers import publish_first_round
+
 pytestmark = pytest.mark.django_db
 
 BASE = "http://halle.example/"
 CUT = {"bobbl[0].side1": "21", "bobbl[0].side2": "11",
        "bobbl[1].side1": "15", "bobbl[1].side2": "9", "bobbl[1].cut": "1"}
-
-
-@pytest.fixture
-def phone(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
 
 
 @pytest.fixture
@@ -47,9 +38,7 @@ def mucken_round(make_tournament, boss):
              **scoring: Any) -> tuple[Any, Round, list[Table]]:
         t = make_tournament("mucken", entrant_kind, entrants=entrants,
                             scoring={"target": 21, "bobbl_per_round": 2, **scoring})
-        services.draw_round(t, boss, seed="uhr")
-        rnd = services.publish_round(t, boss, 1)
-        return t, rnd, list(rnd.tables.order_by("number"))
+        return (t, *publish_first_round(t, boss, "uhr"))
 
     return make
 

@@ -11,15 +11,9 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Entrant
-from tournaments.services import Actor
 from tournaments.services.seat_list import seat_lines, sort_key
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
 
 
 def published(t, boss):

@@ -12,11 +12,6 @@ from tournaments.views import public as public_views
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
-
-
 def play(t, actor, payloads, close=True):
     """Draw, publish and (optionally) close the next round with one payload per table."""
     rnd = services.draw_round(t, actor, seed="test-seed")

@@ -22,6 +22,8 @@ from tournaments.models import Result, ResultRevision, Round, Table
 from tournaments.services import Actor
 from tournaments.services.pussi_stats import pussi_statistics
 
+from .helpers import publish_first_round
+
 pytestmark = pytest.mark.django_db
 
 # (declarer, bid, outcome, the other party's card points or None: played Schwarz)
@@ -32,19 +34,10 @@ TOTALS = [[160, 35], [310, -165], [490, -525], [610, -825], [810, -805]]
 
 
 @pytest.fixture
-def phone(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
-@pytest.fixture
-def open_round(make_tournament, director):
+def open_round(make_tournament, boss):
     def make(entrants: int = 8, **kw: Any) -> tuple[Any, Round, list[Table]]:
         t = make_tournament("pussi", "single", entrants=entrants, **kw)
-        actor = Actor(director, director.username)
-        services.draw_round(t, actor, seed="pussi-sheet")
-        rnd = services.publish_round(t, actor, 1)
-        return t, rnd, list(rnd.tables.order_by("number"))
+        return (t, *publish_first_round(t, boss, "pussi-sheet"))
 
     return make
 

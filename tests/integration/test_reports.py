@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tournaments import services, tasks
 from tournaments.models import ActionLog, Report
-from tournaments.services import Actor, ServiceError
+from tournaments.services import ServiceError
 from tournaments.services.reports import report_context, request_report
 
 pytestmark = pytest.mark.django_db
@@ -23,11 +23,6 @@ BASE = "http://halle.example/"
 @pytest.fixture(autouse=True)
 def _eager(eager_reports):
     """Every test here renders reports in-process (conftest's ``eager_reports``)."""
-
-
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
 
 
 @pytest.fixture

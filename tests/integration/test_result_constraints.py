@@ -15,9 +15,10 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from rest_framework.test import APIClient
 
-from tournaments import services
-from tournaments.models import Result, ResultRevision, Round
+from tournaments.models import Result, ResultRevision
 from tournaments.services import Actor
+
+from .helpers import publish_first_round
 
 API = "/api/v1"
 A = {"bobbl": [[21, 4], [21, 9]]}
@@ -26,10 +27,8 @@ B = {"bobbl": [[4, 21], [9, 21]]}
 
 def open_round(make_tournament, director, entrants=8):
     t = make_tournament("mucken", "pair", entrants)
-    actor = Actor(director, director.username)
-    services.draw_round(t, actor, seed="fixed")
-    services.publish_round(t, actor, 1)
-    return t, list(Round.objects.get(tournament=t, number=1).tables.order_by("number"))
+    _, tables = publish_first_round(t, Actor(director, director.username), "fixed")
+    return t, tables
 
 
 @pytest.mark.django_db

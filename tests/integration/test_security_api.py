@@ -21,7 +21,7 @@ from tournaments import services
 from tournaments.models import ActionLog, Player, Tournament
 from tournaments.services import Actor
 
-from .test_api import client_for
+from .helpers import client_for
 
 API = "/api/v1"
 TRF = ("012 Blitz\n"

@@ -23,7 +23,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command, execute_from_command_line
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from pairing.trf import read
@@ -40,27 +39,12 @@ from tournaments.models import (
 )
 from tournaments.services import Actor
 
+from .helpers import publish_first_round
+
 pytestmark = pytest.mark.django_db
 
 API = "/api/v1"
 HUGE = 10 ** 4000  # 4,001 digits: below Python's limit for reading an int, far beyond any game
-
-
-def api_client(user: Any = None) -> APIClient:
-    c = APIClient()
-    if user is not None:
-        key = Token.objects.get_or_create(user=user)[0].key
-        c.credentials(HTTP_AUTHORIZATION=f"Token {key}")
-    return c
-
-
-@pytest.fixture
-def api(director) -> APIClient:
-    """A director who may also create tournaments (the imports need that right)."""
-    from django.contrib.auth.models import Permission
-
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return api_client(director)
 
 
 @pytest.fixture
@@ -75,10 +59,8 @@ def dclient(director) -> Client:
 def open_round(make_tournament, director, discipline: str, entrants: int,
                kind: str = "single", **kw: Any) -> tuple[Tournament, list[Table]]:
     t = make_tournament(discipline, kind, entrants=entrants, **kw)
-    actor = Actor(director, director.username)
-    services.draw_round(t, actor, seed="security")
-    rnd = services.publish_round(t, actor, 1)
-    return t, list(rnd.tables.order_by("number"))
+    _, tables = publish_first_round(t, Actor(director, director.username), "security")
+    return t, tables
 
 
 def numbers(table: Table) -> list[int]:

@@ -23,9 +23,11 @@ from django.urls import reverse
 from django.utils import translation
 from rest_framework.authtoken.models import Token
 
-from tournaments import ratelimit, services
+from tournaments import ratelimit
 from tournaments.models import Entrant, Result
 from tournaments.services import Actor, prereg
+
+from .helpers import publish_first_round
 
 pytestmark = pytest.mark.django_db
 
@@ -310,15 +312,13 @@ def test_login_settings_come_from_the_environment():
 
 
 @pytest.fixture
-def tables(make_tournament, director):
+def tables(make_tournament, boss):
     """Round 1 published in two tournaments: a table of each."""
-    actor = Actor(director, director.username)
     out = []
     for name in ("Turnier A", "Turnier B"):
         t = make_tournament("chess", entrants=4, name=name)
-        services.draw_round(t, actor, seed="tokens")
-        rnd = services.publish_round(t, actor, 1)
-        out.append(rnd.tables.order_by("number").first())
+        _, first = publish_first_round(t, boss, "tokens")
+        out.append(first[0])
     return out
 
 

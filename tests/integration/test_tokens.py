@@ -13,25 +13,18 @@ from tournaments import ratelimit, services
 from tournaments.models import Result, ResultRevision, Round, Table
 from tournaments.services import Actor, ServiceError
 
+from .helpers import publish_first_round
+
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def phone(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
-@pytest.fixture
-def two_tournaments(make_tournament, director):
+def two_tournaments(make_tournament, boss):
     """Two chess tournaments, round 1 drawn and published in each (2 tables each)."""
-    actor = Actor(director, director.username)
     out = []
     for name in ("Turnier A", "Turnier B"):
         t = make_tournament("chess", entrants=4, name=name)
-        services.draw_round(t, actor, seed="tokens")
-        rnd = services.publish_round(t, actor, 1)
-        out.append((t, rnd, list(rnd.tables.order_by("number"))))
+        out.append((t, *publish_first_round(t, boss, "tokens")))
     return out
 
 

@@ -23,7 +23,7 @@ from tournaments.chess.trf import export_trf, import_trf, tournament_trf, trf_di
 from tournaments.models import Bye, Tournament
 from tournaments.services import Actor, ServiceError
 
-from .test_api import client_for
+from .helpers import client_for
 
 pytestmark = pytest.mark.django_db
 ACTOR = Actor(None, "test")

@@ -9,14 +9,12 @@ from collections import defaultdict
 from typing import Any
 
 import pytest
-from celery import current_app
 from django.core.cache import cache
 from django.urls import reverse
 
 import scoring
 from tournaments import services
 from tournaments.models import ActionLog, Report, Tournament
-from tournaments.services import Actor
 from tournaments.services.reports import kinds_for, request_report
 from tournaments.services.standings import standings_key
 from tournaments.services.statistics import bins, statistics
@@ -95,11 +93,6 @@ def mucken_document(pairs: int, rounds: int, seed: str = "mucken") -> dict[str, 
             "entrants": [{"id": i, "name": f"Paar {i}", "players": [f"A{i}", f"B{i}"]}
                          for i in range(1, pairs + 1)],
             "rounds": out}
-
-
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
 
 
 @pytest.fixture
@@ -460,17 +453,8 @@ def test_statistics_before_the_first_round(client, make_tournament):
     assert "No round has been played yet" in response.content.decode()
 
 
-@pytest.fixture
-def eager(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    conf = current_app.conf
-    saved = conf.task_always_eager, conf.task_eager_propagates
-    conf.task_always_eager, conf.task_eager_propagates = True, False
-    yield
-    conf.task_always_eager, conf.task_eager_propagates = saved
-
-
-def test_statistics_pdf_renders(eager, pussi, mucken, boss, django_capture_on_commit_callbacks):
+def test_statistics_pdf_renders(eager_reports, pussi, mucken, boss,
+                                django_capture_on_commit_callbacks):
     for t in (pussi, mucken):
         assert "statistics" in kinds_for(t)
         with django_capture_on_commit_callbacks(execute=True):

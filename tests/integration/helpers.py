@@ -1,0 +1,40 @@
+"""Steps that several integration tests take the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tournaments import services
+from tournaments.models import Round, Table, Tournament
+from tournaments.services import Actor
+
+
+def publish_first_round(t: Tournament, actor: Actor, seed: str) -> tuple[Round, list[Table]]:
+    """Draw round 1 of ``t`` with ``seed`` and publish it: the round and its tables by number."""
+    services.draw_round(t, actor, seed=seed)
+    rnd = services.publish_round(t, actor, 1)
+    return rnd, list(rnd.tables.order_by("number"))
+
+
+def pussi_totals(games: Sequence[tuple[int, int, int, int]]) -> tuple[dict[str, str],
+                                                                       dict[str, Any]]:
+    """A Pussi sheet written as running totals, one ``(declarer, bid, total 1, total 2)`` a
+    game: the captain's form fields, and the payload they stand for."""
+    post = {}
+    for k, (d, bid, t1, t2) in enumerate(games):
+        post.update({f"games[{k}].declarer": str(d), f"games[{k}].bid": str(bid),
+                     f"games[{k}].total1": str(t1), f"games[{k}].total2": str(t2)})
+    return post, {"games": [{"declarer": d, "bid": bid, "totals": [t1, t2]}
+                            for d, bid, t1, t2 in games]}
+
+
+def client_for(user: Any = None) -> APIClient:
+    """An API client with ``user``'s token (anonymous without one)."""
+    c = APIClient()
+    if user is not None:
+        c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return c
