@@ -33,12 +33,22 @@ SIZES = ((1920, 1080), (390, 844))
 Fill = Callable[[Any, int, int], None]
 
 
-def login(page, base: str, username: str) -> None:
+def login(page, base: str, username: str, password: str = PASSWORD) -> None:
     page.goto(f"{base}/accounts/login/")
     page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
+    page.fill("input[name=password]", password)
     page.click("form button[type=submit].primary")
     page.wait_for_load_state()
+
+
+def draw_and_publish(page, base: str, slug: str, number: int) -> None:
+    """From the tournament's dashboard, draw round ``number`` and publish it (its table
+    links appear)."""
+    page.goto(f"{base}/director/{slug}/")
+    page.click(f"form[action='/director/{slug}/rounds/draw/'] button[type=submit]")
+    page.wait_for_url(re.compile(rf"/rounds/{number}/"))
+    page.click(f"form[action='/director/{slug}/rounds/{number}/publish/'] button")
+    page.wait_for_selector("a[href^='/c/']")
 
 
 def staff(tournament_name: str, discipline: str, entrant_kind: str = "single",

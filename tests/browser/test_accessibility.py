@@ -19,7 +19,7 @@ import pytest
 
 from tournaments.models import Tournament
 
-from .evening import PHONE
+from .evening import PHONE, login
 from .test_csp import PASSWORD, demo, open_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,14 +60,6 @@ def pages(ts: dict[str, Tournament], sample: bool = False) -> dict[str, list[str
     return {"": public, "anmeldung": desk, "direktor": director}
 
 
-def login(page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit].primary")
-    page.wait_for_load_state()
-
-
 @pytest.mark.skipif(bool(os.environ.get("DATABASE_URL")),
                     reason="walked by make test: the markup does not depend on the database")
 def test_no_serious_violations_on_any_page(browser, live_server, monkeypatch):
@@ -84,7 +76,7 @@ def test_no_serious_violations_on_any_page(browser, live_server, monkeypatch):
             page = context.new_page()
             page.clock.install()  # the live blocks do not poll during the check
             if who:
-                login(page, live_server.url, who)
+                login(page, live_server.url, who, PASSWORD)
             for path in paths:
                 response = page.goto(live_server.url + path)
                 assert response is not None and response.status == 200, (path, response)
@@ -170,7 +162,7 @@ def test_a_wrong_bobbl_is_announced_with_its_field(browser, live_server, monkeyp
 def test_the_desk_signs_up_a_pair_by_keyboard(browser, live_server, monkeypatch):
     ts = demo(monkeypatch)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    login(page, live_server.url, "anmeldung")
+    login(page, live_server.url, "anmeldung", PASSWORD)
     page.goto(f"{live_server.url}/desk/{ts['mucken'].slug}/")
     names = page.locator("#desk-signup input[type=text][name$=name]")
     assert _focus_shows(page, names.nth(0))

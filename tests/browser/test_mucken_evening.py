@@ -7,7 +7,6 @@ Bobbl on 390 px phones, the director closes the rounds, the spectators' standing
 show the evening's result, and the standings PDF comes out of the report task.
 """
 
-import re
 from collections import Counter
 
 import pytest
@@ -18,7 +17,7 @@ from tournaments.models import Report, Result
 from tournaments.services import seating
 
 from .desks import mucken_with_desks, register_pairs
-from .evening import PHONE, login
+from .evening import PHONE, draw_and_publish, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,11 +48,7 @@ def test_a_mucken_evening_of_twelve_pairs(browser, live_server, shot):
 
     opponents: Counter = Counter()
     for n in (1, 2, 3):
-        dpage.goto(f"{base}/director/{t.slug}/")
-        dpage.click(f"form[action='/director/{t.slug}/rounds/draw/'] button[type=submit]")
-        dpage.wait_for_url(re.compile(rf"/rounds/{n}/"))
-        dpage.click(f"form[action='/director/{t.slug}/rounds/{n}/publish/'] button")
-        dpage.wait_for_selector("a[href^='/c/']")
+        draw_and_publish(dpage, base, t.slug, n)
         rnd = t.rounds.get(number=n)
         assert rnd.draw_method == ("registration" if n == 1 else "rotation")
         for table in rnd.tables.prefetch_related("seats"):

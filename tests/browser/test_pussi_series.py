@@ -6,7 +6,6 @@ paper gets a wrong total refused at its row, with the reason, before anything is
 At the end nobody has had the same partner twice and the standings list all sixteen.
 """
 
-import re
 from collections import Counter
 
 import pytest
@@ -17,7 +16,7 @@ from tournaments import services
 from tournaments.models import Result
 from tournaments.services import Actor
 
-from .evening import PHONE, login
+from .evening import PHONE, draw_and_publish, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,11 +49,7 @@ def test_sixteen_players_three_series(browser, live_server, shot):
 
     partners: Counter = Counter()
     for n in (1, 2, 3):
-        dpage.goto(f"{base}/director/{t.slug}/")
-        dpage.click(f"form[action='/director/{t.slug}/rounds/draw/'] button[type=submit]")
-        dpage.wait_for_url(re.compile(rf"/rounds/{n}/"))
-        dpage.click(f"form[action='/director/{t.slug}/rounds/{n}/publish/'] button")
-        dpage.wait_for_selector("a[href^='/c/']")
+        draw_and_publish(dpage, base, t.slug, n)
         rnd = t.rounds.get(number=n)
         assert rnd.draw_method == "pussi_partners"
         for table in rnd.tables.prefetch_related("seats"):

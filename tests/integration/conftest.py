@@ -60,11 +60,17 @@ def phone(client):
 
 
 @pytest.fixture
-def api(director):
-    """The director's API token; the administrator let this account create tournaments
-    (the imports need that right)."""
+def may_create(director):
+    """The director, whom the administrator let create tournaments (the imports need that
+    right)."""
     director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return client_for(director)
+    return director
+
+
+@pytest.fixture
+def api(may_create):
+    """The API with the token of the director who may create tournaments."""
+    return client_for(may_create)
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from io import StringIO
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command, execute_from_command_line
 from django.test import Client
@@ -48,11 +47,10 @@ HUGE = 10 ** 4000  # 4,001 digits: below Python's limit for reading an int, far 
 
 
 @pytest.fixture
-def dclient(director) -> Client:
+def dclient(may_create) -> Client:
     """The director with the right to create (and so import) tournaments."""
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     c = Client(HTTP_ACCEPT_LANGUAGE="en")
-    c.force_login(director)
+    c.force_login(may_create)
     return c
 
 

@@ -9,7 +9,6 @@ in ``tests/unit/test_trf_real_files.py``.
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import transaction
@@ -30,11 +29,10 @@ ACTOR = Actor(None, "test")
 
 
 @pytest.fixture
-def importer(director) -> Client:
+def importer(may_create) -> Client:
     """The director, allowed to create tournaments (so to import them)."""
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     c = Client()
-    c.force_login(director)
+    c.force_login(may_create)
     return c
 
 
