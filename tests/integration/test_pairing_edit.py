@@ -8,14 +8,9 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.chess import preview_edit
 from tournaments.models import ActionLog
-from tournaments.services import Actor, ServiceError
+from tournaments.services import ServiceError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def boss(director):
-    return Actor(director, director.username)
 
 
 def closed_round(t, boss, score="1-0"):

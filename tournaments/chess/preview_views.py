@@ -6,6 +6,9 @@ now, a refusal says why (a rematch; a colour clash, which the form's box confirm
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -48,19 +51,17 @@ def _refused(request: HttpRequest, form: forms.Form) -> None:
             messages.error(request, f"{field}: {e}" if field != "__all__" else str(e))
 
 
-@director_view
-@require_POST
-def swap_players(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+def _change(request: HttpRequest, t: Tournament, number: int, form_class: type[forms.Form],
+            call: Callable[[dict[str, Any]], list[preview_edit.Board]]) -> HttpResponse:
+    """Check the form, make the change, say what the boards are now (or why not)."""
     if not t.disc.has_pairing_edit:
         raise Http404("no pairing edits in this discipline")
-    form = SwapForm(request.POST)
+    form = form_class(request.POST)
     if not form.is_valid():
         _refused(request, form)
         return _back(t, number)
-    d = form.cleaned_data
     try:
-        boards = preview_edit.swap_players(t, actor(request), number, d["first"], d["second"],
-                                           d["confirm_colour_clash"])
+        boards = call(form.cleaned_data)
     except ServiceError as exc:
         error_messages(request, exc)
     else:
@@ -70,19 +71,13 @@ def swap_players(request: HttpRequest, t: Tournament, number: int) -> HttpRespon
 
 @director_view
 @require_POST
+def swap_players(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    return _change(request, t, number, SwapForm, lambda d: preview_edit.swap_players(
+        t, actor(request), number, d["first"], d["second"], d["confirm_colour_clash"]))
+
+
+@director_view
+@require_POST
 def swap_colours(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
-    if not t.disc.has_pairing_edit:
-        raise Http404("no pairing edits in this discipline")
-    form = ColoursForm(request.POST)
-    if not form.is_valid():
-        _refused(request, form)
-        return _back(t, number)
-    d = form.cleaned_data
-    try:
-        board = preview_edit.swap_colours(t, actor(request), number, d["board"],
-                                          d["confirm_colour_clash"])
-    except ServiceError as exc:
-        error_messages(request, exc)
-    else:
-        _done(request, [board])
-    return _back(t, number)
+    return _change(request, t, number, ColoursForm, lambda d: [preview_edit.swap_colours(
+        t, actor(request), number, d["board"], d["confirm_colour_clash"])])
