@@ -15,6 +15,7 @@ from .settings_spec import CHOICE, NUMBER, ORDER
 from .settings_spec import Setting as Field
 from .whatif import Setting, Spec
 
+ROUND_ROBIN = ("round_robin", "round_robin_shift")
 SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
           "+-": "+ – −", "-+": "− – +", "--": "− – −"}
 
@@ -102,6 +103,38 @@ class Chess(WebDiscipline):
         if None in (win, draw, loss) or win > draw >= loss:
             return {}
         return {"draw": _("must be less than a win and at least a loss")}
+
+    def effective_scoring(self, t: Any) -> dict[str, Any]:
+        """A round robin is scored as one (forfeits are games for tie-breaks), and the free
+        player of an odd field gets no point (FIDE C.05, the Chaos seed): the ``bye`` setting
+        is the pairing-allocated bye of a Swiss."""
+        scoring = super().effective_scoring(t)
+        if getattr(t, "pairing", "") in ROUND_ROBIN or scoring.get("system") == "round_robin":
+            scoring.update(system="round_robin", bye=0)
+        return scoring
+
+    def mode(self, pairing: str, scoring: Any) -> str:
+        """Swiss (Dutch or score order), or the round robin of its table system."""
+        if pairing in ROUND_ROBIN:
+            return pairing
+        system = scoring.get("system") if isinstance(scoring, dict) else None
+        return "round_robin" if system == "round_robin" else "swiss"
+
+    def locked_change(self, t: Any, fields: Any) -> tuple[str, str] | None:
+        """The mode is fixed by the first draw (as in the seed's program): a Swiss turned
+        round robin, or one round-robin table turned into another, pairs players again
+        who already met."""
+        pairing = fields.get("pairing", t.pairing)
+        scoring = fields.get("scoring", t.scoring)
+        old, new = self.mode(t.pairing, t.scoring or {}), self.mode(pairing, scoring)
+        if old == new:
+            return None
+        names = {"swiss": _("Swiss"), "round_robin": _("round robin"),
+                 "round_robin_shift": _("round robin, shift system")}
+        return ("pairing" if pairing != t.pairing else "scoring.system",
+                _("the mode (%(old)s) is fixed once round 1 is drawn: switching to %(new)s "
+                  "would pair players again who already met; undo every draw first")
+                % {"old": names.get(old, old), "new": names.get(new, new)})
 
     def standings_columns(self, t: Any, names: list[str]) -> list[str]:
         """Points and the tie-breaks the director chose, in their order: the scoring core

@@ -171,7 +171,7 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
     ranking = initial_ranking(t, data.entrants)
     number = {e.pk: k for k, e in enumerate(ranking, 1)}
     upto = _rounds_upto(data.rounds, upto_round)
-    points = point_system(t.scoring or {})
+    points = point_system(t.disc.effective_scoring(t))
 
     cells: dict[int, list[Cell | None]] = {n: [] for n in number.values()}
     for r in data.rounds[:upto]:

@@ -1,0 +1,130 @@
+"""The conventions of the seeds' chess program (Chaos) and of arbiters (issue 17).
+
+Each test is named after the convention it checks: the free player of an odd round robin
+scores nothing, the mode is fixed by the first draw, round 1 ranks by Elo else DWZ per
+player, player 1's colour and the round-robin numbers are drawn by lot, the director
+gives the Freilos and clears a result.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.chess import trf as trf_services
+from tournaments.models import ActionLog, Round
+from tournaments.services import Actor, ServiceError
+
+from .test_api import client_for
+
+pytestmark = pytest.mark.django_db
+API = "/api/v1"
+
+
+@pytest.fixture
+def actor(director):
+    return Actor(director, director.username)
+
+
+def chess(actor, n: int, pairing: str = "dutch", rounds: int = 5, **scoring):
+    t = services.create_tournament(actor, "Vereinsmeisterschaft", "chess",
+                                   planned_rounds=rounds, pairing=pairing,
+                                   scoring={**scoring} or None)
+    for i in range(1, n + 1):
+        services.register(t, actor, [{"name": f"Spieler {i}"}], status="present",
+                          rating=2100 - 50 * i)
+    t.refresh_from_db()
+    return t
+
+
+def boards(rnd: Round) -> list[tuple[int, int]]:
+    out = []
+    for table in rnd.tables.order_by("number").prefetch_related("seats__entrant"):
+        sides = {s.side: s.entrant.start_number for s in table.seats.all()}
+        out.append((sides[1], sides[2]))
+    return out
+
+
+def finish_round(t, actor, number: int, score: str = "1-0") -> None:
+    rnd = t.rounds.get(number=number)
+    if rnd.status == Round.Status.PREVIEW:
+        services.publish_round(t, actor, number)
+    for table in rnd.tables.all():
+        services.director_set_result(table, actor, {"score": score})
+    services.close_round(t, actor, number)
+
+
+def points(t) -> dict[int, Fraction]:
+    rows = services.standings(t)["standings"]
+    return {r["entrant"]: Fraction(str(r["values"]["points"])) for r in rows}
+
+
+# ---------------------------------------------------------------- 1. the free player
+
+
+def test_round_robin_free_player_gets_no_point(actor):
+    t = chess(actor, 5, pairing="round_robin")
+    rnd = services.draw_round(t, actor, seed="rr")
+    (bye,) = rnd.byes.all()
+    finish_round(t, actor, 1, "1/2-1/2")
+    got = points(t)
+    assert got[bye.entrant.start_number] == 0
+    assert sorted(got.values()) == [0, Fraction(1, 2), Fraction(1, 2), Fraction(1, 2),
+                                    Fraction(1, 2)]
+    # The TRF and the document say the same: the bye is worth nothing here.
+    assert "BBU  0.0" in trf_services.export_trf(t)
+    assert services.export_document(t)["scoring"]["bye"] == 0
+
+
+def test_swiss_pairing_allocated_bye_still_scores_a_point(actor):
+    t = chess(actor, 5)
+    rnd = services.draw_round(t, actor, seed="sw")
+    (bye,) = rnd.byes.all()
+    finish_round(t, actor, 1, "1/2-1/2")
+    assert points(t)[bye.entrant.start_number] == 1
+
+
+# ---------------------------------------------------------------- 2. the mode is locked
+
+
+def test_mode_is_locked_after_the_first_draw(actor):
+    t = chess(actor, 6)
+    services.update_tournament(t, actor, pairing="round_robin")  # before any draw: fine
+    services.update_tournament(t, actor, pairing="dutch")
+    services.draw_round(t, actor, seed="a")
+    for change in ({"pairing": "round_robin"}, {"pairing": "round_robin_shift"},
+                   {"scoring": {**t.scoring, "system": "round_robin"}}):
+        with pytest.raises(ServiceError) as refused:
+            services.update_tournament(t, actor, **change)
+        assert refused.value.status == 409
+        field = next(iter(refused.value.errors))
+        assert field == ("scoring.system" if "scoring" in change else "pairing")
+        assert "fixed once round 1 is drawn" in refused.value.messages[0]
+    services.update_tournament(t, actor, pairing="score_order")  # still a Swiss
+    t.refresh_from_db()
+    assert t.pairing == "score_order"
+
+
+def test_mode_lock_says_why_on_the_page_and_in_the_api(actor, director, client):
+    t = chess(actor, 6, pairing="round_robin")
+    services.draw_round(t, actor, seed="a")
+    api = client_for(director)
+    answer = api.patch(f"{API}/tournaments/{t.slug}/", {"pairing": "dutch"}, format="json")
+    assert answer.status_code == 409, answer.content
+    assert "pairing" in answer.json()
+    client.force_login(director)
+    form = {"name": t.name, "planned_rounds": t.planned_rounds, "pairing": "dutch",
+            "status": t.status, "scoring": '{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}',
+            "tiebreak_rules": "fide2023"}
+    page = client.post(reverse("director:settings", args=[t.slug]), form)
+    assert page.status_code == 400
+    assert "fixed once round 1 is drawn" in page.content.decode()
+    client.cookies["django_language"] = "de"
+    page = client.post(reverse("director:settings", args=[t.slug]), form,
+                       HTTP_ACCEPT_LANGUAGE="de")
+    assert "Runde 1" in page.content.decode()
+    t.refresh_from_db()
+    assert t.pairing == "round_robin"
