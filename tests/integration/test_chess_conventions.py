@@ -128,3 +128,47 @@ def test_mode_lock_says_why_on_the_page_and_in_the_api(actor, director, client):
     assert "Runde 1" in page.content.decode()
     t.refresh_from_db()
     assert t.pairing == "round_robin"
+
+
+# ---------------------------------------------------------------- 3. the round-1 ranking
+
+
+def rated(actor, seeding: str | None = None):
+    """Anna Elo 1800 (DWZ 1750), Bert DWZ 1900 only, Carl Elo 2000, Dora DWZ 1850 only."""
+    t = services.create_tournament(actor, "Open", "chess",
+                                   scoring={"seeding_rating": seeding} if seeding else None)
+    for name, elo, dwz in (("Anna", 1800, 1750), ("Bert", None, 1900), ("Carl", 2000, None),
+                           ("Dora", None, 1850)):
+        services.register(t, actor, [{"name": name, **({"dwz": dwz} if dwz else {})}],
+                          status="present", rating=elo)
+    t.refresh_from_db()
+    return t
+
+
+def names_in_ranking(t) -> list[str]:
+    return [e.name for e in trf_services.initial_ranking(t)]
+
+
+def test_round_one_ranking_uses_elo_else_dwz_per_player(actor):
+    t = rated(actor)
+    assert t.disc.settings(t).seeding_rating == "elo_else_dwz"
+    assert names_in_ranking(t) == ["Carl", "Bert", "Dora", "Anna"]
+    rnd = services.draw_round(t, actor, seed="x")
+    explanation = " ".join(rnd.draw_explanation)
+    assert "1 = 3. Carl, 2 = 2. Bert" in explanation
+
+
+@pytest.mark.parametrize("seeding, order", [
+    ("elo", ["Carl", "Anna", "Bert", "Dora"]),
+    ("dwz", ["Bert", "Dora", "Anna", "Carl"]),
+    ("elo_else_dwz", ["Carl", "Bert", "Dora", "Anna"]),
+])
+def test_round_one_ranking_rating_is_a_tournament_setting(actor, seeding, order):
+    assert names_in_ranking(rated(actor, seeding)) == order
+
+
+def test_round_one_ranking_setting_refuses_unknown_values(actor):
+    t = rated(actor)
+    with pytest.raises(ServiceError) as refused:
+        services.update_tournament(t, actor, scoring={**t.scoring, "seeding_rating": "fide"})
+    assert "scoring.seeding_rating" in refused.value.errors
