@@ -172,3 +172,42 @@ def test_round_one_ranking_setting_refuses_unknown_values(actor):
     with pytest.raises(ServiceError) as refused:
         services.update_tournament(t, actor, scoring={**t.scoring, "seeding_rating": "fide"})
     assert "scoring.seeding_rating" in refused.value.errors
+
+
+# ---------------------------------------------------------------- 4. player 1's colour
+
+
+def test_colour_of_player_one_in_round_one_is_drawn_by_lot(actor):
+    colours = {}
+    for seed, colour in (("a", "black"), ("b", "white")):  # colour_by_lot("a") is "b"
+        t = chess(actor, 6)
+        rnd = services.draw_round(t, actor, seed=seed)
+        top = t.entrants.get(start_number=1).pk  # rated highest: pairing number 1
+        seat = rnd.tables.get(number=1).seats.get(entrant_id=top)
+        colours[seed] = seat.side
+        assert (f"Colour of pairing number 1 in round 1 drawn by lot (seed {seed}): "
+                f"{colour.capitalize()}") in rnd.draw_explanation
+        assert f"XXC {colour}1" in trf_services.export_trf(t)
+    assert colours == {"a": 2, "b": 1}  # black, white
+
+
+def test_colour_of_player_one_can_be_fixed_in_the_settings(actor):
+    t = chess(actor, 6, first_colour="black")
+    rnd = services.draw_round(t, actor, seed="b")  # the lot would say white
+    top = t.entrants.get(start_number=1).pk
+    assert rnd.tables.get(number=1).seats.get(entrant_id=top).side == 2
+    assert "XXC black1" in trf_services.export_trf(t)
+
+
+def test_colour_of_player_one_round_trips_through_the_trf(actor):
+    t = chess(actor, 6)
+    services.draw_round(t, actor, seed="a")  # black for player 1
+    finish_round(t, actor, 1)
+    services.draw_round(t, actor, seed="r2")
+    text = trf_services.export_trf(t)
+    assert "XXC black1" in text
+    again = trf_services.import_trf(text, actor, slug="zurueck")
+    assert again.details["initial_colour"] == "b"
+    assert "XXC black1" in trf_services.export_trf(again)
+    # The file without its round 2 is paired by the imported tournament as by the app.
+    assert trf_services.export_trf(again) == text.replace(t.name, again.name)
