@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.chess import trf as trf_services
-from tournaments.models import ActionLog, Round
+from tournaments.models import ActionLog, Result, Round
 from tournaments.services import Actor, ServiceError
 
 from .test_api import client_for
@@ -211,3 +211,90 @@ def test_colour_of_player_one_round_trips_through_the_trf(actor):
     assert "XXC black1" in trf_services.export_trf(again)
     # The file without its round 2 is paired by the imported tournament as by the app.
     assert trf_services.export_trf(again) == text.replace(t.name, again.name)
+
+
+# ---------------------------------------------------------------- 6. Freilos and clearing
+
+
+def test_director_gives_the_full_point_bye_to_a_chosen_player(actor):
+    t = chess(actor, 7)
+    services.give_full_bye(t, actor, 3, 1)
+    rnd = services.draw_round(t, actor, seed="f")
+    assert [(b.entrant.start_number, b.kind) for b in rnd.byes.all()] == [(3, "forfeit-win")]
+    assert all(3 not in pair for pair in boards(rnd)) and len(boards(rnd)) == 3
+    assert any("Freilos" in line and "Spieler 3" in line for line in rnd.draw_explanation)
+    finish_round(t, actor, 1)
+    assert points(t)[3] == 1
+    entry = ActionLog.objects.filter(tournament=t, action="give_full_bye").get()
+    assert "Spieler 3" in entry.target
+    # The TRF says F in round 1 for player 3, as the engines read a full-point bye.
+    line = next(x for x in trf_services.export_trf(t).splitlines() if "Spieler 3" in x)
+    assert line.rstrip().endswith("0000 - F")
+
+
+def test_full_point_bye_one_per_round_and_refusals_name_the_field(actor):
+    t = chess(actor, 7)
+    services.give_full_bye(t, actor, 3, 1)
+    with pytest.raises(ServiceError) as refused:
+        services.give_full_bye(t, actor, 4, 1)
+    assert "entrant" in refused.value.errors
+    with pytest.raises(ServiceError) as refused:
+        services.give_full_bye(t, actor, 99, 1)
+    assert "entrant" in refused.value.errors
+    services.cancel_bye(t, actor, 3, 1)
+    services.give_full_bye(t, actor, 4, 1)
+
+
+def test_full_point_bye_on_the_director_page_and_in_the_api(actor, director, client):
+    t = chess(actor, 7)
+    client.force_login(director)
+    e = t.entrants.get(start_number=5)
+    page = client.post(reverse("director:request_bye", args=[t.slug]),
+                       {"bye-entrant": e.pk, "bye-round_number": 1, "bye-kind": "full"})
+    assert page.status_code == 302, page.content
+    assert t.bye_requests.get().kind == "full"
+    api = client_for(director)
+    answer = api.post(f"{API}/tournaments/{t.slug}/bye-requests/",
+                      {"entrant": 6, "round": 2, "kind": "full"}, format="json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["kind"] == "full"
+
+
+def test_director_clears_a_result(actor, director, client):
+    t = chess(actor, 6)
+    rnd = services.draw_round(t, actor, seed="c")
+    services.publish_round(t, actor, 1)
+    table = rnd.tables.get(number=1)
+    services.director_set_result(table, actor, {"score": "1-0"})
+    services.clear_result(table, actor)
+    assert not Result.objects.filter(table=table).exists()
+    entry = ActionLog.objects.filter(tournament=t, action="clear_result").get()
+    assert entry.before["result"]["payload"] == {"score": "1-0"}
+    with pytest.raises(ServiceError) as refused:  # nothing left to clear
+        services.clear_result(table, actor)
+    assert "table" in refused.value.errors
+    # A cleared board keeps the round open: it cannot be closed without a result.
+    with pytest.raises(ServiceError):
+        services.close_round(t, actor, 1)
+    # The page's button and the API do the same.
+    services.director_set_result(table, actor, {"score": "0-1"})
+    client.force_login(director)
+    page = client.post(reverse("director:clear_result", args=[t.slug, 1, 1]))
+    assert page.status_code == 302
+    assert not Result.objects.filter(table=table).exists()
+    services.director_set_result(table, actor, {"score": "0-1"})
+    api = client_for(director)
+    assert api.delete(f"{API}/tournaments/{t.slug}/rounds/1/tables/1/result/"
+                      ).status_code == 204
+    assert api.delete(f"{API}/tournaments/{t.slug}/rounds/1/tables/1/result/"
+                      ).status_code == 400
+    assert ActionLog.objects.filter(tournament=t, action="clear_result").count() == 3
+
+
+def test_clearing_a_result_of_a_closed_round_is_refused(actor):
+    t = chess(actor, 4)
+    services.draw_round(t, actor, seed="c")
+    finish_round(t, actor, 1)
+    with pytest.raises(ServiceError) as refused:
+        services.clear_result(t.rounds.get(number=1).tables.get(number=1), actor)
+    assert refused.value.status == 409 and "table" in refused.value.errors

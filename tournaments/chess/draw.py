@@ -32,6 +32,10 @@ from ..services.base import ServiceError
 from .conventions import first_colour, first_colour_line
 from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
 
+# What a bye of a round to come becomes in the draw (the Freilos is written F in the TRF).
+DRAWN_KIND = {ByeRequest.Kind.HALF: "half", ByeRequest.Kind.ZERO: "zero",
+              ByeRequest.Kind.FULL: "forfeit-win"}
+
 
 def withdrawals_take_effect(t: Tournament, number: int) -> list[int]:
     """Entrants whose announced withdrawal starts by round ``number`` now have that status.
@@ -156,10 +160,15 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
         if entrant is None or not p.absent or p.number in taken:
             continue
         if entrant.pk in requested and plays_in(entrant, number):
-            byes.append((entrant.pk, requested[entrant.pk]))
-            lines.append(N_("Half-point bye on request: %(name)s", name=_label(entrant))
-                         if requested[entrant.pk] == ByeRequest.Kind.HALF else
-                         N_("Zero-point bye on request: %(name)s", name=_label(entrant)))
+            kind = requested[entrant.pk]
+            byes.append((entrant.pk, DRAWN_KIND[kind]))
+            name = _label(entrant)
+            lines.append(N_("Half-point bye on request: %(name)s", name=name)
+                         if kind == ByeRequest.Kind.HALF else
+                         N_("Zero-point bye on request: %(name)s", name=name)
+                         if kind == ByeRequest.Kind.ZERO else
+                         N_("Full-point bye (Freilos) given by the director: %(name)s",
+                            name=name))
         else:
             absent.append(_label(entrant))
     if absent:

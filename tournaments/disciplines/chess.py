@@ -54,7 +54,8 @@ class Chess(WebDiscipline):
     blocking_missing = gettext_lazy("board %(n)s (no result yet)")
     blocking_disputed = gettext_lazy("board %(n)s (disputed)")
     bye_labels = {"bye": gettext_lazy("pairing-allocated bye"),
-                  "half": gettext_lazy("half-point bye (requested)")}
+                  "half": gettext_lazy("half-point bye (requested)"),
+                  "forfeit-win": gettext_lazy("full-point bye (Freilos)")}
 
     has_trf = True
     chess_outputs = True

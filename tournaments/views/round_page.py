@@ -285,6 +285,22 @@ def result(request: HttpRequest, t: Tournament, number: int, table: int) -> Http
 
 @director_view
 @require_POST
+def clear_result(request: HttpRequest, t: Tournament, number: int, table: int) -> HttpResponse:
+    """Take a table's result back to "not played yet" (the seed's program: result -1)."""
+    tb = get_object_or_404(Table.objects.select_related("round"), round__tournament=t,
+                           round__number=number, number=table)
+    try:
+        services.clear_result(tb, actor(request))
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The result of %(table)s is cleared.")
+                         % {"table": t.disc.table_label(tb.number)})
+    return redirect(reverse("director:round", args=[t.slug, number]) + f"#table-{table}")
+
+
+@director_view
+@require_POST
 def accept(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
     """Settle a dispute by taking one of the submitted revisions."""
     revision = get_object_or_404(ResultRevision.objects.select_related("table__round"),

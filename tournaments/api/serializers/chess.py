@@ -66,11 +66,13 @@ class ByeRequestCreateSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(help_text="start number", **NUMBER)
     round = serializers.IntegerField(min_value=1, max_value=32767,
                                      help_text="a round not drawn yet")
-    kind = serializers.CharField(default="half", help_text="half (½ point) or zero (0 points)")
+    kind = serializers.CharField(default="half", help_text=(
+        "half (½ point) or zero (0 points), asked for by the player; full: the full-point "
+        "bye (Freilos) the director gives"))
 
     def validate_kind(self, value: str) -> str:
-        if value not in ("half", "zero"):
-            raise serializers.ValidationError(_("half or zero"))
+        if value not in ("half", "zero", "full"):
+            raise serializers.ValidationError(_("half, zero or full"))
         return value
 
 
@@ -83,7 +85,7 @@ class ByeRequestSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(source="entrant.start_number")
     name = serializers.CharField(source="entrant.name")
     round = serializers.IntegerField(source="round_number")
-    kind = serializers.CharField(help_text="half or zero")
+    kind = serializers.CharField(help_text="half, zero or full")
 
 
 class GameResultSerializer(serializers.Serializer):

@@ -99,8 +99,11 @@ class ByeRequestView(DirectorView):
                                                many=True).data)
 
     @extend_schema(
-        summary="An entrant is not paired in a round to come: half- or zero-point bye",
-        description="The pairing-allocated bye (odd number of players) is the engine's.",
+        summary="An entrant is not paired in a round to come: half-, zero- or full-point bye",
+        description=("half/zero: the bye the player asked for. full: the full-point bye "
+                     "(Freilos) the director gives to a chosen player, one per round. "
+                     "Otherwise the pairing-allocated bye (odd number of players) is the "
+                     "engine's."),
         request=s.ByeRequestCreateSerializer,
         responses=responses(s.ByeRequestSerializer, code=201),
         examples=[OpenApiExample("half-point bye in round 3", request_only=True,
@@ -136,7 +139,8 @@ class GameResultView(DirectorView):
             "Finds the game of `white` against `black` (the latest round in which they met, "
             "or `round`) and enters the result as the director (confirmed). Chaos's RESULT 2/1/0 "
             "is 1-0, 1/2-1/2, 0-1; with NOTPLAYED 2 is +- and 0 is -+; -- is a double forfeit. "
-            "A result is corrected by entering another; it cannot be emptied (Chaos's -1). "
+            "A result is corrected by entering another, and cleared (Chaos's -1) by "
+            "DELETE on the table's result/. "
             "400 if they have no game."),
         request=s.GameResultSerializer, responses=responses(s.TableResultSerializer),
         examples=[OpenApiExample("white wins", request_only=True,

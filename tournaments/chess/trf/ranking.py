@@ -27,7 +27,7 @@ SCORE_CODES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="),
                "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-")}
 CODES_SCORE = {codes: score for score, codes in SCORE_CODES.items()}
 BYE_CODE = {"bye": "U", "half": "H", "zero": "Z", "forfeit-win": "F"}
-REQUEST_CODE = {"half": "H", "zero": "Z"}
+REQUEST_CODE = {"half": "H", "zero": "Z", "full": "F"}
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
 MAX_ROUNDS = 99
 
