@@ -298,3 +298,57 @@ def test_clearing_a_result_of_a_closed_round_is_refused(actor):
     with pytest.raises(ServiceError) as refused:
         services.clear_result(t.rounds.get(number=1).tables.get(number=1), actor)
     assert refused.value.status == 409 and "table" in refused.value.errors
+
+
+def test_colour_of_player_one_setting_is_fixed_after_the_first_draw(actor):
+    t = chess(actor, 6)
+    services.draw_round(t, actor, seed="a")
+    with pytest.raises(ServiceError) as refused:
+        services.update_tournament(t, actor, scoring={**t.scoring, "first_colour": "white"})
+    assert "scoring.first_colour" in refused.value.errors
+
+
+# ---------------------------------------------------------------- 5. round-robin numbers
+
+
+def start_numbers_in_round(rnd: Round) -> list[tuple[int, int]]:
+    return boards(rnd)
+
+
+def test_round_robin_numbers_drawn_by_lot(actor):
+    from pairing.lot import numbers_by_lot
+    from pairing.roundrobin import berger
+
+    t = chess(actor, 6, pairing="round_robin", round_robin_numbers="lot")
+    rnd = services.draw_round(t, actor, seed="lot-1")
+    order = numbers_by_lot([1, 2, 3, 4, 5, 6], "lot-1")
+    assert order != [1, 2, 3, 4, 5, 6]
+    expected = [(order[w - 1], order[b - 1]) for w, b in berger(6)[0]]
+    assert boards(rnd) == expected
+    published = ", ".join(f"{k} = #{n}" for k, n in enumerate(order, 1))
+    assert f"numbers drawn by lot (seed lot-1): {published}" in rnd.draw_explanation
+    entry = ActionLog.objects.filter(tournament=t, action="draw_round").get()
+    assert entry.after["seed"] == "lot-1"  # the log keeps the seed the lot was drawn with
+    # Later rounds keep round 1's numbers, whatever their own seed.
+    finish_round(t, actor, 1)
+    rnd2 = services.draw_round(t, actor, seed="other")
+    assert boards(rnd2) == [(order[w - 1], order[b - 1]) for w, b in berger(6)[1]]
+    # The player cards name the scheduled opponents by the same numbers.
+    from tournaments.chess.outputs import player_cards
+
+    card = next(c for c in player_cards(t) if c.line.number == order[0])
+    third = berger(6)[2]
+    opponent = next(b if w == 1 else w for w, b in third if 1 in (w, b))
+    assert card.rows[2].opponent == order[opponent - 1]
+
+
+def test_round_robin_numbers_by_registration_by_default(actor):
+    from pairing.roundrobin import berger
+
+    t = chess(actor, 6, pairing="round_robin")
+    rnd = services.draw_round(t, actor, seed="lot-1")
+    assert boards(rnd) == list(berger(6)[0])
+    with pytest.raises(ServiceError) as refused:
+        services.update_tournament(t, actor,
+                                   scoring={**t.scoring, "round_robin_numbers": "lot"})
+    assert "scoring.round_robin_numbers" in refused.value.errors

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from pairing.lot import colour_by_lot, numbers_by_lot
 
-from ..models import Entrant, Tournament
+from ..models import Tournament
 
 COLOUR_WORDS = {"w": "white", "b": "black"}
 
@@ -53,14 +53,18 @@ def first_colour_line(colour: str, how: str, seed: str) -> str:
              ) % {"colour": word}
 
 
-def round_robin_order(t: Tournament, entrants: list[Entrant], seed: str | None = None
-                      ) -> list[Entrant] | None:
-    """The entrants in round-robin number order when the numbers are drawn by lot (with
+def round_robin_order(t: Tournament, start_numbers: list[int], seed: str | None = None
+                      ) -> list[int] | None:
+    """The start numbers in round-robin number order when the numbers are drawn by lot (with
     round 1's seed, or ``seed`` while round 1 is drawn); None: start-number order."""
     if t.disc.settings(t).round_robin_numbers != "lot":
         return None
-    seed = seed if seed is not None else _round_one_seed(t, ("round_robin",
-                                                             "round_robin_shift"))
+    seed = seed if seed is not None else round_robin_seed(t)
     if seed is None:
         return None
-    return numbers_by_lot(sorted(entrants, key=lambda e: e.start_number), seed)
+    return numbers_by_lot(sorted(start_numbers), seed)
+
+
+def round_robin_seed(t: Tournament) -> str | None:
+    """The seed of round 1 of a round robin (its numbers were drawn with it)."""
+    return _round_one_seed(t, ("round_robin", "round_robin_shift"))

@@ -37,6 +37,7 @@ from scoring.ratings import (
 
 from ..models import ByeRequest, Entrant, Round, Tournament
 from ..services.public import Column, column, number, round_byes
+from .conventions import round_robin_order
 from .records import (
     ABSENT,
     BLACK,
@@ -191,6 +192,10 @@ def _schedule(t: Tournament, players: list[Line]) -> dict[tuple[int, int], tuple
     """(round, start number) -> (opponent's start number, colour) of a round robin's plan."""
     if not is_round_robin(t) or not 3 <= len(players) <= roundrobin.MAX_PLAYERS:
         return {}
+    order = round_robin_order(t, [line.number for line in players])  # numbers by lot
+    if order is not None:
+        place = {n: k for k, n in enumerate(order)}
+        players = sorted(players, key=lambda line: place.get(line.number, len(place)))
     number = {k: line.number for k, line in enumerate(players, start=1)}
     plan = roundrobin.schedule(len(players), RR_SYSTEMS.get(t.pairing, "berger"),
                                bool((t.draw_options or {}).get("double")))

@@ -140,6 +140,12 @@ class WebDiscipline:
         running tournament's mode); None: allowed. Asked only once a round exists."""
         return None
 
+    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+                         competitors: Any) -> dict[str, Any]:
+        """Options the discipline adds to a draw request (beyond the director's draw
+        options): chess gives a round robin its numbers drawn by lot."""
+        return {}
+
     def round_extra_for(self, t: Any) -> dict[str, Any]:
         """What a new round of the tournament carries (``Round.extra``)."""
         return dict(self.round_extra)

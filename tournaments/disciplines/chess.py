@@ -129,13 +129,41 @@ class Chess(WebDiscipline):
         scoring = fields.get("scoring", t.scoring)
         old, new = self.mode(t.pairing, t.scoring or {}), self.mode(pairing, scoring)
         if old == new:
-            return None
+            return self._fixed_by_round_one(t, scoring)
         names = {"swiss": _("Swiss"), "round_robin": _("round robin"),
                  "round_robin_shift": _("round robin, shift system")}
         return ("pairing" if pairing != t.pairing else "scoring.system",
                 _("the mode (%(old)s) is fixed once round 1 is drawn: switching to %(new)s "
                   "would pair players again who already met; undo every draw first")
                 % {"old": names.get(old, old), "new": names.get(new, new)})
+
+    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+                         competitors: Any) -> dict[str, Any]:
+        """A round robin whose numbers are drawn by lot (setting ``round_robin_numbers``):
+        the entrant ids in number order, drawn with round 1's seed, and that seed."""
+        from ..chess.conventions import round_robin_order, round_robin_seed
+
+        if method not in ROUND_ROBIN:
+            return {}
+        first_seed = seed if number == 1 else round_robin_seed(t)
+        order = round_robin_order(t, [c.start_number for c in competitors], first_seed)
+        if order is None:
+            return {}
+        ids = {c.start_number: c.id for c in competitors}
+        return {"numbers": tuple(ids[n] for n in order), "numbers_seed": first_seed}
+
+    def _fixed_by_round_one(self, t: Any, scoring: Any) -> tuple[str, str] | None:
+        """Player 1's colour and the round-robin numbers were drawn (or set) for round 1:
+        the later rounds follow from them."""
+        if not isinstance(scoring, dict):
+            return None
+        before, after = self.settings(t.scoring or {}), self.settings(scoring)
+        swiss = self.mode(t.pairing, t.scoring or {}) == "swiss"
+        for key in ("first_colour",) if swiss else ("round_robin_numbers",):
+            if getattr(before, key) != getattr(after, key):
+                return (f"scoring.{key}", _("%(setting)s is fixed once round 1 is drawn; undo "
+                                            "every draw first") % {"setting": key})
+        return None
 
     def standings_columns(self, t: Any, names: list[str]) -> list[str]:
         """Points and the tie-breaks the director chose, in their order: the scoring core
