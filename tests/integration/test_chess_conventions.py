@@ -352,3 +352,30 @@ def test_round_robin_numbers_by_registration_by_default(actor):
         services.update_tournament(t, actor,
                                    scoring={**t.scoring, "round_robin_numbers": "lot"})
     assert "scoring.round_robin_numbers" in refused.value.errors
+
+
+# ---------------------------------------------------------------- 7. DWZ report: birth dates
+
+
+def test_missing_birth_date_is_asked_for_before_a_dwz_report(actor, director, client):
+    import datetime
+
+    from tournaments.chess.outputs import dwz_report
+    from tournaments.models import Player
+
+    t = chess(actor, 4)
+    Player.objects.filter(entries__tournament=t).update(dwz=1700)
+    Player.objects.filter(entries__tournament=t, entries__start_number__in=[1, 2, 3]).update(
+        birth_date=datetime.date(1990, 1, 1))
+    services.draw_round(t, actor, seed="d")
+    finish_round(t, actor, 1)
+    assert [x.line.number for x in dwz_report(t).missing_birth_dates] == [4]
+    client.force_login(director)
+    page = client.get(reverse("reports:dwz", args=[t.slug])).content.decode()
+    assert "Birth date missing" in page and "4. Spieler 4" in page
+    api = client_for(director)
+    assert api.get(f"{API}/tournaments/{t.slug}/dwz/").json()["missing_birth_dates"] == [4]
+    Player.objects.filter(entries__tournament=t).update(birth_date=datetime.date(2010, 3, 1))
+    assert dwz_report(t).missing_birth_dates == []
+    assert "Birth date missing" not in client.get(
+        reverse("reports:dwz", args=[t.slug])).content.decode()

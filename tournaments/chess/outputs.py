@@ -342,6 +342,13 @@ class DwzReport:
     end: date
     with_elo: bool
 
+    @property
+    def missing_birth_dates(self) -> list[DwzLine]:
+        """Players with rated games and no birth date: the seed's program asks for it
+        before the report, as the age changes the development coefficient (E); until
+        it is entered the player is taken to be over 25."""
+        return [x for x in self.lines if x.birth is None and x.dwz.n > 0]
+
 
 def rating_text(rating: int | None, index: int | None) -> str:
     """A DWZ as the DSB writes it: ``1834-23`` (rating and index), or ``–``."""

@@ -296,6 +296,12 @@ class DwzReportSerializer(serializers.Serializer):
     end = serializers.DateField(help_text="the day the ages are taken from")
     with_elo = serializers.BooleanField()
     lines = DwzLineSerializer(many=True)
+    missing_birth_dates = serializers.SerializerMethodField(help_text=(
+        "Start numbers of players with rated games and no birth date: enter them before "
+        "the report is sent (until then they count as over 25)."))
+
+    def get_missing_birth_dates(self, report: Any) -> list[int]:
+        return [x.line.number for x in report.missing_birth_dates]
 
 
 # The chess outputs as data (the printed ones are the reports): query parameters.

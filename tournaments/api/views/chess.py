@@ -282,8 +282,10 @@ class DwzView(DirectorView):
 
     @extend_schema(summary="DWZ evaluation per player, and Elo changes if rated "
                            "(Chaos: DWZReport)",
-                   description=("Games over the board only. A missing birth date counts as an "
-                                "adult (Chaos asks; the API does not)."),
+                   description=("Games over the board only. Players with rated games and no "
+                                "birth date are listed in `missing_birth_dates` (Chaos asks "
+                                "for them before the report); until entered they count as "
+                                "over 25."),
                    responses=responses(s.DwzReportSerializer))
     def get(self, request: Request, slug: str) -> Response:
         report = chess_outputs.dwz_report(self.tournament)
