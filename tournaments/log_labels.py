@@ -65,6 +65,8 @@ ACTIONS: dict[str, Action] = {
     "give_full_bye": Action(_("full-point bye given"),
                             _("%(actor)s gave a player the full-point bye (Freilos).")),
     "clear_result": Action(_("result cleared"), _("%(actor)s cleared a result.")),
+    "update_ratings": Action(_("ratings written back"),
+                             _("%(actor)s wrote the new DWZ and Elo to the players.")),
     "cancel_bye": Action(_("requested bye cancelled"),
                          _("%(actor)s cancelled a requested bye.")),
     "withdraw": Action(_("withdrawal"), _("%(actor)s entered a withdrawal.")),

@@ -379,3 +379,72 @@ def test_missing_birth_date_is_asked_for_before_a_dwz_report(actor, director, cl
     assert dwz_report(t).missing_birth_dates == []
     assert "Birth date missing" not in client.get(
         reverse("reports:dwz", args=[t.slug])).content.decode()
+
+
+# ---------------------------------------------------------------- 7. UpdateRatings
+
+
+def rated_round_robin(actor):
+    """Four players with DWZ (index 10), Elo for two, a round robin of three rounds played."""
+    import datetime
+
+    from tournaments.models import Player
+
+    t = chess(actor, 4, pairing="round_robin", rounds=3)
+    for k, p in enumerate(Player.objects.filter(entries__tournament=t).order_by("name")):
+        p.dwz, p.dwz_index, p.birth_date = 1800 - 50 * k, 10, datetime.date(1980, 1, 1)
+        p.rating = 1900 - 50 * k if k < 2 else None
+        p.save()
+    for number in (1, 2, 3):
+        services.draw_round(t, actor, seed=f"u{number}")
+        finish_round(t, actor, number)
+    t.refresh_from_db()
+    return t
+
+
+def test_update_ratings_writes_the_new_dwz_and_elo_after_the_director_confirms(
+        actor, director, client):
+    from tournaments.chess.outputs import dwz_report
+    from tournaments.chess.rating_update import rating_changes, update_ratings
+    from tournaments.models import Player
+
+    t = rated_round_robin(actor)
+    report = {x.line.number: x for x in dwz_report(t).lines}
+    changes = rating_changes(t)
+    assert changes and all(x.dwz_after == report[x.number].dwz.rn for x in changes)
+    with pytest.raises(ServiceError) as refused:  # not the list that was shown
+        update_ratings(t, actor, [changes[0].number])
+    assert refused.value.status == 409 and "confirmed" in refused.value.errors
+    client.force_login(director)
+    page = client.get(reverse("director:ratings", args=[t.slug])).content.decode()
+    assert "rating-changes" in page
+    answer = client.post(reverse("director:ratings", args=[t.slug]),
+                         {"confirmed": [x.number for x in changes]})
+    assert answer.status_code == 302
+    for x in changes:
+        p = Player.objects.get(pk=x.player)
+        assert (p.dwz, p.dwz_index, p.rating) == (x.dwz_after, x.index_after, x.elo_after)
+    assert ActionLog.objects.filter(tournament=t, action="update_ratings").count() == 1
+    # The tournament's own evaluation is unchanged, and nothing is written twice.
+    t.refresh_from_db()
+    again = {x.line.number: x for x in dwz_report(t).lines}
+    assert {n: (x.dwz.ro, x.dwz.rn) for n, x in again.items()} == {
+        n: (x.dwz.ro, x.dwz.rn) for n, x in report.items()}
+    with pytest.raises(ServiceError) as refused:
+        update_ratings(t, actor, [])
+    assert refused.value.status == 409
+
+
+def test_update_ratings_waits_for_the_last_round_and_answers_in_the_api(actor, director):
+    t = chess(actor, 4, rounds=3)
+    services.draw_round(t, actor, seed="w")
+    api = client_for(director)
+    answer = api.post(f"{API}/tournaments/{t.slug}/ratings/", {"confirmed": []},
+                      format="json")
+    assert answer.status_code == 400 and "tournament" in answer.json()
+    t = rated_round_robin(actor)
+    listed = api.get(f"{API}/tournaments/{t.slug}/ratings/").json()
+    answer = api.post(f"{API}/tournaments/{t.slug}/ratings/",
+                      {"confirmed": [x["number"] for x in listed]}, format="json")
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == listed

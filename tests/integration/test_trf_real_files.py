@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse

@@ -373,8 +373,19 @@ def dwz_report(t: Tournament) -> DwzReport:
     for e in t.entrants.prefetch_related("players"):
         ps = list(e.players.all())
         person[e.start_number] = ps[0] if len(ps) == 1 else None
-    dwz_of = {n: (p.dwz if p else None) for n, p in person.items()}
-    elo_of = {n: (p.rating if p else None) for n, p in person.items()}
+    # Once the new ratings were written back (UpdateRatings), the tournament keeps the
+    # ones it was evaluated with.
+    kept = (t.details or {}).get("ratings_before") or {}
+
+    def before(n: int, key: str) -> int | None:
+        if str(n) in kept:
+            value: int | None = kept[str(n)].get(key)
+            return value
+        p = person.get(n)
+        return getattr(p, key) if p else None
+
+    dwz_of = {n: before(n, "dwz") for n in person}
+    elo_of = {n: before(n, "rating") for n in person}
     playing = participants(rec)
     out = []
     for line in rec.lines:
@@ -384,7 +395,7 @@ def dwz_report(t: Tournament) -> DwzReport:
             continue
         p = person.get(line.number)
         birth = p.birth_date if p else None
-        index = p.dwz_index if p else None
+        index = before(line.number, "dwz_index")
         result = dwz_evaluation(dwz_of[line.number], index, dwz_age(birth, end),
                                 [(dwz_of[o], s) for o, s in games])
         entry = DwzLine(line, result, index, birth=birth, age=dwz_age(birth, end))

@@ -12,8 +12,8 @@ marked stale; the last one can be drawn again with its seed (:func:`redraw_round
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from django.utils.translation import gettext as _

@@ -56,5 +56,6 @@ urlpatterns = [
     path("<slug:slug>/swiss/pairings/<int:pk>/delete/", chess.delete_pairing_rule,
          name="delete_pairing_rule"),
     path("<slug:slug>/swiss/withdraw/", chess.withdraw, name="withdraw"),
+    path("<slug:slug>/ratings/", chess.update_ratings, name="ratings"),
     path("<slug:slug>/swiss/entrants/<int:number>/back/", chess.comes_back, name="comes_back"),
 ]

@@ -304,6 +304,22 @@ class DwzReportSerializer(serializers.Serializer):
         return [x.line.number for x in report.missing_birth_dates]
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="start number")
+    name = serializers.CharField()
+    dwz_before = serializers.IntegerField(allow_null=True)
+    index_before = serializers.IntegerField(allow_null=True)
+    dwz_after = serializers.IntegerField(allow_null=True)
+    index_after = serializers.IntegerField(allow_null=True)
+    elo_before = serializers.IntegerField(allow_null=True)
+    elo_after = serializers.IntegerField(allow_null=True)
+
+
+class RatingUpdateSerializer(serializers.Serializer):
+    confirmed = serializers.ListField(child=serializers.IntegerField(**NUMBER), max_length=10000,
+                                      help_text="start numbers of the list as checked")
+
+
 # The chess outputs as data (the printed ones are the reports): query parameters.
 
 

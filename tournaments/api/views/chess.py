@@ -290,3 +290,32 @@ class DwzView(DirectorView):
     def get(self, request: Request, slug: str) -> Response:
         report = chess_outputs.dwz_report(self.tournament)
         return Response(s.DwzReportSerializer(report).data)
+
+
+class RatingUpdateView(DirectorView):
+    """Chaos's UpdateRatings: the new DWZ and Elo written back to the players."""
+
+    error_fields = {"kind": "__all__"}
+
+    @extend_schema(summary="The ratings the evaluation changes (to confirm before writing)",
+                   responses=responses(s.RatingChangeSerializer(many=True), bad=False))
+    def get(self, request: Request, slug: str) -> Response:
+        from ...chess.rating_update import rating_changes
+
+        return Response(s.RatingChangeSerializer(rating_changes(self.tournament),
+                                                 many=True).data)
+
+    @extend_schema(
+        summary="Write the new ratings to the players (Chaos: UpdateRatings)",
+        description=("`confirmed`: the start numbers of the list from GET, as checked. 409 "
+                     "when the list has changed since, or the ratings were written already; "
+                     "400 before the last round is closed."),
+        request=s.RatingUpdateSerializer,
+        responses=responses(s.RatingChangeSerializer(many=True)))
+    def post(self, request: Request, slug: str) -> Response:
+        from ...chess.rating_update import update_ratings
+
+        form = s.RatingUpdateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        done = update_ratings(self.tournament, self.actor, form.validated_data["confirmed"])
+        return Response(s.RatingChangeSerializer(done, many=True).data)
