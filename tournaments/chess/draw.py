@@ -33,8 +33,8 @@ from .conventions import first_colour, first_colour_line
 from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
 
 # What a bye of a round to come becomes in the draw (the Freilos is written F in the TRF).
-DRAWN_KIND = {ByeRequest.Kind.HALF: "half", ByeRequest.Kind.ZERO: "zero",
-              ByeRequest.Kind.FULL: "forfeit-win"}
+DRAWN_KIND: dict[str, str] = {ByeRequest.Kind.HALF: "half", ByeRequest.Kind.ZERO: "zero",
+                              ByeRequest.Kind.FULL: "forfeit-win"}
 
 
 def withdrawals_take_effect(t: Tournament, number: int) -> list[int]:
@@ -160,6 +160,8 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
         if entrant is None or not p.absent or p.number in taken:
             continue
         if entrant.pk in requested and plays_in(entrant, number):
+            kind = requested[entrant.pk]
+            byes.append((entrant.pk, DRAWN_KIND[kind]))
             kind = requested[entrant.pk]
             byes.append((entrant.pk, DRAWN_KIND[kind]))
             name = _label(entrant)
