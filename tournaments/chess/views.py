@@ -190,8 +190,10 @@ def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
             return redirect("director:ratings", slug=t.slug)
         t.refresh_from_db()
     written = ratings_written(t)
+    changes = [] if written else rating_changes(t)
     return render(request, "director/ratings.html", {
-        "t": t, "changes": [] if written else rating_changes(t), "written": written,
+        "t": t, "changes": changes, "written": written,
+        "with_elo": any(x.elo_before is not None or x.elo_after is not None for x in changes),
         "ready": planned_rounds_done(t) or t.status == Tournament.Status.FINISHED,
     }, status=status)
 
