@@ -116,15 +116,16 @@ def test_mode_lock_says_why_on_the_page_and_in_the_api(actor, director, client):
     assert answer.status_code == 409, answer.content
     assert "pairing" in answer.json()
     client.force_login(director)
-    form = {"name": t.name, "planned_rounds": t.planned_rounds, "pairing": "dutch",
-            "status": t.status, "scoring": '{"win": 1, "draw": 0.5, "loss": 0, "bye": 1}',
-            "tiebreak_rules": "fide2023"}
-    page = client.post(reverse("director:settings", args=[t.slug]), form)
+    url = reverse("director:settings", args=[t.slug])
+    shown = client.get(url).context["form"]
+    form = {name: value for name in shown.fields
+            if (value := shown[name].value()) not in (None, False)}
+    form["pairing"] = "dutch"
+    page = client.post(url, form)
     assert page.status_code == 400
     assert "fixed once round 1 is drawn" in page.content.decode()
     client.cookies["django_language"] = "de"
-    page = client.post(reverse("director:settings", args=[t.slug]), form,
-                       HTTP_ACCEPT_LANGUAGE="de")
+    page = client.post(url, form, HTTP_ACCEPT_LANGUAGE="de")
     assert "Runde 1" in page.content.decode()
     t.refresh_from_db()
     assert t.pairing == "round_robin"
@@ -448,3 +449,18 @@ def test_update_ratings_waits_for_the_last_round_and_answers_in_the_api(actor, d
                       {"confirmed": [x["number"] for x in listed]}, format="json")
     assert answer.status_code == 200, answer.content
     assert answer.json() == listed
+
+
+def test_chess_conventions_are_settings_on_the_settings_page(actor, director, client):
+    t = rated(actor)
+    client.force_login(director)
+    url = reverse("director:settings", args=[t.slug])
+    shown = client.get(url).context["form"]
+    assert {"seeding_rating", "first_colour", "round_robin_numbers"} <= set(shown.fields)
+    form = {name: value for name in shown.fields
+            if (value := shown[name].value()) not in (None, False)}
+    page = client.post(url, {**form, "seeding_rating": "dwz"})
+    assert page.status_code == 302, page.content
+    t.refresh_from_db()
+    assert t.scoring["seeding_rating"] == "dwz"
+    assert names_in_ranking(t) == ["Bert", "Dora", "Anna", "Carl"]

@@ -11,7 +11,7 @@ from pairing import Layout
 from scoring.chess import MAX_POINTS
 
 from .base import WebDiscipline
-from .settings_spec import CHOICE, NUMBER, ORDER
+from .settings_spec import CHOICE, DRAWN, NUMBER, ORDER
 from .settings_spec import Setting as Field
 from .whatif import Setting, Spec
 
@@ -24,6 +24,14 @@ TIEBREAK_SLOTS = 8
 TIEBREAK_RULES = (("fide2023", gettext_lazy("FIDE C.07 as approved in 2023")),
                   ("fide2026", gettext_lazy("FIDE C.07 with the amendments in force from "
                                             "1 March 2026")))
+SEEDING_RATINGS = (
+    ("elo_else_dwz", gettext_lazy("Elo where a player has one, else DWZ (as Chaos)")),
+    ("elo", gettext_lazy("Elo, then DWZ (every Elo player first)")),
+    ("dwz", gettext_lazy("DWZ, then Elo")))
+FIRST_COLOURS = (("lot", gettext_lazy("drawn by lot with round 1's seed")),
+                 ("white", gettext_lazy("White")), ("black", gettext_lazy("Black")))
+ROUND_ROBIN_NUMBERS = (("registration", gettext_lazy("in start-number order")),
+                       ("lot", gettext_lazy("drawn by lot with round 1's seed")))
 SYSTEMS = (("swiss", gettext_lazy("Swiss system")),
            ("round_robin", gettext_lazy("round robin (a forfeit counts as a game played)")))
 
@@ -76,7 +84,8 @@ class Chess(WebDiscipline):
         _points("draw", gettext_lazy("Points for a draw"), 0.5),
         _points("loss", gettext_lazy("Points for a loss"), 0),
         _points("bye", gettext_lazy("Points for a bye"), 1,
-                gettext_lazy("A pairing-allocated bye; usually as much as a win.")),
+                gettext_lazy("A pairing-allocated bye; usually as much as a win. In a round "
+                             "robin the free player gets no point.")),
         Field("system", gettext_lazy("Kind of tournament (for the tie-breaks)"), CHOICE,
               choices=SYSTEMS, default="swiss"),
         Field("tiebreak_rules", gettext_lazy("Tie-break rules"), CHOICE, choices=TIEBREAK_RULES,
@@ -86,6 +95,17 @@ class Chess(WebDiscipline):
               slot_name="tiebreak", default=(),
               help=gettext_lazy("Equal points are decided by the first tie-break, then the "
                                 "second, and so on. Each at most once.")),
+        Field("seeding_rating", gettext_lazy("Rating for the initial ranking"), CHOICE,
+              choices=SEEDING_RATINGS, default="elo_else_dwz",
+              help=gettext_lazy("Who is ranked first before round 1 (the pairing numbers).")),
+        Field("first_colour", gettext_lazy("Colour of player 1 in round 1"), CHOICE,
+              choices=FIRST_COLOURS, default="lot", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: the later rounds' "
+                                         "colours follow from it.")),
+        Field("round_robin_numbers", gettext_lazy("Round-robin numbers"), CHOICE,
+              choices=ROUND_ROBIN_NUMBERS, default="registration", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: the schedule follows "
+                                         "from the numbers.")),
     )
 
     def setting_choices(self, setting: Field, settings: Any) -> list[tuple[str, Any]]:
@@ -129,7 +149,7 @@ class Chess(WebDiscipline):
         scoring = fields.get("scoring", t.scoring)
         old, new = self.mode(t.pairing, t.scoring or {}), self.mode(pairing, scoring)
         if old == new:
-            return self._fixed_by_round_one(t, scoring)
+            return None  # first_colour, round_robin_numbers: locked=DRAWN above
         names = {"swiss": _("Swiss"), "round_robin": _("round robin"),
                  "round_robin_shift": _("round robin, shift system")}
         return ("pairing" if pairing != t.pairing else "scoring.system",
@@ -151,19 +171,6 @@ class Chess(WebDiscipline):
             return {}
         ids = {c.start_number: c.id for c in competitors}
         return {"numbers": tuple(ids[n] for n in order), "numbers_seed": first_seed}
-
-    def _fixed_by_round_one(self, t: Any, scoring: Any) -> tuple[str, str] | None:
-        """Player 1's colour and the round-robin numbers were drawn (or set) for round 1:
-        the later rounds follow from them."""
-        if not isinstance(scoring, dict):
-            return None
-        before, after = self.settings(t.scoring or {}), self.settings(scoring)
-        swiss = self.mode(t.pairing, t.scoring or {}) == "swiss"
-        for key in ("first_colour",) if swiss else ("round_robin_numbers",):
-            if getattr(before, key) != getattr(after, key):
-                return (f"scoring.{key}", _("%(setting)s is fixed once round 1 is drawn; undo "
-                                            "every draw first") % {"setting": key})
-        return None
 
     def standings_columns(self, t: Any, names: list[str]) -> list[str]:
         """Points and the tie-breaks the director chose, in their order: the scoring core
