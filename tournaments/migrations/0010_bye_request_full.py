@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_player_zps'),
+        ('tournaments', '0009_rating_lists'),
     ]
 
     operations = [
