@@ -10,9 +10,8 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from pairing.lot import colour_by_lot, numbers_by_lot
+from scoring.i18n import N_, Message
 
 from ..models import Tournament
 
@@ -40,17 +39,18 @@ def first_colour(t: Tournament, seed: str | None = None) -> tuple[str, str] | No
     return None if seed is None else (colour_by_lot(seed), "lot")
 
 
-def first_colour_line(colour: str, how: str, seed: str) -> str:
-    """The draw's explanation of player 1's colour in round 1."""
-    word = _("White") if colour == "w" else _("Black")
+def first_colour_line(colour: str, how: str, seed: str) -> Message:
+    """The draw's explanation of player 1's colour in round 1 (said in the reader's
+    language, :mod:`tournaments.core_messages`)."""
+    word = N_("White") if colour == "w" else N_("Black")
     if how == "lot":
-        return _("Colour of pairing number 1 in round 1 drawn by lot (seed %(seed)s): "
-                 "%(colour)s") % {"seed": seed, "colour": word}
+        return N_("Colour of pairing number 1 in round 1 drawn by lot (seed %(seed)s): "
+                  "%(colour)s", seed=seed, colour=word)
     if how == "setting":
-        return _("Colour of pairing number 1 in round 1 as set in the settings: %(colour)s"
-                 ) % {"colour": word}
-    return _("Colour of pairing number 1 in round 1 as the imported file says: %(colour)s"
-             ) % {"colour": word}
+        return N_("Colour of pairing number 1 in round 1 as set in the settings: %(colour)s",
+                  colour=word)
+    return N_("Colour of pairing number 1 in round 1 as the imported file says: %(colour)s",
+              colour=word)
 
 
 def round_robin_order(t: Tournament, start_numbers: list[int], seed: str | None = None

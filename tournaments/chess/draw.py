@@ -162,8 +162,6 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
         if entrant.pk in requested and plays_in(entrant, number):
             kind = requested[entrant.pk]
             byes.append((entrant.pk, DRAWN_KIND[kind]))
-            kind = requested[entrant.pk]
-            byes.append((entrant.pk, DRAWN_KIND[kind]))
             name = _label(entrant)
             lines.append(N_("Half-point bye on request: %(name)s", name=name)
                          if kind == ByeRequest.Kind.HALF else
