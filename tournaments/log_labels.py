@@ -63,7 +63,7 @@ ACTIONS: dict[str, Action] = {
     "set_result": Action(_("result entered by the director"), _("%(actor)s entered a result.")),
     "request_bye": Action(_("bye requested"), _("%(actor)s entered a requested bye.")),
     "give_full_bye": Action(_("full-point bye given"),
-                            _("%(actor)s gave a player the full-point bye (Freilos).")),
+                            _("%(actor)s gave a player the full-point bye.")),
     "clear_result": Action(_("result cleared"), _("%(actor)s cleared a result.")),
     "update_ratings": Action(_("ratings written back"),
                              _("%(actor)s wrote the new DWZ and Elo to the players.")),

@@ -229,7 +229,8 @@ def test_director_gives_the_full_point_bye_to_a_chosen_player(actor):
     rnd = services.draw_round(t, actor, seed="f")
     assert [(b.entrant.start_number, b.kind) for b in rnd.byes.all()] == [(3, "forfeit-win")]
     assert all(3 not in pair for pair in boards(rnd)) and len(boards(rnd)) == 3
-    assert any("Freilos" in line and "Spieler 3" in line for line in said(rnd))
+    assert any("Full-point bye given by the director" in line and "Spieler 3" in line
+               for line in said(rnd))
     finish_round(t, actor, 1)
     assert points(t)[3] == 1
     entry = ActionLog.objects.filter(tournament=t, action="give_full_bye").get()

@@ -167,7 +167,7 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
                          if kind == ByeRequest.Kind.HALF else
                          N_("Zero-point bye on request: %(name)s", name=name)
                          if kind == ByeRequest.Kind.ZERO else
-                         N_("Full-point bye (Freilos) given by the director: %(name)s",
+                         N_("Full-point bye given by the director: %(name)s",
                             name=name))
         else:
             absent.append(_label(entrant))

@@ -18,7 +18,7 @@ class ByeRequest(models.Model):
     class Kind(models.TextChoices):
         HALF = "half", _("half-point bye")
         ZERO = "zero", _("zero-point bye")
-        FULL = "full", _("full-point bye (Freilos)")
+        FULL = "full", _("full-point bye (given by the director)")
 
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
                                    related_name="bye_requests")

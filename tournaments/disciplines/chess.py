@@ -63,7 +63,7 @@ class Chess(WebDiscipline):
     blocking_disputed = gettext_lazy("board %(n)s (disputed)")
     bye_labels = {"bye": gettext_lazy("pairing-allocated bye"),
                   "half": gettext_lazy("half-point bye (requested)"),
-                  "forfeit-win": gettext_lazy("full-point bye (Freilos)")}
+                  "forfeit-win": gettext_lazy("full-point bye (given by the director)")}
 
     has_trf = True
     chess_outputs = True

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='byerequest',
             name='kind',
-            field=models.CharField(choices=[('half', 'half-point bye'), ('zero', 'zero-point bye'), ('full', 'full-point bye (Freilos)')], default='half', max_length=4),
+            field=models.CharField(choices=[('half', 'half-point bye'), ('zero', 'zero-point bye'), ('full', 'full-point bye (given by the director)')], default='half', max_length=4),
         ),
     ]
