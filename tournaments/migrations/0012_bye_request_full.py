@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_pussi_losing_declarer'),
+        ('tournaments', '0011_skat_discipline'),
     ]
 
     operations = [
