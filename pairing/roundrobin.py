@@ -183,8 +183,14 @@ def schedule(n: int, system: str = "berger", double: bool = False) -> list[Round
 
 
 def _draw(req: DrawRequest, system: str) -> Draw:
-    """A round of a round robin by start number; the dummy's opponent gets the bye."""
+    """A round of a round robin by start number, or by the numbers the request's option
+    ``numbers`` gives (competitor ids in number order, drawn by lot with the seed in
+    ``numbers_seed``); the dummy's opponent gets the bye."""
     comps = sorted(req.competitors, key=lambda c: c.start_number)
+    given = req.options.get("numbers")
+    if given:
+        place = {cid: k for k, cid in enumerate(given)}
+        comps.sort(key=lambda c: place.get(c.id, len(place)))
     n = len(comps)
     if n < 2:
         raise DrawError(N_("a round robin needs at least two entrants"))
@@ -217,7 +223,13 @@ def _draw(req: DrawRequest, system: str) -> Draw:
         text = (N_("%(text)s; double round robin round %(n)s, colours reversed", text=text,
                    n=req.round_number) if reversed_ else
                 N_("%(text)s; double round robin round %(n)s", text=text, n=req.round_number))
-    return Draw(tuple(tables), tuple(byes), (text,))
+    lines = [text]
+    if given:
+        lines.append(N_("numbers drawn by lot (seed %(seed)s): %(numbers)s",
+                        seed=str(req.options.get("numbers_seed", "")),
+                        numbers=", ".join(f"{k} = #{c.start_number}"
+                                          for k, c in enumerate(comps, 1))))
+    return Draw(tuple(tables), tuple(byes), tuple(lines))
 
 
 def round_robin(req: DrawRequest) -> Draw:

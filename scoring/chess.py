@@ -142,6 +142,12 @@ ON_REQUEST = ("sonneborn_berger_cut1", "fore_buchholz", "aob", "progressive_cut1
 TIEBREAKS = ("buchholz", "buchholz_cut1", "median", "fine_buchholz", "sonneborn_berger",
              "progressive", "direct_encounter", "wins", "black_games", "aro", *ON_REQUEST)
 RULES = ("fide2023", "fide2026")
+# The chess program's conventions (not scoring, but the tournament's chess settings):
+# the rating that ranks players before round 1, who has White on board 1 of round 1
+# (drawn by lot unless the director fixes it), how round-robin numbers are given.
+SEEDING_RATINGS = ("elo_else_dwz", "elo", "dwz")
+FIRST_COLOURS = ("lot", "white", "black")
+ROUND_ROBIN_NUMBERS = ("registration", "lot")
 MAX_POINTS = 100
 """Points per result or bye (settings ``win``, ``draw``, ``loss``, ``bye``): 1/½/0 or
 3/1/0 in practice; a hundred leaves room for any house rule and keeps sums small."""
@@ -218,6 +224,9 @@ class Settings:
     system: str = "swiss"
     tiebreaks: tuple[str, ...] = ()
     rules: str = "fide2023"
+    seeding_rating: str = "elo_else_dwz"
+    first_colour: str = "lot"
+    round_robin_numbers: str = "registration"
 
 
 @dataclass(frozen=True)
@@ -249,7 +258,8 @@ class Chess(Discipline):
     name = "chess"
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
     result_keys = ("score",)
-    settings_keys = ("win", "draw", "loss", "bye", "system", "tiebreaks", "tiebreak_rules")
+    settings_keys = ("win", "draw", "loss", "bye", "system", "tiebreaks", "tiebreak_rules",
+                     "seeding_rating", "first_colour", "round_robin_numbers")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
         known_keys(raw, self.settings_keys, problems, at, what=N_("chess scoring"), warn=True)
@@ -291,8 +301,20 @@ class Chess(Discipline):
             problems.error(f"{at}.tiebreak_rules", N_("must be one of %(known)s, not %(value)s",
                                                       known=", ".join(RULES), value=show(rules)))
             rules = "fide2023"
+        choices = {}
+        for key, known in (("seeding_rating", SEEDING_RATINGS), ("first_colour", FIRST_COLOURS),
+                           ("round_robin_numbers", ROUND_ROBIN_NUMBERS)):
+            value = raw.get(key, known[0])
+            if value not in known:
+                problems.error(f"{at}.{key}", f"must be one of {', '.join(known)}, "
+                               f"not {show(value)}")
+                value = known[0]
+            choices[key] = value
         return Settings(values["win"], values["draw"], values["loss"], exact(bye), system,
-                        tuple(tb for tb in tiebreaks if tb in TIEBREAKS), rules)
+                        tuple(tb for tb in tiebreaks if tb in TIEBREAKS), rules,
+                        seeding_rating=choices["seeding_rating"],
+                        first_colour=choices["first_colour"],
+                        round_robin_numbers=choices["round_robin_numbers"])
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint)

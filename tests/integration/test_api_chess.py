@@ -362,7 +362,7 @@ def test_bye_requests(api, chess):
 @pytest.mark.parametrize("body, field", [
     ({"round": 1}, "entrant"),
     ({"entrant": 1}, "round"),
-    ({"entrant": 1, "round": 1, "kind": "full"}, "kind"),
+    ({"entrant": 1, "round": 1, "kind": "quarter"}, "kind"),
     ({"entrant": 99, "round": 1}, "entrant"),
     ({"entrant": 1, "round": 6}, "round"),
     ({"entrant": 1, "round": 0}, "round"),

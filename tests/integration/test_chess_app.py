@@ -349,7 +349,7 @@ def test_forced_pairing_refusals_name_their_field(swiss, actor):
             entrant(t, 6))
     refused("white", services.set_forced_pairing, t, actor, 1, 999, entrant(t, 6))
     refused("entrant", services.request_bye, t, actor, entrant(t, 1), 1, "half")
-    refused("kind", services.request_bye, t, actor, entrant(t, 5), 1, "full")
+    refused("kind", services.request_bye, t, actor, entrant(t, 5), 1, "quarter")
     refused("entrant", services.request_bye, t, actor, entrant(t, 3), 1, "zero")
     services.forbid_pairing(t, actor, entrant(t, 5), entrant(t, 6))
     refused("black", services.set_forced_pairing, t, actor, 1, entrant(t, 6), entrant(t, 5))

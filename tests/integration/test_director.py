@@ -906,7 +906,8 @@ def test_director_picks_and_orders_the_chess_tiebreaks(dclient, make_tournament)
             "public": "on", "win": "1", "draw": "0.5", "loss": "0", "bye": "1",
             "system": "swiss", "tiebreak_rules": "fide2026",
             "tiebreak_1": "sonneborn_berger", "tiebreak_2": "progressive",
-            "tiebreak_3": "direct_encounter"}
+            "tiebreak_3": "direct_encounter", "seeding_rating": "elo_else_dwz",
+            "first_colour": "lot", "round_robin_numbers": "registration"}
     r = dclient.post(url, {**form, "tiebreak_3": "sonneborn_berger"})
     assert r.status_code == 400
     assert "listed twice" in r.context["form"].errors["tiebreak_3"][0]

@@ -79,6 +79,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:round_choices": DIRECTOR, "director:swap_players": DIRECTOR,
     "director:swap_colours": DIRECTOR, "director:series_games": DIRECTOR,
     "director:result": DIRECTOR, "director:accept": DIRECTOR,
+    "director:clear_result": DIRECTOR, "director:ratings": DIRECTOR,
     "director:request_bye": DIRECTOR, "director:cancel_bye": DIRECTOR,
     "director:set_pairing": DIRECTOR, "director:forbid_pairing": DIRECTOR,
     "director:delete_pairing_rule": DIRECTOR, "director:withdraw": DIRECTOR,
@@ -95,7 +96,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "tournament", "document", "standings", "entrants", "entrant", "rounds", "cleanup",
         "draw", "undo-draw", "round", "publish", "close", "reopen", "result", "accept", "trf",
         "pairing-rules", "pairing-rule", "bye-requests", "game-result", "ranking",
-        "crosstable", "progress", "cards", "dwz", "log", "undo", "series-games")},
+        "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games")},
     # accounts and language
     "set_language": PUBLIC_SERVED, "login": PUBLIC, "logout": PUBLIC_SERVED,
     "password_change": USER, "password_change_done": USER,

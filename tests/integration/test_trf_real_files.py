@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
@@ -113,26 +113,25 @@ def test_the_import_form_and_the_api_read_the_spielfrei_file(importer, director)
     assert Tournament.objects.count() == 2
 
 
-def test_a_full_point_bye_ahead_is_refused_with_its_place_on_every_path(
-        importer, director, tmp_path):
-    text, line, column = ahead(RANKED)
-    place = f"line {line}, column {column}"
+def test_a_full_point_bye_ahead_is_the_freilos_on_every_path(importer, director, tmp_path):
+    """A ``+``/``F`` in the round not paired yet is the full-point bye (Freilos) the director
+    gave for that round (issue 17): stored as such and written back as ``F``."""
+    text, _line, _column = ahead(RANKED)
     path = tmp_path / "ahead.trf"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(CommandError) as caught:
-        call_command("import_trf", str(path))
-    assert caught.value.returncode == 2 and place in str(caught.value)
-    assert "full-point bye (F)" in str(caught.value)
+    call_command("import_trf", str(path), slug="freilos")
+    t = Tournament.objects.get(slug="freilos")
+    assert list(t.bye_requests.values_list("entrant__start_number", "round_number", "kind")
+                ) == [(4, 3, "full")]
+    assert "0000 - F" in export_trf(t).splitlines()[7 + 1]
 
     r = importer.post(reverse("director:home"), {
         "action": "import", "import-document": SimpleUploadedFile("ahead.trf", text.encode())})
-    assert r.status_code == 400
-    assert any(place in e for e in r.context["import_form"].errors["document"])
-
+    assert r.status_code == 302, r.content
     r = client_for(director).post("/api/v1/tournaments/import-trf/", {"trf": text},
                                   format="json")
-    assert r.status_code == 400 and place in r.json()["trf"][0]
-    assert Tournament.objects.count() == 0
+    assert r.status_code == 201, r.content
+    assert Tournament.objects.count() == 3
 
 
 def test_a_lichess_export_imports_and_comes_back():

@@ -64,5 +64,6 @@ urlpatterns = [
     path(T + "progress/", views.ProgressView.as_view(), name="api-progress"),
     path(T + "cards/", views.PlayerCardsView.as_view(), name="api-cards"),
     path(T + "dwz/", views.DwzView.as_view(), name="api-dwz"),
+    path(T + "ratings/", views.RatingUpdateView.as_view(), name="api-ratings"),
     path("captain/<str:token>/", views.CaptainView.as_view(), name="api-captain"),
 ]

@@ -29,7 +29,12 @@ from scoring.i18n import N_
 from ..core_messages import renumbered
 from ..models import ByeRequest, Entrant, PairingRule, Tournament
 from ..services.base import ServiceError
+from .conventions import first_colour, first_colour_line
 from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
+
+# What a bye of a round to come becomes in the draw (the Freilos is written F in the TRF).
+DRAWN_KIND: dict[str, str] = {ByeRequest.Kind.HALF: "half", ByeRequest.Kind.ZERO: "zero",
+                              ByeRequest.Kind.FULL: "forfeit-win"}
 
 
 def withdrawals_take_effect(t: Tournament, number: int) -> list[int]:
@@ -83,18 +88,23 @@ def dutch_state(t: Tournament, number: int) -> tuple[SwissState, dict[int, Entra
 def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
     """Round ``number`` by the FIDE Dutch system, the director's wishes included (module doc).
 
-    The Dutch system has no chance in it; the seed is recorded like every draw's.
+    The Dutch system has no chance in it but the colour of pairing number 1 in round 1,
+    drawn by lot with the seed unless fixed (:mod:`.conventions`).
     """
     if number > t.planned_rounds:
         raise ServiceError(_("all %(n)s planned rounds are drawn; raise the planned rounds in "
                              "the settings to draw another") % {"n": t.planned_rounds})
     state, by_pn = dutch_state(t, number)
+    lines: list[str] = []
+    if number == 1:
+        colour, how = first_colour(t, seed) or ("w", "lot")
+        state = replace(state, initial_colour=colour)
+        lines.append(first_colour_line(colour, how, seed))
     gone = withdrawals_take_effect(t, number)
     ids = {n: e.pk for n, e in by_pn.items()}
     numbers = {e: n for n, e in ids.items()}
     entrants = {e.pk: e for e in by_pn.values()}
     by_number = {p.number: p for p in state.players}
-    lines: list[str] = []  # messages (scoring.i18n), said in the reader's language
 
     forced = list(t.pairing_rules.filter(kind=PairingRule.Kind.FORCED, round_number=number)
                   .select_related("first", "second"))
@@ -150,10 +160,15 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
         if entrant is None or not p.absent or p.number in taken:
             continue
         if entrant.pk in requested and plays_in(entrant, number):
-            byes.append((entrant.pk, requested[entrant.pk]))
-            lines.append(N_("Half-point bye on request: %(name)s", name=_label(entrant))
-                         if requested[entrant.pk] == ByeRequest.Kind.HALF else
-                         N_("Zero-point bye on request: %(name)s", name=_label(entrant)))
+            kind = requested[entrant.pk]
+            byes.append((entrant.pk, DRAWN_KIND[kind]))
+            name = _label(entrant)
+            lines.append(N_("Half-point bye on request: %(name)s", name=name)
+                         if kind == ByeRequest.Kind.HALF else
+                         N_("Zero-point bye on request: %(name)s", name=name)
+                         if kind == ByeRequest.Kind.ZERO else
+                         N_("Full-point bye given by the director: %(name)s",
+                            name=name))
         else:
             absent.append(_label(entrant))
     if absent:

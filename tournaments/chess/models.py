@@ -12,11 +12,13 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ByeRequest(models.Model):
-    """A bye an entrant asked for before a round is drawn (chess: half- or zero-point)."""
+    """A bye of a round not drawn yet: asked for by the entrant (chess: half- or zero-point),
+    or the full-point bye (Freilos) the director gives to a chosen player."""
 
     class Kind(models.TextChoices):
         HALF = "half", _("half-point bye")
         ZERO = "zero", _("zero-point bye")
+        FULL = "full", _("full-point bye (given by the director)")
 
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
                                    related_name="bye_requests")

@@ -37,6 +37,7 @@ from scoring.ratings import (
 
 from ..models import ByeRequest, Entrant, Round, Tournament
 from ..services.public import Column, column, number, round_byes
+from .conventions import round_robin_order
 from .records import (
     ABSENT,
     BLACK,
@@ -191,6 +192,10 @@ def _schedule(t: Tournament, players: list[Line]) -> dict[tuple[int, int], tuple
     """(round, start number) -> (opponent's start number, colour) of a round robin's plan."""
     if not is_round_robin(t) or not 3 <= len(players) <= roundrobin.MAX_PLAYERS:
         return {}
+    order = round_robin_order(t, [line.number for line in players])  # numbers by lot
+    if order is not None:
+        place = {n: k for k, n in enumerate(order)}
+        players = sorted(players, key=lambda line: place.get(line.number, len(place)))
     number = {k: line.number for k, line in enumerate(players, start=1)}
     plan = roundrobin.schedule(len(players), RR_SYSTEMS.get(t.pairing, "berger"),
                                bool((t.draw_options or {}).get("double")))
@@ -337,6 +342,13 @@ class DwzReport:
     end: date
     with_elo: bool
 
+    @property
+    def missing_birth_dates(self) -> list[DwzLine]:
+        """Players with rated games and no birth date: the seed's program asks for it
+        before the report, as the age changes the development coefficient (E); until
+        it is entered the player is taken to be over 25."""
+        return [x for x in self.lines if x.birth is None and x.dwz.n > 0]
+
 
 def rating_text(rating: int | None, index: int | None) -> str:
     """A DWZ as the DSB writes it: ``1834-23`` (rating and index), or ``–``."""
@@ -361,8 +373,19 @@ def dwz_report(t: Tournament) -> DwzReport:
     for e in t.entrants.prefetch_related("players"):
         ps = list(e.players.all())
         person[e.start_number] = ps[0] if len(ps) == 1 else None
-    dwz_of = {n: (p.dwz if p else None) for n, p in person.items()}
-    elo_of = {n: (p.rating if p else None) for n, p in person.items()}
+    # Once the new ratings were written back (UpdateRatings), the tournament keeps the
+    # ones it was evaluated with.
+    kept = (t.details or {}).get("ratings_before") or {}
+
+    def before(n: int, key: str) -> int | None:
+        if str(n) in kept:
+            value: int | None = kept[str(n)].get(key)
+            return value
+        p = person.get(n)
+        return getattr(p, key) if p else None
+
+    dwz_of = {n: before(n, "dwz") for n in person}
+    elo_of = {n: before(n, "rating") for n in person}
     playing = participants(rec)
     out = []
     for line in rec.lines:
@@ -372,7 +395,7 @@ def dwz_report(t: Tournament) -> DwzReport:
             continue
         p = person.get(line.number)
         birth = p.birth_date if p else None
-        index = p.dwz_index if p else None
+        index = before(line.number, "dwz_index")
         result = dwz_evaluation(dwz_of[line.number], index, dwz_age(birth, end),
                                 [(dwz_of[o], s) for o, s in games])
         entry = DwzLine(line, result, index, birth=birth, age=dwz_age(birth, end))

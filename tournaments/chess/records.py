@@ -119,7 +119,7 @@ class Records:
 
 
 def chess_settings(t: Tournament) -> Settings:
-    return CHESS.parse_settings(t.scoring or {}, Problems(), "scoring")
+    return CHESS.parse_settings(t.disc.effective_scoring(t), Problems(), "scoring")
 
 
 def is_round_robin(t: Tournament) -> bool:

@@ -33,7 +33,7 @@ from ..services.base import Actor, ServiceError, change
 from ..services.seating import release_seat
 from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
 
-BYE_KINDS = (ByeRequest.Kind.HALF, ByeRequest.Kind.ZERO)
+BYE_KINDS = (ByeRequest.Kind.HALF, ByeRequest.Kind.ZERO, ByeRequest.Kind.FULL)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -95,10 +95,14 @@ def _forced_in(t: Tournament, number: int, e: Entrant) -> PairingRule | None:
 
 def request_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_number: int,
                 kind: str = ByeRequest.Kind.HALF) -> ByeRequest:
-    """An entrant asks not to be paired in a round still to come (half- or zero-point bye)."""
+    """An entrant is not paired in a round still to come: a half- or zero-point bye he asked
+    for, or (``full``) the full-point bye the director gives him (the Freilos of the seed's
+    program; :func:`give_full_bye`)."""
     if kind not in BYE_KINDS:
-        raise ServiceError(_("a requested bye is a half-point or a zero-point bye"), "kind")
-    with change(t.pk, actor, "request_bye") as c:
+        raise ServiceError(_("a bye of a round to come is a half-point, a zero-point or a "
+                           "full-point bye (half, zero, full)"), "kind")
+    full = kind == ByeRequest.Kind.FULL
+    with change(t.pk, actor, "give_full_bye" if full else "request_bye") as c:
         t = c.tournament
         _check_chess(t)
         number = _round_number(t, round_number)
@@ -109,6 +113,13 @@ def request_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_numbe
             raise ServiceError(_("%(name)s already has a %(kind)s in round %(n)s")
                                % {"name": e.name, "kind": existing.get_kind_display(),
                                   "n": number}, "entrant")
+        given = ByeRequest.objects.filter(tournament=t, round_number=number,
+                                          kind=ByeRequest.Kind.FULL).select_related(
+                                              "entrant").first()
+        if full and given is not None:
+            raise ServiceError(_("%(name)s already has the full-point bye of round %(n)s; "
+                                 "cancel it first") % {"name": given.entrant.name,
+                                                       "n": number}, "entrant")
         if _forced_in(t, number, e) is not None:
             raise ServiceError(_("%(name)s has a set pairing in round %(n)s; delete it first")
                                % {"name": e.name, "n": number}, "entrant")
@@ -118,6 +129,13 @@ def request_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_numbe
         c.wrote(f"entrant:{e.pk}")
         c.after = {"kind": kind}
     return request
+
+
+def give_full_bye(t: Tournament, actor: Actor, entrant: Entrant | int,
+                  round_number: int) -> ByeRequest:
+    """The director gives the full-point bye (Freilos) of a round to come to a chosen player:
+    he is not paired and scores a win; the engine pairs the others (one per round)."""
+    return request_bye(t, actor, entrant, round_number, ByeRequest.Kind.FULL)
 
 
 def cancel_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_number: int) -> None:

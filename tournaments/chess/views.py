@@ -25,6 +25,7 @@ from .. import services
 from ..forms import apply_service_error
 from ..models import ByeRequest, Entrant, Tournament
 from ..services import ServiceError
+from ..services.finish import planned_rounds_done
 from ..services.public import current_round
 from ..views.access import director_view
 from ..views.director import _dashboard, actor, error_messages
@@ -158,6 +159,43 @@ def comes_back(request: HttpRequest, t: Tournament, number: int) -> HttpResponse
         messages.success(request, _("%(name)s plays again from the next round.")
                          % {"name": e.name})
     return _to_panel(t)
+
+
+# ----------------------------------------------------------------------------- UpdateRatings
+
+
+@director_view
+def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The new DWZ and Elo of the evaluation, to confirm; confirming writes them to the
+    players (the seed's UpdateRatings)."""
+    from .rating_update import rating_changes, ratings_written
+    from .rating_update import update_ratings as write
+
+    if not t.disc.chess_outputs:
+        raise Http404("only chess tournaments have ratings")
+    status = 200
+    if request.method == "POST":
+        try:
+            numbers = [int(n) for n in request.POST.getlist("confirmed")]
+            done = write(t, actor(request), numbers)
+        except ValueError:
+            messages.error(request, _("give the start numbers of the confirmed list"))
+            status = 400
+        except ServiceError as exc:
+            error_messages(request, exc)
+            status = 400
+        else:
+            messages.success(request, _("New ratings written to %(n)s players.")
+                             % {"n": len(done)})
+            return redirect("director:ratings", slug=t.slug)
+        t.refresh_from_db()
+    written = ratings_written(t)
+    changes = [] if written else rating_changes(t)
+    return render(request, "director/ratings.html", {
+        "t": t, "changes": changes, "written": written,
+        "with_elo": any(x.elo_before is not None or x.elo_after is not None for x in changes),
+        "ready": planned_rounds_done(t) or t.status == Tournament.Status.FINISHED,
+    }, status=status)
 
 
 # ----------------------------------------------------------------------------- spectators' tables

@@ -114,10 +114,10 @@ class WebDiscipline:
         return scoring_registry.DISCIPLINES[self.name]
 
     def settings(self, source: Any) -> Any:
-        """The typed settings (the scoring module's ``Settings``) of a tournament, or of a raw
-        settings dict. An invalid setting reads as the scoring module's default, as the
-        scoring core reads it."""
-        raw = source if isinstance(source, Mapping) else (getattr(source, "scoring", None) or {})
+        """The typed settings (the scoring module's ``Settings``) of a tournament (as
+        :meth:`effective_scoring` gives them), or of a raw settings dict. An invalid setting
+        reads as the scoring module's default, as the scoring core reads it."""
+        raw = source if isinstance(source, Mapping) else self.effective_scoring(source)
         return self.scoring_discipline.parse_settings(raw, Problems(), "scoring")
 
     def setting_choices(self, setting: Setting, settings: Any) -> list[tuple[str, Any]]:
@@ -128,6 +128,22 @@ class WebDiscipline:
     def settings_errors(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """Errors that only the settings together show (chess: win > draw >= loss), by the
         setting's key; ``values`` are the form's typed values by key."""
+        return {}
+
+    def effective_scoring(self, t: Any) -> dict[str, Any]:
+        """The scoring settings a tournament is scored with (the document, the TRF, the
+        standings): its own, completed by what its draw method implies."""
+        return dict(getattr(t, "scoring", None) or {})
+
+    def locked_change(self, t: Any, fields: Mapping[str, Any]) -> tuple[str, str] | None:
+        """(field, reason) when a settings change must wait until no round is drawn (a
+        running tournament's mode); None: allowed. Asked only once a round exists."""
+        return None
+
+    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+                         competitors: Any) -> dict[str, Any]:
+        """Options the discipline adds to a draw request (beyond the director's draw
+        options): chess gives a round robin its numbers drawn by lot."""
         return {}
 
     def round_extra_for(self, t: Any) -> dict[str, Any]:

@@ -11,10 +11,11 @@ from pairing import Layout
 from scoring.chess import MAX_POINTS
 
 from .base import WebDiscipline
-from .settings_spec import CHOICE, NUMBER, ORDER
+from .settings_spec import CHOICE, DRAWN, NUMBER, ORDER
 from .settings_spec import Setting as Field
 from .whatif import Setting, Spec
 
+ROUND_ROBIN = ("round_robin", "round_robin_shift")
 SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
           "+-": "+ – −", "-+": "− – +", "--": "− – −"}
 
@@ -23,6 +24,14 @@ TIEBREAK_SLOTS = 8
 TIEBREAK_RULES = (("fide2023", gettext_lazy("FIDE C.07 as approved in 2023")),
                   ("fide2026", gettext_lazy("FIDE C.07 with the amendments in force from "
                                             "1 March 2026")))
+SEEDING_RATINGS = (
+    ("elo_else_dwz", gettext_lazy("Elo where a player has one, else DWZ (as Chaos)")),
+    ("elo", gettext_lazy("Elo, then DWZ (every Elo player first)")),
+    ("dwz", gettext_lazy("DWZ, then Elo")))
+FIRST_COLOURS = (("lot", gettext_lazy("drawn by lot with round 1's seed")),
+                 ("white", gettext_lazy("White")), ("black", gettext_lazy("Black")))
+ROUND_ROBIN_NUMBERS = (("registration", gettext_lazy("in start-number order")),
+                       ("lot", gettext_lazy("drawn by lot with round 1's seed")))
 SYSTEMS = (("swiss", gettext_lazy("Swiss system")),
            ("round_robin", gettext_lazy("round robin (a forfeit counts as a game played)")))
 
@@ -53,7 +62,8 @@ class Chess(WebDiscipline):
     blocking_missing = gettext_lazy("board %(n)s (no result yet)")
     blocking_disputed = gettext_lazy("board %(n)s (disputed)")
     bye_labels = {"bye": gettext_lazy("pairing-allocated bye"),
-                  "half": gettext_lazy("half-point bye (requested)")}
+                  "half": gettext_lazy("half-point bye (requested)"),
+                  "forfeit-win": gettext_lazy("full-point bye (given by the director)")}
 
     has_trf = True
     chess_outputs = True
@@ -74,7 +84,8 @@ class Chess(WebDiscipline):
         _points("draw", gettext_lazy("Points for a draw"), 0.5),
         _points("loss", gettext_lazy("Points for a loss"), 0),
         _points("bye", gettext_lazy("Points for a bye"), 1,
-                gettext_lazy("A pairing-allocated bye; usually as much as a win.")),
+                gettext_lazy("A pairing-allocated bye; usually as much as a win. In a round "
+                             "robin the free player gets no point.")),
         Field("system", gettext_lazy("Kind of tournament (for the tie-breaks)"), CHOICE,
               choices=SYSTEMS, default="swiss"),
         Field("tiebreak_rules", gettext_lazy("Tie-break rules"), CHOICE, choices=TIEBREAK_RULES,
@@ -84,6 +95,17 @@ class Chess(WebDiscipline):
               slot_name="tiebreak", default=(),
               help=gettext_lazy("Equal points are decided by the first tie-break, then the "
                                 "second, and so on. Each at most once.")),
+        Field("seeding_rating", gettext_lazy("Rating for the initial ranking"), CHOICE,
+              choices=SEEDING_RATINGS, default="elo_else_dwz",
+              help=gettext_lazy("Who is ranked first before round 1 (the pairing numbers).")),
+        Field("first_colour", gettext_lazy("Colour of player 1 in round 1"), CHOICE,
+              choices=FIRST_COLOURS, default="lot", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: the later rounds' "
+                                         "colours follow from it.")),
+        Field("round_robin_numbers", gettext_lazy("Round-robin numbers"), CHOICE,
+              choices=ROUND_ROBIN_NUMBERS, default="registration", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: the schedule follows "
+                                         "from the numbers.")),
     )
 
     def setting_choices(self, setting: Field, settings: Any) -> list[tuple[str, Any]]:
@@ -102,6 +124,53 @@ class Chess(WebDiscipline):
         if None in (win, draw, loss) or win > draw >= loss:
             return {}
         return {"draw": _("must be less than a win and at least a loss")}
+
+    def effective_scoring(self, t: Any) -> dict[str, Any]:
+        """A round robin is scored as one (forfeits are games for tie-breaks), and the free
+        player of an odd field gets no point (FIDE C.05, the Chaos seed): the ``bye`` setting
+        is the pairing-allocated bye of a Swiss."""
+        scoring = super().effective_scoring(t)
+        if getattr(t, "pairing", "") in ROUND_ROBIN or scoring.get("system") == "round_robin":
+            scoring.update(system="round_robin", bye=0)
+        return scoring
+
+    def mode(self, pairing: str, scoring: Any) -> str:
+        """Swiss (Dutch or score order), or the round robin of its table system."""
+        if pairing in ROUND_ROBIN:
+            return pairing
+        system = scoring.get("system") if isinstance(scoring, dict) else None
+        return "round_robin" if system == "round_robin" else "swiss"
+
+    def locked_change(self, t: Any, fields: Any) -> tuple[str, str] | None:
+        """The mode is fixed by the first draw (as in the seed's program): a Swiss turned
+        round robin, or one round-robin table turned into another, pairs players again
+        who already met."""
+        pairing = fields.get("pairing", t.pairing)
+        scoring = fields.get("scoring", t.scoring)
+        old, new = self.mode(t.pairing, t.scoring or {}), self.mode(pairing, scoring)
+        if old == new:
+            return None  # first_colour, round_robin_numbers: locked=DRAWN above
+        names = {"swiss": _("Swiss"), "round_robin": _("round robin"),
+                 "round_robin_shift": _("round robin, shift system")}
+        return ("pairing" if pairing != t.pairing else "scoring.system",
+                _("the mode (%(old)s) is fixed once round 1 is drawn: switching to %(new)s "
+                  "would pair players again who already met; undo every draw first")
+                % {"old": names.get(old, old), "new": names.get(new, new)})
+
+    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+                         competitors: Any) -> dict[str, Any]:
+        """A round robin whose numbers are drawn by lot (setting ``round_robin_numbers``):
+        the entrant ids in number order, drawn with round 1's seed, and that seed."""
+        from ..chess.conventions import round_robin_order, round_robin_seed
+
+        if method not in ROUND_ROBIN:
+            return {}
+        first_seed = seed if number == 1 else round_robin_seed(t)
+        order = round_robin_order(t, [c.start_number for c in competitors], first_seed)
+        if order is None:
+            return {}
+        ids = {c.start_number: c.id for c in competitors}
+        return {"numbers": tuple(ids[n] for n in order), "numbers_seed": first_seed}
 
     def standings_columns(self, t: Any, names: list[str]) -> list[str]:
         """Points and the tie-breaks the director chose, in their order: the scoring core

@@ -21,6 +21,7 @@ from .results import (
                       accept_revision,
                       captain_submit,
                       check_payload,
+                      clear_result,
                       director_set_result,
                       table_for_token,
 )
@@ -38,10 +39,10 @@ from .tournaments import create_tournament, grant_role, update_tournament
 __all__ = [
     "Actor", "Conflict", "Forbidden", "InvalidToken", "NotFound", "RoundNotOpen",
     "ServiceError", "StaleVersion", "accept_revision", "cancel_bye", "captain_submit", "change",
-    "check_payload", "close_round", "create_tournament", "delete_pairing_rule",
+    "check_payload", "clear_result", "close_round", "create_tournament", "delete_pairing_rule",
     "director_set_result", "draw_round", "export_document", "find_players", "forbid_pairing",
-    "grant_role", "import_document", "publish_round", "redraw_round", "register",
-    "register_person",
+    "give_full_bye", "grant_role", "import_document", "publish_round", "redraw_round",
+    "register", "register_person",
     "reopen_round", "request_bye", "scoring_tournament", "set_forced_pairing", "set_status",
     "standings", "table_for_token", "undo_draw", "update_tournament", "withdraw",
 ]
@@ -49,8 +50,8 @@ __all__ = [
 
 # The chess services live in tournaments.chess, which imports this package: they are
 # looked up on first use, so that either side may be imported first.
-_CHESS = {"cancel_bye", "delete_pairing_rule", "forbid_pairing", "request_bye",
-          "set_forced_pairing", "withdraw"}
+_CHESS = {"cancel_bye", "delete_pairing_rule", "forbid_pairing", "give_full_bye",
+          "request_bye", "set_forced_pairing", "withdraw"}
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..core_messages import problem_text
-from ..disciplines import DISCIPLINES, get
+from ..disciplines import DISCIPLINES, get, of
 from ..models import (
     Bye,
     Entrant,
@@ -46,7 +46,7 @@ def export_document(t: Tournament) -> dict[str, Any]:
     number = {pk: start for pk, start, *_rest in entrants}
     doc: dict[str, Any] = {
         "format": "turnier/1", "name": t.name, "discipline": t.discipline,
-        "scoring": t.scoring,
+        "scoring": of(t).effective_scoring(t),
         "entrants": [{"id": start, "name": name, "players": players.get(pk, []),
                       "rating": rating, "club": club or None, "categories": categories,
                       "status": status}

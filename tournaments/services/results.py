@@ -202,6 +202,42 @@ def director_set_result(table: Table, actor: Actor, payload: Any, note: str = ""
     return result
 
 
+def clear_result(table: Table, actor: Actor) -> None:
+    """Take a table's result back to "not played yet" (the seed's program: result ``-1``).
+
+    Refused in a closed round (every table there keeps an agreed result: open it again
+    first) and at a table without a result. The reports sent so far stop counting (their
+    revisions are marked undone, kept on record), so the next report starts afresh; later
+    rounds drawn on the cleared result are marked stale.
+    """
+    with change(table.round.tournament_id, actor, "clear_result") as c:
+        ensure_not_finished(c.tournament)
+        rnd = Round.objects.get(pk=table.round_id)
+        where = c.tournament.disc.table_label(table.number)
+        if rnd.status == Round.Status.CLOSED:
+            raise RoundNotOpen(_("round %(n)s is closed; open it again to clear the result "
+                                 "of %(table)s") % {"n": rnd.number, "table": where}, "table")
+        result = Result.objects.select_for_update().filter(table=table).first()
+        if result is None:
+            raise ServiceError(_("%(table)s has no result to clear") % {"table": where},
+                               "table")
+        c.target = f"round {rnd.number}, table {table.number}"
+        c.wrote(f"table:{table.pk}")
+        c.reads.add(f"round:{rnd.number}")
+        c.before = {"result": result_state(result)}
+        counted = result.payload if result.status != Result.Status.DISPUTED else None
+        undone = list(ResultRevision.objects.filter(table=table, undone=False)
+                      .values_list("pk", flat=True))
+        ResultRevision.objects.filter(pk__in=undone).update(undone=True)
+        result.delete()
+        c.after = {"result": None, "table": table.pk, "round": rnd.number,
+                   "revisions_undone": undone}
+        if counted is not None:
+            mark_stale(c, rnd.number, _("drawn before the result of table %(table)s in round "
+                                        "%(n)s was cleared") % {"table": table.number,
+                                                                 "n": rnd.number})
+
+
 def mark_stale(c: Change, number: int, reason: str) -> None:
     """Flag the rounds after ``number`` as drawn on an old result, keeping in the entry how
     they were flagged before and after (so an undo can put the flags back)."""

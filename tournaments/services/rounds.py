@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -103,6 +104,9 @@ def _drawn(t: Tournament, number: int, seed: str, method: str) -> tuple[pairing.
         drawn, seed = APP_DRAWS[method](t, number, seed)
         return drawn, method, seed
     request = draw_request(t, number, seed)
+    extra = of(t).draw_options_for(t, number, seed, method, request.competitors)
+    if extra:
+        request = replace(request, options={**request.options, **extra})
     if len(request.competitors) < 2:
         raise ServiceError(_("at least two active entrants are needed for a draw"))
     if number == 1 and seating.window_settings(t) is not None:

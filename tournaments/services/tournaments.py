@@ -130,6 +130,9 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
                                                             fields["draw_options"])
     with change(tournament.pk, actor, "update_tournament") as c:
         t = c.tournament
+        locked = info.locked_change(t, fields) if t.rounds.exists() else None
+        if locked is not None:
+            raise Conflict(locked[1], locked[0])
         c.target = t.slug
         c.wrote("settings")
         c.before = {k: getattr(t, k) for k in fields}

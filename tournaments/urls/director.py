@@ -46,6 +46,8 @@ urlpatterns = [
          name="series_games"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
          name="result"),
+    path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/clear/",
+         round_page.clear_result, name="clear_result"),
     path("<slug:slug>/revisions/<int:pk>/accept/", round_page.accept, name="accept"),
     path("<slug:slug>/swiss/byes/", chess.request_bye, name="request_bye"),
     path("<slug:slug>/swiss/byes/<int:pk>/cancel/", chess.cancel_bye, name="cancel_bye"),
@@ -54,5 +56,6 @@ urlpatterns = [
     path("<slug:slug>/swiss/pairings/<int:pk>/delete/", chess.delete_pairing_rule,
          name="delete_pairing_rule"),
     path("<slug:slug>/swiss/withdraw/", chess.withdraw, name="withdraw"),
+    path("<slug:slug>/ratings/", chess.update_ratings, name="ratings"),
     path("<slug:slug>/swiss/entrants/<int:number>/back/", chess.comes_back, name="comes_back"),
 ]

@@ -39,6 +39,7 @@ from ..models import (
 from ..services import ServiceError
 from ..services import director as director_services
 from ..services import finish as finish_services
+from ..services.public import round_byes
 from ..services.round_check import blockers, blocking_sentence
 from ..services.round_choices import set_round_choices
 from .access import director_view
@@ -140,7 +141,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
     return render(request, "director/round.html", {
         "t": t, "rnd": rnd, "tables": tables, "is_last": is_last,
         "method_label": METHOD_LABELS.get(rnd.draw_method, rnd.draw_method),
-        "byes": rnd.byes.select_related("entrant").order_by("entrant__start_number"),
+        "byes": round_byes(rnd),  # in the discipline's words (chess: the Freilos)
         "all_rounds": t.rounds.order_by("number").only("number", "status"),
         "missing": sum(1 for tv in tables if tv.result is None),
         "blocking": (blocking_sentence(blockers(rnd)) if rnd.status == Round.Status.OPEN
@@ -281,6 +282,22 @@ def result(request: HttpRequest, t: Tournament, number: int, table: int) -> Http
     if sent is None:
         return _saved(request, t, tb)
     return _round_page(request, t, rnd, sent=sent, status=400)
+
+
+@director_view
+@require_POST
+def clear_result(request: HttpRequest, t: Tournament, number: int, table: int) -> HttpResponse:
+    """Take a table's result back to "not played yet" (the seed's program: result -1)."""
+    tb = get_object_or_404(Table.objects.select_related("round"), round__tournament=t,
+                           round__number=number, number=table)
+    try:
+        services.clear_result(tb, actor(request))
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The result of %(table)s is cleared.")
+                         % {"table": t.disc.table_label(tb.number)})
+    return redirect(reverse("director:round", args=[t.slug, number]) + f"#table-{table}")
 
 
 @director_view

@@ -35,6 +35,8 @@ from .chess import (
     ProgressRowSerializer,
     ProgressTableSerializer,
     RankingRowSerializer,
+    RatingChangeSerializer,
+    RatingUpdateSerializer,
     TrfImportSerializer,
 )
 from .common import MAX_ID, MAX_RATING, NUMBER, PLAYER_NAME, MessageSerializer, PayloadField, one_of
@@ -98,7 +100,8 @@ __all__ = [
     "PairingRuleSerializer", "PayloadField", "PersonOutSerializer", "PersonSerializer",
     "PlayerLineSerializer", "PlayerSerializer", "PlayerSpecField", "PlayerSpecSerializer",
     "ProgressQuerySerializer", "ProgressRowSerializer", "ProgressTableSerializer",
-    "RankingRowSerializer", "ResultPayloadSerializer", "RevisionSerializer",
+    "RankingRowSerializer", "RatingChangeSerializer", "RatingUpdateSerializer",
+    "ResultPayloadSerializer", "RevisionSerializer",
     "RoundChoicesSerializer", "RoundSerializer", "RoundSummarySerializer", "SeatSerializer",
     "StandingsQuerySerializer",
     "StandingsRowSerializer", "StandingsSerializer", "TableResultSerializer",

@@ -66,11 +66,13 @@ class ByeRequestCreateSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(help_text="start number", **NUMBER)
     round = serializers.IntegerField(min_value=1, max_value=32767,
                                      help_text="a round not drawn yet")
-    kind = serializers.CharField(default="half", help_text="half (½ point) or zero (0 points)")
+    kind = serializers.CharField(default="half", help_text=(
+        "half (½ point) or zero (0 points), asked for by the player; full: the full-point "
+        "bye (Freilos) the director gives"))
 
     def validate_kind(self, value: str) -> str:
-        if value not in ("half", "zero"):
-            raise serializers.ValidationError(_("half or zero"))
+        if value not in ("half", "zero", "full"):
+            raise serializers.ValidationError(_("half, zero or full"))
         return value
 
 
@@ -83,7 +85,7 @@ class ByeRequestSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(source="entrant.start_number")
     name = serializers.CharField(source="entrant.name")
     round = serializers.IntegerField(source="round_number")
-    kind = serializers.CharField(help_text="half or zero")
+    kind = serializers.CharField(help_text="half, zero or full")
 
 
 class GameResultSerializer(serializers.Serializer):
@@ -294,6 +296,28 @@ class DwzReportSerializer(serializers.Serializer):
     end = serializers.DateField(help_text="the day the ages are taken from")
     with_elo = serializers.BooleanField()
     lines = DwzLineSerializer(many=True)
+    missing_birth_dates = serializers.SerializerMethodField(help_text=(
+        "Start numbers of players with rated games and no birth date: enter them before "
+        "the report is sent (until then they count as over 25)."))
+
+    def get_missing_birth_dates(self, report: Any) -> list[int]:
+        return [x.line.number for x in report.missing_birth_dates]
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="start number")
+    name = serializers.CharField()
+    dwz_before = serializers.IntegerField(allow_null=True)
+    index_before = serializers.IntegerField(allow_null=True)
+    dwz_after = serializers.IntegerField(allow_null=True)
+    index_after = serializers.IntegerField(allow_null=True)
+    elo_before = serializers.IntegerField(allow_null=True)
+    elo_after = serializers.IntegerField(allow_null=True)
+
+
+class RatingUpdateSerializer(serializers.Serializer):
+    confirmed = serializers.ListField(child=serializers.IntegerField(**NUMBER), max_length=10000,
+                                      help_text="start numbers of the list as checked")
 
 
 # The chess outputs as data (the printed ones are the reports): query parameters.

@@ -23,6 +23,7 @@ from .chess import (
     PlayerCardsView,
     ProgressView,
     RankingView,
+    RatingUpdateView,
     TrfImportView,
     TrfView,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "CrossTableView", "DocumentView", "DrawView", "DwzView", "EntrantDetailView",
     "EntrantListView", "GameResultView", "ImportView", "LogView", "PairingRuleDetailView",
     "PairingRuleListView", "PlayerCardsView", "ProgressView", "PublishView", "RankingView",
+    "RatingUpdateView",
     "ReopenView", "ResultView", "RoundDetailView", "RoundListView", "StandingsView",
     "TournamentDetailView", "TournamentListView", "TrfImportView", "TrfView", "UndoDrawView",
     "UndoView",

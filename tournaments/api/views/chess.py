@@ -99,8 +99,11 @@ class ByeRequestView(DirectorView):
                                                many=True).data)
 
     @extend_schema(
-        summary="An entrant is not paired in a round to come: half- or zero-point bye",
-        description="The pairing-allocated bye (odd number of players) is the engine's.",
+        summary="An entrant is not paired in a round to come: half-, zero- or full-point bye",
+        description=("half/zero: the bye the player asked for. full: the full-point bye "
+                     "(Freilos) the director gives to a chosen player, one per round. "
+                     "Otherwise the pairing-allocated bye (odd number of players) is the "
+                     "engine's."),
         request=s.ByeRequestCreateSerializer,
         responses=responses(s.ByeRequestSerializer, code=201),
         examples=[OpenApiExample("half-point bye in round 3", request_only=True,
@@ -136,7 +139,8 @@ class GameResultView(DirectorView):
             "Finds the game of `white` against `black` (the latest round in which they met, "
             "or `round`) and enters the result as the director (confirmed). Chaos's RESULT 2/1/0 "
             "is 1-0, 1/2-1/2, 0-1; with NOTPLAYED 2 is +- and 0 is -+; -- is a double forfeit. "
-            "A result is corrected by entering another; it cannot be emptied (Chaos's -1). "
+            "A result is corrected by entering another, and cleared (Chaos's -1) by "
+            "DELETE on the table's result/. "
             "400 if they have no game."),
         request=s.GameResultSerializer, responses=responses(s.TableResultSerializer),
         examples=[OpenApiExample("white wins", request_only=True,
@@ -278,9 +282,40 @@ class DwzView(DirectorView):
 
     @extend_schema(summary="DWZ evaluation per player, and Elo changes if rated "
                            "(Chaos: DWZReport)",
-                   description=("Games over the board only. A missing birth date counts as an "
-                                "adult (Chaos asks; the API does not)."),
+                   description=("Games over the board only. Players with rated games and no "
+                                "birth date are listed in `missing_birth_dates` (Chaos asks "
+                                "for them before the report); until entered they count as "
+                                "over 25."),
                    responses=responses(s.DwzReportSerializer))
     def get(self, request: Request, slug: str) -> Response:
         report = chess_outputs.dwz_report(self.tournament)
         return Response(s.DwzReportSerializer(report).data)
+
+
+class RatingUpdateView(DirectorView):
+    """Chaos's UpdateRatings: the new DWZ and Elo written back to the players."""
+
+    error_fields = {"kind": "__all__"}
+
+    @extend_schema(summary="The ratings the evaluation changes (to confirm before writing)",
+                   responses=responses(s.RatingChangeSerializer(many=True), bad=False))
+    def get(self, request: Request, slug: str) -> Response:
+        from ...chess.rating_update import rating_changes
+
+        return Response(s.RatingChangeSerializer(rating_changes(self.tournament),
+                                                 many=True).data)
+
+    @extend_schema(
+        summary="Write the new ratings to the players (Chaos: UpdateRatings)",
+        description=("`confirmed`: the start numbers of the list from GET, as checked. 409 "
+                     "when the list has changed since, or the ratings were written already; "
+                     "400 before the last round is closed."),
+        request=s.RatingUpdateSerializer,
+        responses=responses(s.RatingChangeSerializer(many=True)))
+    def post(self, request: Request, slug: str) -> Response:
+        from ...chess.rating_update import update_ratings
+
+        form = s.RatingUpdateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        done = update_ratings(self.tournament, self.actor, form.validated_data["confirmed"])
+        return Response(s.RatingChangeSerializer(done, many=True).data)

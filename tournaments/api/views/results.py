@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -28,6 +29,16 @@ class ResultView(DirectorView):
         tb = self.get_table(number, table)
         services.director_set_result(tb, self.actor, request.data)
         return Response(s.TableResultSerializer(table_result_get(tb)).data)
+
+
+    @extend_schema(parameters=TABLE, summary="Clear a table's result (Chaos: result -1)",
+                   description=("The table is back to \"not played yet\"; refused (409) in a "
+                                "closed round, 400 at a table without a result."),
+                   request=None, responses=responses(None, code=204))
+    def delete(self, request: Request, slug: str, number: int, table: int) -> Response:
+        tb = self.get_table(number, table)
+        services.clear_result(tb, self.actor)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class AcceptView(DirectorView):

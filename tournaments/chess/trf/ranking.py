@@ -27,7 +27,7 @@ SCORE_CODES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="),
                "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-")}
 CODES_SCORE = {codes: score for score, codes in SCORE_CODES.items()}
 BYE_CODE = {"bye": "U", "half": "H", "zero": "Z", "forfeit-win": "F"}
-REQUEST_CODE = {"half": "H", "zero": "Z"}
+REQUEST_CODE = {"half": "H", "zero": "Z", "full": "F"}
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
 MAX_ROUNDS = 99
 
@@ -53,22 +53,31 @@ def normal_title(text: str) -> str:
     return text.upper() if text.upper() in TITLE_ORDER else text
 
 
-def ranking_key(e: Entrant) -> tuple[Any, ...]:
-    """Elo (higher first), DWZ, FIDE title (GM … WCM, then none), name, start number."""
+def ranking_key(e: Entrant, rating: str = "elo_else_dwz") -> tuple[Any, ...]:
+    """The rating (``rating``: the chess setting ``seeding_rating``, higher first), FIDE
+    title (GM … WCM, then none), name, start number.
+
+    ``elo_else_dwz`` (the Chaos seed's rule): each player's Elo where he has one, else his
+    DWZ, so DWZ 1900 ranks above Elo 1800; among equal values Elo, then DWZ decide.
+    ``elo``: Elo, then DWZ (every Elo player above every DWZ-only player); ``dwz``: DWZ,
+    then Elo.
+    """
     p = _player(e)
     title = normal_title(p.title if p else "")
     title_rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-    dwz = (p.dwz if p else None) or 0
-    return (-_elo(e, p), -dwz, title_rank, ((p.name if p else "") or e.name).casefold(),
+    elo, dwz = _elo(e, p), (p.dwz if p else None) or 0
+    first = {"elo": (elo, dwz), "dwz": (dwz, elo)}.get(rating, (elo or dwz, elo, dwz))
+    return (*(-x for x in first), title_rank, ((p.name if p else "") or e.name).casefold(),
             e.start_number)
 
 
 def initial_ranking(t: Tournament, entrants: Iterable[Entrant] | None = None) -> list[Entrant]:
     """Every entrant in the order of the initial ranking: position k is pairing number k.
 
-    As FIDE C.04.2 (and the Chaos seed) rank a Swiss: rating (Elo) highest first,
-    then DWZ, then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name;
-    the start number only separates complete ties. Unrated players come last.
+    As FIDE C.04.2 (and the Chaos seed) rank a Swiss: rating highest first (Elo else
+    DWZ per player, or as the setting ``seeding_rating`` says), then FIDE title (GM,
+    IM, WGM, FM, WIM, CM, WFM, WCM, none), then name; the start number only separates
+    complete ties. Unrated players come last.
     Results never move anybody. An imported file whose numbering does not follow
     this rule keeps its own (``details["pairing_numbers"] == "fixed"``: by start
     number, which the import set to the file's pairing numbers).
@@ -77,7 +86,8 @@ def initial_ranking(t: Tournament, entrants: Iterable[Entrant] | None = None) ->
         entrants = t.entrants.prefetch_related("players")
     if (t.details or {}).get("pairing_numbers") == "fixed":
         return sorted(entrants, key=lambda e: e.start_number)
-    return sorted(entrants, key=ranking_key)
+    rating = t.disc.settings(t).seeding_rating
+    return sorted(entrants, key=lambda e: ranking_key(e, rating))
 
 
 def entrant_for_number(t: Tournament) -> dict[int, Entrant]:

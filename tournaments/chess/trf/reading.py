@@ -300,12 +300,8 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
                 continue
             if k <= paired:
                 byes.append((k, n, kinds[cell.result]))
-            elif cell.result == "F":
-                raise TrfImportError(p.line, _cell_column(k) + 7, _(
-                    "round %(round)s: a full-point bye (F) for a round not paired yet cannot "
-                    "be stored") % {"round": k})
-            else:
-                requests[(k, n)] = "half" if cell.result == "H" else "zero"
+            else:  # F: the full-point bye (Freilos) the director gave
+                requests[(k, n)] = {"H": "half", "F": "full"}.get(cell.result, "zero")
     for n in trf.absent_next:
         requests.setdefault((paired + 1, n), "zero")
     for k, absent in trf.absences.items():

@@ -26,6 +26,7 @@ from scoring.text import single_line
 from ...disciplines import DISCIPLINES
 from ...models import ByeRequest, Entrant, PairingRule, Player, Round, Tournament
 from ...services.base import ServiceError
+from ..conventions import first_colour
 from .ranking import (
     BYE_CODE,
     COUNTING,
@@ -171,7 +172,7 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
     ranking = initial_ranking(t, data.entrants)
     number = {e.pk: k for k, e in enumerate(ranking, 1)}
     upto = _rounds_upto(data.rounds, upto_round)
-    points = point_system(t.scoring or {})
+    points = point_system(t.disc.effective_scoring(t))
 
     cells: dict[int, list[Cell | None]] = {n: [] for n in number.values()}
     for r in data.rounds[:upto]:
@@ -220,8 +221,9 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
             text = text.ljust(FIRST_CELL - 1 + CELL_WIDTH * k) + str(date)
         lines.append(text)
     lines.append(f"XXR {t.planned_rounds}")
-    if details.get("initial_colour") in ("w", "b"):
-        lines.append(f"XXC {'white1' if details['initial_colour'] == 'w' else 'black1'}")
+    colour = first_colour(t)  # an imported file's, the settings', or round 1's lot
+    if colour is not None:
+        lines.append(f"XXC {'white1' if colour[0] == 'w' else 'black1'}")
     by_rank = _rank_order(details, ranking, number)
     if by_rank is not None:
         lines.append("XXC rank")
