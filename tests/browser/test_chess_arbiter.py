@@ -6,6 +6,7 @@ written back to the players."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tournaments.models import Entrant, Player
 
@@ -50,9 +51,17 @@ def test_a_dwz_evening_from_the_list_to_the_new_ratings(browser, live_server, tm
     desk.goto(f"{base}/desk/{t.slug}/")
     name = desk.locator("#id_p1_name")
     for typed, full in TYPED:
-        name.fill(typed)
-        settle(desk)
-        desk.wait_for_selector("#picks-1 .desk-pick.from-list")
+        # the form was just swapped in anew: let htmx take it over before typing
+        desk.wait_for_function(
+            "() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
+        for _attempt in range(3):
+            name.fill(typed)
+            settle(desk)
+            try:
+                desk.wait_for_selector("#picks-1 .desk-pick.from-list", timeout=3000)
+                break
+            except PlaywrightTimeout:
+                name.fill("")
         if typed == "kur an":
             shots(desk, "desk-suggests")
         name.press("ArrowDown")
