@@ -72,6 +72,7 @@ def test_a_dwz_evening_from_the_list_to_the_new_ratings(browser, live_server, tm
     anna = Player.objects.get(name="Kurz,Anna")
     assert (anna.dwz, anna.dwz_index, anna.zps, anna.title, anna.birth_date.year) == (
         1834, 23, "C0327-12", "FM", 1961)
+    assert anna.rating == 1901 and Player.objects.get(name="Lang,Bernd").rating is None
 
     # Emil's birth date was missing in the list: the desk enters it on the correction page.
     emil = Entrant.objects.get(tournament=t, name="Tief,Emil")
