@@ -230,6 +230,7 @@ class Table(models.Model):
 # The chess Swiss's wishes live with the rest of chess (app label "tournaments" all the same).
 from .chess.models import ByeRequest, PairingRule  # noqa: E402, F401
 from .chess.rating_lists.models import RatingList, RatingListEntry  # noqa: E402, F401
+from .jobs import JobStatus  # noqa: E402
 
 
 class Seat(models.Model):
@@ -400,11 +401,7 @@ class Report(models.Model):
         PAIRINGS = "pairings", _("pairings / table list")
         SCORE_SHEETS = "score_sheets", _("score sheets with QR codes")
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("queued")
-        RUNNING = "running", _("running")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    Status = JobStatus
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="reports")
     kind = models.CharField(max_length=20, choices=Kind.choices)

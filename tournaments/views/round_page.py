@@ -143,7 +143,6 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
         "method_label": METHOD_LABELS.get(rnd.draw_method, rnd.draw_method),
         "byes": round_byes(rnd),  # in the discipline's words (chess: the Freilos)
         "all_rounds": t.rounds.order_by("number").only("number", "status"),
-        "missing": sum(1 for tv in tables if tv.result is None),
         "blocking": (blocking_sentence(blockers(rnd)) if rnd.status == Round.Status.OPEN
                      and blockers(rnd) else ""),
         "counts": counts,

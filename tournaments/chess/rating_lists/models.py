@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ...jobs import JobStatus
+
 
 class RatingList(models.Model):
     """One import of a rating list (DSB DWZ list, FIDE list), with its progress."""
@@ -20,11 +22,7 @@ class RatingList(models.Model):
         DSB = "dsb", _("DWZ list (DSB)")
         FIDE = "fide", _("FIDE rating list")
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("queued")
-        RUNNING = "running", _("running")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    Status = JobStatus
 
     kind = models.CharField(max_length=4, choices=Kind.choices)
     file_format = models.CharField(max_length=10)  # dsb_csv, fide_txt, fide_xml
