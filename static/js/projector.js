@@ -148,6 +148,13 @@
 
   function timeLeft() {
     if (!info) { return; }
+    /* the round clock: minutes since the open round was published */
+    Array.prototype.forEach.call(info.querySelectorAll(".pj-since[data-since]"), function (el) {
+      var since = Date.parse(el.dataset.since);
+      if (isNaN(since)) { return; }
+      el.textContent = format(root.dataset.sinceFormat || "{m}",
+                              { m: Math.max(0, Math.floor((Date.now() - since) / 60000)) });
+    });
     Array.prototype.forEach.call(info.querySelectorAll(".time-left[data-ends]"), function (el) {
       var ends = Date.parse(el.dataset.ends);
       if (isNaN(ends)) { return; }

@@ -74,6 +74,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:export_trf": DIRECTOR, "director:settings": DIRECTOR,
     "director:roles": DIRECTOR, "director:log": DIRECTOR, "director:seating": DIRECTOR,
     "director:draw": DIRECTOR, "director:undo": DIRECTOR, "director:round": DIRECTOR,
+    # the live board of tables: directors only (its tiles open the result entry)
+    "director:board": DIRECTOR, "director:board_live": DIRECTOR,
     "director:publish": DIRECTOR, "director:close": DIRECTOR, "director:reopen": DIRECTOR,
     "director:redraw": DIRECTOR, "director:quick_result": DIRECTOR,
     "director:round_choices": DIRECTOR, "director:swap_players": DIRECTOR,

@@ -5,8 +5,8 @@ from django.urls import path
 from ..chess import preview_views as chess_preview
 from ..chess import views as chess
 from ..chess.rating_lists import views as rating_list_views
+from ..views import board, finish, round_page, series_games, stats
 from ..views import director as views
-from ..views import finish, round_page, series_games, stats
 from ..views import settings as settings_views
 
 app_name = "director"
@@ -27,6 +27,8 @@ urlpatterns = [
     path("<slug:slug>/log/undo/", views.undo_last, name="undo_last"),
     path("<slug:slug>/log/<int:pk>/undo/", views.undo_entry, name="undo_entry"),
     path("<slug:slug>/seating/", views.seating, name="seating"),
+    path("<slug:slug>/board/", board.board, name="board"),
+    path("<slug:slug>/board/live/", board.board_live, name="board_live"),
     path("<slug:slug>/rounds/draw/", views.draw, name="draw"),
     path("<slug:slug>/rounds/undo/", views.undo, name="undo"),
     path("<slug:slug>/rounds/<int:number>/", round_page.round_detail, name="round"),

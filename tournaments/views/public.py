@@ -28,6 +28,7 @@ from ..chess.pages import chess_pages
 from ..disciplines import get, of
 from ..models import Round, Tournament
 from ..permissions import is_desk
+from ..selectors.board import still_playing
 from ..services import ServiceError
 from ..services.public import (
     categories_present,
@@ -38,7 +39,7 @@ from ..services.public import (
     standings_table,
     visible_rounds,
 )
-from ..services.seat_list import seat_lines, table_word, time_limit
+from ..services.seat_list import round_started, seat_lines, table_word, time_limit
 from .rendercache import block_name, block_response, etag, rendered
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,15 @@ def fragment_context(t: Tournament, part: str, mode: str,
                 "table_word": table_word(t.discipline)}
     return {"t": t, "round": rnd, "mode": mode,
             "tables": round_tables(rnd) if rnd else [], "byes": round_byes(rnd) if rnd else [],
-            "limit": time_limit(t, rnd)}
+            "limit": time_limit(t, rnd), **(round_clock(rnd) if mode == "projector" else {})}
+
+
+def round_clock(rnd: Round | None) -> dict:
+    """The projector's round line: when the open round was published (its clock counts on
+    the screen) and the tables still playing (no report yet)."""
+    if rnd is None or rnd.status != Round.Status.OPEN:
+        return {"started": None, "playing": []}
+    return {"started": round_started(rnd), "playing": still_playing(rnd)}
 
 
 def fragment_builder(t: Tournament, part: str, mode: str,
@@ -209,7 +218,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     panels = projector_panels(request)
     return render(request, "public/projector.html", {
         "t": t, "round": rnd, "panels": panels, "seconds": projector_seconds(request),
-        "limit": time_limit(t, rnd), "time_zone": settings.TIME_ZONE,
+        "limit": time_limit(t, rnd), "time_zone": settings.TIME_ZONE, **round_clock(rnd),
         **live_blocks(t, "projector", parts=tuple(panels))})
 
 
