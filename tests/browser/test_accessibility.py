@@ -56,7 +56,7 @@ def pages(ts: dict[str, Tournament], sample: bool = False) -> dict[str, list[str
     for key in disciplines:
         slug = ts[key].slug
         director += [f"/director/{slug}/{p}" for p in ("", "settings/", "log/", "rounds/1/",
-                                                        "what-if/", "reports/")]
+                                                        "what-if/", "reports/", "board/")]
     return {"": public, "anmeldung": desk, "direktor": director}
 
 
