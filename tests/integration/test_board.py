@@ -186,3 +186,15 @@ def test_projector_counts_instead_of_listing_many_tables(make_tournament, boss, 
     html = client.get(reverse("public:projector", args=[t.slug]),
                       HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f"Es spielen noch: {len(tables)} Bretter." in html
+
+
+def test_board_reads_a_fixed_number_of_queries_whatever_the_tables(
+        make_tournament, boss, django_assert_max_num_queries):
+    """One query set for the tables (results with them, seats prefetched), the round and its
+    publication: 40 tables cost what 2 do."""
+    t, _rnd, tables = open_round(make_tournament, boss)
+    put_in_states(tables, boss)
+    with django_assert_max_num_queries(6):
+        board = board_get(t)
+    assert board is not None and len(board.tiles) == 40
+    assert all(tile.names for tile in board.tiles)  # the seats came with the tables
