@@ -139,9 +139,10 @@
     render();
   }
 
-  /* The header's round line comes from the pairings block, so a new round shows at once. */
+  /* The header's round line comes from the pairings block (a hidden one where the pairings
+     are not among the panels), so a new round and the tables still playing show at once. */
   function roundInfo() {
-    var line = root.querySelector("#pairings .pj-roundinfo");
+    var line = root.querySelector("#pairings .pj-roundinfo, #pj-round-live .pj-roundinfo");
     if (line && info) { info.innerHTML = line.innerHTML; }
     timeLeft();
   }
@@ -182,7 +183,7 @@
   document.addEventListener("htmx:afterSwap", function (e) {
     var target = e.detail && e.detail.target;
     if (!target || !root.contains(target)) { return; }
-    if (target.id === "pairings") { roundInfo(); }
+    if (target.id === "pairings" || target.id === "pj-round-live") { roundInfo(); }
     if (panels[state.panel] && panels[state.panel].contains(target)) { repage(); }
   });
 

@@ -104,3 +104,11 @@ def test_projector_says_which_tables_are_still_playing(browser, live_server, sho
     page.wait_for_function("() => document.querySelector('#pj-info .pj-since').textContent")
     assert "läuft seit 0 Min." in info.inner_text()
     shot(page, "projector-still-playing-1920")
+
+    # showing the standings only, the line still follows the reports
+    page.goto(f"{live_server.url}/t/{t.slug}/projector/?seconds=600&show=standings")
+    assert "Es spielen noch: Tische 10, 25, 40." in info.inner_text()
+    table = next(tb for tb in tables if tb.number == 10)
+    services.captain_submit(table.token, {"bobbl": [[21, 1], [21, 2]]}, device_id=A)
+    page.wait_for_function("() => document.getElementById('pj-info').textContent"
+                           ".includes('Tische 25, 40.')", timeout=20_000)

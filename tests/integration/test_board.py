@@ -198,3 +198,15 @@ def test_board_reads_a_fixed_number_of_queries_whatever_the_tables(
         board = board_get(t)
     assert board is not None and len(board.tiles) == 40
     assert all(tile.names for tile in board.tiles)  # the seats came with the tables
+
+
+def test_projector_without_the_pairings_panel_keeps_the_line_live(make_tournament, boss,
+                                                                  client):
+    t, _rnd, _tables = open_round(make_tournament, boss, entrants=4)
+    html = client.get(reverse("public:projector", args=[t.slug]) + "?show=standings")
+    text = html.content.decode()
+    assert re.findall(r'data-panel="(\w+)"', text) == ["standings"]
+    # a hidden copy of the pairings block polls for the header's round line
+    assert re.search(r'id="pj-round-live" class="live" hidden hx-get="[^"]+\?view=projector"',
+                     text)
+    assert "Still playing: Boards 1, 2." in text

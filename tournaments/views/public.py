@@ -219,7 +219,8 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/projector.html", {
         "t": t, "round": rnd, "panels": panels, "seconds": projector_seconds(request),
         "limit": time_limit(t, rnd), "time_zone": settings.TIME_ZONE, **round_clock(rnd),
-        **live_blocks(t, "projector", parts=tuple(panels))})
+        # the pairings block also when not shown: the header's round line comes from it
+        **live_blocks(t, "projector", parts=tuple(dict.fromkeys([*panels, "pairings"])))})
 
 
 @require_safe
