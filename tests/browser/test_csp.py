@@ -177,6 +177,7 @@ def test_every_audience_is_within_the_content_security_policy(browser, live_serv
             watch.visit(director, f"/director/{slug}/{path}")
     watch.visit(director, f"/director/{ts['mucken'].slug}/seating/")
     watch.visit(director, f"/director/{ts['mucken'].slug}/rounds/2/")
+    watch.visit(director, f"/director/{ts['mucken'].slug}/board/")  # the live board, polling
     watch.visit(director, f"/director/{ts['pussi'].slug}/rounds/2/")
     watch.visit(director, f"/director/{ts['pussi'].slug}/what-if/?entrant=1")
     chess = ts["chess"].slug
