@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from scoring.i18n import N_
 
+from . import apart
 from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout
 
 
@@ -77,15 +78,27 @@ def random_tables(req: DrawRequest) -> Draw:
 
 
 def standings_tables(req: DrawRequest) -> Draw:
-    """Board games after round 1: places 1-4 at table 1, 5-8 at table 2 …, short tables last."""
+    """Board games after round 1: places 1-4 at table 1, 5-8 at table 2 …, short tables last.
+    With ``options["avoid_same_club"]`` (Skat) members of one club are then swapped apart,
+    in round 1 too (:mod:`pairing.apart`)."""
+    avoid = bool(req.options.get("avoid_same_club")) and not req.layout.sides
     if req.round_number == 1:
-        return random_tables(req)
-    ids = [c.id for c in req.competitors]
-    groups, i = [], 0
-    for size in table_sizes(len(ids), req.layout):
-        groups.append(ids[i:i + size])
-        i += size
-    return Draw(seat_groups(groups, req.layout), (), (N_("tables by standings"),))
+        drawn = random_tables(req)
+        if not avoid:
+            return drawn
+        groups = [[e for e, _side in t.seats] for t in drawn.tables]
+        explanation = drawn.explanation
+    else:
+        ids = [c.id for c in req.competitors]
+        groups, i = [], 0
+        for size in table_sizes(len(ids), req.layout):
+            groups.append(ids[i:i + size])
+            i += size
+        explanation = (N_("tables by standings"),)
+    if avoid:
+        groups, lines = apart.keep_apart(groups, {c.id: c.club for c in req.competitors})
+        explanation = (*explanation, *lines)
+    return Draw(seat_groups(groups, req.layout), (), explanation)
 
 
 def _colours(a: Competitor, b: Competitor, whites: dict[int, int]) -> tuple[int, int]:

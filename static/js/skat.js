@@ -24,7 +24,7 @@
       var ok = allowed[kind] || [];
       var bid = line.querySelector("[data-field=bid]");
       var overbid = bid && bid.value.trim() !== "";  // the server checks the charged value
-      if (kind && kind !== "passed" && !overbid && /^\d+$/.test(raw)
+      if (kind && ok.length && !overbid && /^\d+$/.test(raw)
           && ok.indexOf(parseInt(raw, 10)) < 0) {
         var n = parseInt(raw, 10);
         problems.push(ok.length === 1

@@ -24,6 +24,7 @@ NUMBER = "number"  # a number with up to two decimals (points, weights)
 CHOICE = "choice"  # one of ``choices``: (stored value, words for people)
 ORDER = "order"  # an ordered list of distinct choices (chess tie-breaks), ``slots`` pickers
 POINTS = "points"  # a list of numbers, one per place ("5, 3, 2, 1"), exactly ``size`` long
+FLAG = "flag"  # true or false (a checkbox); stored as a JSON boolean
 
 DRAWN = "drawn"  # ``locked``: fixed once round 1 is drawn
 
@@ -89,5 +90,5 @@ def locked_settings(info: Any, tournament: Any) -> dict[str, Any]:
     return {s.key: s.locked_reason for s in fields}
 
 
-__all__ = ["CHOICE", "DRAWN", "NUMBER", "ORDER", "POINTS", "WHOLE", "Setting",
+__all__ = ["CHOICE", "DRAWN", "FLAG", "NUMBER", "ORDER", "POINTS", "WHOLE", "Setting",
            "locked_settings"]

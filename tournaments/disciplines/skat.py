@@ -12,7 +12,7 @@ from pairing import Layout
 from scoring.cardlist import MAX_GAMES
 
 from .base import WebDiscipline
-from .settings_spec import NUMBER, WHOLE
+from .settings_spec import FLAG, NUMBER, WHOLE
 from .settings_spec import Setting as Field
 from .whatif import Spec
 
@@ -26,6 +26,7 @@ GAME_WORDS: dict[str, Any] = {
     "null_ouvert_hand": gettext_lazy("Null ouvert Hand"),
     "passed": gettext_lazy("passed (nobody played)"),
 }
+RAMSCH_WORD = gettext_lazy("Ramsch (house rule)")
 
 COLUMN_HEADERS: dict[str, Any] = {
     "won": gettext_lazy("Won"), "lost": gettext_lazy("Lost"), "games": gettext_lazy("Games"),
@@ -44,6 +45,9 @@ class Skat(WebDiscipline):
     methods = ("standings_tables", "random_tables")
     cell_words = {"games": gettext_lazy("Game")}
     planned_rounds = 2
+    # Members of one club at different tables, where the tournament's notice asks for it
+    # (pairing.apart; docs/skat.md "Seating").
+    options = ("avoid_same_club",)
 
     side_word = gettext_lazy("Player")
     side_labels = None  # everyone plays for themselves
@@ -75,7 +79,17 @@ class Skat(WebDiscipline):
               maximum=MAX_GAMES, optional=True, empty=gettext_lazy("no higher fee"),
               help=gettext_lazy("Counted per list, e.g. 4: the fourth lost game of a series "
                                 "costs the higher fee.")),
+        Field("ramsch", gettext_lazy("Allow Ramsch (house rule)"), FLAG, default=False,
+              help=gettext_lazy("Ramsch is no part of the Skatordnung: off, a game nobody "
+                                "played is written as passed. On, a line may be a Ramsch: "
+                                "the loser's card points, or 120 for a Durchmarsch.")),
     )
+
+    def game_words(self, t: Any) -> dict[str, Any]:
+        """The games a line of this tournament may name: Ramsch only where it is allowed."""
+        if self.settings(t).ramsch:
+            return {**GAME_WORDS, "ramsch": RAMSCH_WORD}
+        return dict(GAME_WORDS)
 
     def settings_errors(self, values: Any) -> dict[str, Any]:
         higher, start = values.get("loss_fee_higher"), values.get("loss_fee_from")

@@ -25,7 +25,16 @@ from ...forms import choice_field, json_error, method_choices
 from ...models import Tournament
 from ...services.text import validate_single_line
 from .. import of
-from ..settings_spec import CHOICE, NUMBER, ORDER, POINTS, WHOLE, Setting, locked_settings
+from ..settings_spec import (
+    CHOICE,
+    FLAG,
+    NUMBER,
+    ORDER,
+    POINTS,
+    WHOLE,
+    Setting,
+    locked_settings,
+)
 
 REGISTRATION_FIELDS = ("registration_draw", "window", "random_up_to", "sequential_from")
 SETTINGS_JSON_BYTES = 64 * 1024  # a settings object is a few hundred bytes
@@ -162,6 +171,8 @@ def scoring_fields(tournament: Tournament, scoring: dict[str, Any]) -> dict[str,
                                       widget=forms.RadioSelect, **common)
         elif s.kind == POINTS:
             field = PointsSetting(s, **common)
+        elif s.kind == FLAG:
+            field = forms.BooleanField(required=False, **common)
         else:
             field = NumberSetting(s, **common)
         field.initial = initial_text(s, value)

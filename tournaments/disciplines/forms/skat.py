@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.cardlist import MAX_GAMES
-from scoring.skat import BIDS, NULL, overbid_value, values_of
+from scoring.skat import BIDS, NULL, RAMSCH_MAX, overbid_value, values_of
 
 from ...models import Table
 from ...result_forms import (
@@ -59,6 +59,7 @@ def _posted(post: Data) -> list[int]:
 
 
 def allowed_values(game: str) -> tuple[int, ...]:
+    """The values the live check knows for a game (none for passed and Ramsch)."""
     return values_of(game) if game in GAME_WORDS and game != "passed" else ()
 
 
@@ -95,7 +96,23 @@ def _value_problem(game: str, value: int, outcome: str, bid: int | None) -> str 
     return value_message(game, value)
 
 
+def _ramsch_problem(value: int, outcome: str) -> str | None:
+    """Why a Ramsch line's value is wrong (the house rule of docs/skat.md), or None."""
+    if outcome == "won" and value != 120:
+        return _("a Ramsch won by the player is a Durchmarsch (all tricks), worth 120, not "
+                 "%(value)s") % {"value": value}
+    if not 0 < value <= RAMSCH_MAX:
+        return _("a lost Ramsch costs its card points, 1 to %(max)s, not %(value)s") % {
+            "max": RAMSCH_MAX, "value": value}
+    return None
+
+
+def _game_words(table: Table) -> dict[str, Any]:
+    return DISCIPLINE.game_words(table.round.tournament)  # type: ignore[attr-defined]
+
+
 def skat_payload(post: Data, table: Table) -> dict[str, Any]:
+    words = _game_words(table)
     players = _players(table)
     numbers = [n for n, _name in players]
     names = dict(players)
@@ -111,7 +128,12 @@ def skat_payload(post: Data, table: Table) -> dict[str, Any]:
         at = f"games[{k}]"
         dealer = numbers[k % size] if numbers else None
         game = clean(post, f"{at}.game")
-        if game not in GAME_WORDS:
+        if game == "ramsch" and game not in words:
+            add_error(errors, f"{at}.game", _(
+                "Ramsch is not allowed in this tournament (it is no part of the Skatordnung); "
+                "write a game nobody played as passed"))
+            continue
+        if game not in words:
             add_error(errors, f"{at}.game", _("required") if not game else _("choose a game"))
             continue
         if game == "passed":
@@ -136,6 +158,15 @@ def skat_payload(post: Data, table: Table) -> dict[str, Any]:
             add_error(errors, f"{at}.won", _("required") if not outcome
                       else _("choose won or lost"))
         bid = read_whole(post, f"{at}.bid", errors) if clean(post, f"{at}.bid") else None
+        if game == "ramsch":
+            if bid is not None:
+                add_error(errors, f"{at}.bid", _("a Ramsch has no bid"))
+            why = _ramsch_problem(value, outcome) if value is not None else None
+            if why:
+                add_error(errors, f"{at}.value", why)
+            games.append({"game": game, "declarer": declarer, "dealer": dealer,
+                          "value": value, "won": outcome == "won"})
+            continue
         if bid is not None and bid not in BIDS:
             add_error(errors, f"{at}.bid", _("%(bid)s is no bid: bids are the values games "
                                              "can have (18, 20, 22, 23, 24, 27, 30 …)")
@@ -189,8 +220,9 @@ def skat_context(table: Table, data: Data | None, errors: Errors) -> dict[str, A
     expected = DISCIPLINE.series_games(table.round.tournament, size)  # type: ignore[attr-defined]
     posted = _posted(data) if data is not None else []
     count = max(expected, posted[-1] + 1 if posted else 0)
-    games = [(key, str(word)) for key, word in GAME_WORDS.items()]
-    values = {key: list(allowed_values(key)) for key in GAME_WORDS}
+    words = _game_words(table)
+    games = [(key, str(word)) for key, word in words.items()]
+    values = {key: list(allowed_values(key)) for key in words}
     rows = []
     for k in range(count):
         key = f"games[{k}]"
