@@ -122,6 +122,19 @@ def value_problem(game: str, value: int, won: bool, bid: int | None) -> str | No
     return text
 
 
+GROUP_SIZES = {"teams": 4, "tandems": 2}  # Preisskat side rankings: teams of 4, tandems of 2
+MAX_GROUPS = 200
+GROUP_NAME_LENGTH = 60
+
+
+@dataclass(frozen=True)
+class Group:
+    """A team or a tandem of a side ranking: its name and its members' start numbers."""
+
+    name: str
+    members: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class Settings:
     games_per_series: Mapping[int, int]
@@ -129,6 +142,60 @@ class Settings:
     loss_fee: Fraction = Fraction(0)
     loss_fee_higher: Fraction | None = None
     loss_fee_from: int | None = None
+    teams: tuple[Group, ...] = ()
+    tandems: tuple[Group, ...] = ()
+
+
+def parse_groups(raw: Any, size: int, problems: Problems, at: str) -> tuple[Group, ...]:
+    """``[{"name": "Herz Dame", "members": [3, 7, 12, 15]}, …]``: each group of ``size``
+    start numbers, no name and no player in two groups; an error drops the whole setting."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or len(raw) > MAX_GROUPS:
+        problems.error(at, f"must be a list of at most {MAX_GROUPS} groups, each "
+                       '{"name": …, "members": [start numbers]}')
+        return ()
+    out: list[Group] = []
+    names: set[str] = set()
+    seen: set[int] = set()
+    for k, item in enumerate(raw):
+        place = f"{at}[{k}]"
+        name = item.get("name") if isinstance(item, Mapping) else None
+        members = item.get("members") if isinstance(item, Mapping) else None
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= GROUP_NAME_LENGTH:
+            problems.error(f"{place}.name", f"a name of 1 to {GROUP_NAME_LENGTH} characters")
+            return ()
+        if (not isinstance(members, list) or len(members) != size
+                or not all(is_int(m) and 0 < m < 100_000 for m in members)
+                or len(set(members)) != size):
+            problems.error(f"{place}.members", f"{size} different start numbers")
+            return ()
+        if name.strip().casefold() in names or seen & set(members):
+            problems.error(place, f"{name}: a name or a player is in two groups")
+            return ()
+        names.add(name.strip().casefold())
+        seen.update(members)
+        out.append(Group(name.strip(), tuple(members)))
+    return tuple(out)
+
+
+def side_ranking(values: Mapping[int, Mapping[str, Any]], groups: Sequence[Group]
+                 ) -> list[dict[str, Any]]:
+    """A side ranking: each group's points, won and lost games summed over its members
+    (``values`` by start number; a member not in the standings adds nothing), ranked by the
+    players' criteria (points, more won, fewer lost); groups still level share the rank."""
+    rows: list[dict[str, Any]] = []
+    for g in groups:
+        got = [values[m] for m in g.members if m in values]
+        rows.append({"name": g.name, "members": g.members,
+                     **{k: sum(int(v.get(k) or 0) for v in got)
+                        for k in ("points", "won", "lost")}})
+    rows.sort(key=lambda r: (-int(r["points"]), -int(r["won"]), int(r["lost"]), str(r["name"])))
+    for k, r in enumerate(rows):
+        before = rows[k - 1] if k else None
+        same = before is not None and all(before[c] == r[c] for c in ("points", "won", "lost"))
+        r["rank"] = before["rank"] if same and before else k + 1
+    return rows
 
 
 @dataclass(frozen=True)
@@ -214,7 +281,7 @@ class Skat(Discipline):
     bye_kinds = frozenset({"zero"})
     result_keys = ("games",)
     settings_keys = ("games_per_series", "ramsch", "loss_fee", "loss_fee_higher",
-                     "loss_fee_from")
+                     "loss_fee_from", "teams", "tandems")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
         known_keys(raw, self.settings_keys, problems, at, what="Skat scoring", warn=True)
@@ -233,7 +300,10 @@ class Skat(Discipline):
         if (higher is None) != (raw.get("loss_fee_from") is None):
             problems.error(f"{at}.loss_fee_from", "loss_fee_higher and loss_fee_from go "
                            "together: the higher fee, and from which lost game on it is due")
-        return Settings(games, ramsch, fee, higher_fee, start)
+        teams = parse_groups(raw.get("teams"), GROUP_SIZES["teams"], problems, f"{at}.teams")
+        tandems = parse_groups(raw.get("tandems"), GROUP_SIZES["tandems"], problems,
+                               f"{at}.tandems")
+        return Settings(games, ramsch, fee, higher_fee, start, teams, tandems)
 
     @staticmethod
     def _money(value: Any, problems: Problems, place: str) -> Fraction | None:

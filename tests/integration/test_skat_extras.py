@@ -11,10 +11,23 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Entrant, Result
+from tournaments.services import Actor
 
-from .test_skat import evening, line, play_series, row_errors, seat_numbers, url  # noqa: F401
+from .test_skat import line, play_series, row_errors, seat_numbers, url
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening(make_tournament, director):
+    """Seven players (a table of four, one of three), short series, series 1 drawn by lot."""
+    t = make_tournament("skat", entrants=7)
+    boss = Actor(director, director.username)
+    t = services.update_tournament(t, boss, scoring={"games_per_series": {"4": 4, "3": 3},
+                                                 "loss_fee": 0.5})
+    rnd = services.draw_round(t, boss, seed="skatabend")
+    services.publish_round(t, boss, 1)
+    return t, boss, sorted(rnd.tables.all(), key=lambda tb: -tb.seats.count())
 
 
 def settings_data(client, t) -> dict:
@@ -61,7 +74,7 @@ def test_a_clash_no_swap_removes_is_named_on_the_round_page(evening, director_cl
 
 def test_ramsch_is_refused_at_the_field_unless_the_tournament_allows_it(client, evening,
                                                                         director_client):
-    t, boss, (four, _three) = evening
+    t, _boss, (four, _three) = evening
     _a, b, c, _d = seat_numbers(four)
     r = client.post(url(four), line(0, "ramsch", b, 30, "lost"), HTTP_ACCEPT_LANGUAGE="de")
     assert r.status_code == 400
@@ -85,3 +98,41 @@ def test_ramsch_is_refused_at_the_field_unless_the_tournament_allows_it(client, 
     assert r.status_code == 302, r.content.decode()[:2000]
     assert [g["game"] for g in Result.objects.get(table=four).payload["games"]] == [
         "ramsch", "ramsch"]
+
+
+def test_team_and_tandem_rankings_sum_their_members_on_page_and_pdf(evening, director_client,
+                                                                     client):
+    t, boss, _tables = evening
+    four, three = play_series(t, boss, 1, {
+        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
+            ("clubs", 0, 24, True)],
+        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
+    })
+    f, th = seat_numbers(four), seat_numbers(three)
+    # Points by hand (test_skat): f = 104, 176, -110, 30; th = -188, 153, 80.
+    teams = (f"Herz Dame: {f[0]}, {f[1]}, {th[0]}, {th[1]}\n"
+             f"Kreuz Bube: {f[2]}, {f[3]}, {th[2]}, 99")
+    data = {**settings_data(director_client, t), "teams": teams,
+            "tandems": f"Pik As: {f[1]}, {th[1]}"}
+    r = director_client.post(reverse("director:settings", args=[t.slug]), data)
+    assert r.status_code == 302, r.content.decode()[:3000]
+    t.refresh_from_db()
+    assert t.scoring["tandems"] == [{"name": "Pik As", "members": [f[1], th[1]]}]
+    from tournaments.services.public import standings_table
+
+    sides = standings_table(t).sides
+    assert [s["title"] for s in sides] == ["Team ranking", "Tandem ranking"]
+    herz, kreuz = sides[0]["rows"]
+    assert (herz["name"], herz["rank"], herz["points"]) == ("Herz Dame", 1, 104 + 176 - 188 + 153)
+    # No. 99 plays no game: the team is its other three.
+    assert (kreuz["name"], kreuz["rank"], kreuz["points"]) == ("Kreuz Bube", 2, -110 + 30 + 80)
+    assert sides[1]["rows"][0]["points"] == 176 + 153
+    page = client.get(reverse("public:tournament", args=[t.slug]),
+                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Mannschaftswertung" in page and "Tandemwertung" in page and "Herz Dame" in page
+    # A player in two teams is refused at the field.
+    r = director_client.post(reverse("director:settings", args=[t.slug]), {
+        **settings_data(director_client, t), "teams": "A: 1, 2, 3, 4\nB: 4, 5, 6, 7"},
+        HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400
+    assert any("Nr. 4" in e for e in r.context["form"].errors["teams"])

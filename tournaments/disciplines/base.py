@@ -202,6 +202,12 @@ class WebDiscipline:
         for the cash desk); ``rows`` are the scoring core's ranked rows. None by default."""
         return []
 
+    def side_rankings(self, t: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Rankings of groups of entrants beside the standings (Skat: teams and tandems),
+        each ``{"title", "rows": [{"rank", "name", "members", "points", "won", "lost"}]}``;
+        ``rows`` are the scoring core's ranked rows. None by default."""
+        return []
+
     def table_label(self, number: int) -> str:
         return f"{self.table_word} {number}"
 

@@ -25,6 +25,7 @@ CHOICE = "choice"  # one of ``choices``: (stored value, words for people)
 ORDER = "order"  # an ordered list of distinct choices (chess tie-breaks), ``slots`` pickers
 POINTS = "points"  # a list of numbers, one per place ("5, 3, 2, 1"), exactly ``size`` long
 FLAG = "flag"  # true or false (a checkbox); stored as a JSON boolean
+GROUPS = "groups"  # named groups of ``size`` start numbers, one a line (Skat's teams)
 
 DRAWN = "drawn"  # ``locked``: fixed once round 1 is drawn
 
@@ -90,5 +91,5 @@ def locked_settings(info: Any, tournament: Any) -> dict[str, Any]:
     return {s.key: s.locked_reason for s in fields}
 
 
-__all__ = ["CHOICE", "DRAWN", "FLAG", "NUMBER", "ORDER", "POINTS", "WHOLE", "Setting",
+__all__ = ["CHOICE", "DRAWN", "FLAG", "GROUPS", "NUMBER", "ORDER", "POINTS", "WHOLE", "Setting",
            "locked_settings"]

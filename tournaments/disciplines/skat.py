@@ -12,7 +12,7 @@ from pairing import Layout
 from scoring.cardlist import MAX_GAMES
 
 from .base import WebDiscipline
-from .settings_spec import FLAG, NUMBER, WHOLE
+from .settings_spec import FLAG, GROUPS, NUMBER, WHOLE
 from .settings_spec import Setting as Field
 from .whatif import Spec
 
@@ -83,7 +83,33 @@ class Skat(WebDiscipline):
               help=gettext_lazy("Ramsch is no part of the Skatordnung: off, a game nobody "
                                 "played is written as passed. On, a line may be a Ramsch: "
                                 "the loser's card points, or 120 for a Durchmarsch.")),
+        Field("teams", gettext_lazy("Teams (side ranking)"), GROUPS, size=4, optional=True,
+              omit_empty=True,
+              help=gettext_lazy("One team of four a line: its name, a colon, the members' "
+                                "start numbers (Herz Dame: 3, 7, 12, 15). The team ranking "
+                                "sums their points.")),
+        Field("tandems", gettext_lazy("Tandems (side ranking)"), GROUPS, size=2, optional=True,
+              omit_empty=True,
+              help=gettext_lazy("One tandem of two a line: Kreuz Bube: 4, 9.")),
     )
+
+    def side_rankings(self, t: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The team and the tandem ranking (Preisskat): each group's members' points, won
+        and lost games summed, ranked like the players; none when no group is set."""
+        from scoring.skat import side_ranking
+
+        s = self.settings(t)
+        values = {r["entrant"]: r["values"] for r in rows}
+        names = {r["entrant"]: r["name"] for r in rows}
+        out = []
+        for title, groups in ((gettext_lazy("Team ranking"), s.teams),
+                              (gettext_lazy("Tandem ranking"), s.tandems)):
+            if groups:
+                ranked = side_ranking(values, groups)
+                for r in ranked:
+                    r["who"] = ", ".join(f"{names.get(m, '?')} ({m})" for m in r["members"])
+                out.append({"title": str(title), "rows": ranked})
+        return out
 
     def game_words(self, t: Any) -> dict[str, Any]:
         """The games a line of this tournament may name: Ramsch only where it is allowed."""

@@ -155,6 +155,7 @@ class StandingsTable:
     category: str | None = None
     category_label: str = ""
     totals: list[str] = field(default_factory=list)  # WebDiscipline.standings_totals
+    sides: list[dict[str, Any]] = field(default_factory=list)  # WebDiscipline.side_rankings
 
 
 def standings_table(t: Tournament, after_round: int | None = None,
@@ -180,7 +181,8 @@ def standings_table(t: Tournament, after_round: int | None = None,
             "cells": [number(r["values"].get(k)) for k in names]} for r in rows]
     return StandingsTable(headers, out, list(data.get("flags", [])), columns, category,
                           category_label(category) if category else "",
-                          t.disc.standings_totals(t, rows))
+                          t.disc.standings_totals(t, rows),
+                          [] if category else t.disc.side_rankings(t, rows))
 
 
 def category_tables(t: Tournament, after_round: int | None = None) -> list[StandingsTable]:

@@ -28,6 +28,7 @@ from .. import of
 from ..settings_spec import (
     CHOICE,
     FLAG,
+    GROUPS,
     NUMBER,
     ORDER,
     POINTS,
@@ -35,6 +36,7 @@ from ..settings_spec import (
     Setting,
     locked_settings,
 )
+from .groups import GroupsSetting
 
 REGISTRATION_FIELDS = ("registration_draw", "window", "random_up_to", "sequential_from")
 SETTINGS_JSON_BYTES = 64 * 1024  # a settings object is a few hundred bytes
@@ -173,6 +175,8 @@ def scoring_fields(tournament: Tournament, scoring: dict[str, Any]) -> dict[str,
             field = PointsSetting(s, **common)
         elif s.kind == FLAG:
             field = forms.BooleanField(required=False, **common)
+        elif s.kind == GROUPS:
+            field = GroupsSetting(s, **common)
         else:
             field = NumberSetting(s, **common)
         field.initial = initial_text(s, value)
