@@ -136,3 +136,31 @@ def test_team_and_tandem_rankings_sum_their_members_on_page_and_pdf(evening, dir
         HTTP_ACCEPT_LANGUAGE="de")
     assert r.status_code == 400
     assert any("Nr. 4" in e for e in r.context["form"].errors["teams"])
+
+
+def test_statistics_show_games_won_lost_and_the_best_series(evening, client, eager_reports,
+                                                            django_capture_on_commit_callbacks):
+    from tournaments.models import Report
+    from tournaments.services.reports import request_report
+
+    t, boss, _tables = evening
+    four, _three = play_series(t, boss, 1, {
+        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
+            ("clubs", 0, 24, True)],
+        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
+    })
+    services.draw_round(t, boss, method="standings_tables", seed="serie-2")
+    services.publish_round(t, boss, 2)
+    play_series(t, boss, 2, {0: [("grand", 1, 48, True)], 1: [("null", 1, 23, True)]})
+    extra = t.disc.statistics_extra(t)
+    row = {p["entrant"]: p for p in extra["players"]}[seat_numbers(four)[1]]
+    # Grand with two, hand in series 1 (96 + 50 + 30 for the lost hearts) = 176.
+    assert row["won"] >= 1 and row["best"][1] >= 176
+    assert extra["won"] == 3 + 2 and extra["lost"] == 3
+    page = client.get(reverse("public:statistics", args=[t.slug]),
+                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Spiele und beste Serie" in page and "data-skat-stats" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        report = request_report(t, boss, "statistics", None, base_url="http://halle.example")
+    report.refresh_from_db()
+    assert report.status == Report.Status.DONE, report.error

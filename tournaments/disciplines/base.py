@@ -208,6 +208,12 @@ class WebDiscipline:
         ``rows`` are the scoring core's ranked rows. None by default."""
         return []
 
+    def statistics_extra(self, t: Any) -> dict[str, Any] | None:
+        """A block of the discipline's own on the statistics page and in its PDF:
+        ``{"template": …, …its context}`` (Skat: games, won and lost, best series per
+        player); None for nothing."""
+        return None
+
     def table_label(self, number: int) -> str:
         return f"{self.table_word} {number}"
 

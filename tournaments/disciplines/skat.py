@@ -111,6 +111,28 @@ class Skat(WebDiscipline):
                 out.append({"title": str(title), "rows": ranked})
         return out
 
+    def statistics_extra(self, t: Any) -> dict[str, Any] | None:
+        """Per player: games on the lists, games declared, won and lost, and the best
+        series (its number and points); and the field's won and lost games in all."""
+        from ..services import standings
+
+        rows = standings(t).get("standings", [])
+        if not any(r["values"].get("games") for r in rows):
+            return None
+        players = []
+        for r in rows:
+            v = r["values"]
+            series = [(int(k[7:]), v[k]) for k in v if k.startswith("series_") and k[7:].isdigit()]
+            best = max(series, key=lambda s: (s[1], -s[0]), default=None)
+            players.append({"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
+                            "games": v.get("games", 0), "won": v.get("won", 0),
+                            "lost": v.get("lost", 0),
+                            "declared": int(v.get("won", 0)) + int(v.get("lost", 0)),
+                            "best": best})
+        return {"template": "stats/_skat.html", "players": players,
+                "won": sum(int(p["won"]) for p in players),
+                "lost": sum(int(p["lost"]) for p in players)}
+
     def game_words(self, t: Any) -> dict[str, Any]:
         """The games a line of this tournament may name: Ramsch only where it is allowed."""
         if self.settings(t).ramsch:

@@ -338,7 +338,7 @@ def statistics(t: Tournament, highlight: int | None = None, ident: str = "stats"
             if not per_round.empty:
                 distributions.append((per_round,
                                       distribution_chart(per_round, f"{ident}-per-round")))
-    found = _pussi_extra(t) if disc.has_pussi_stats else None
+    found = _pussi_extra(t) if disc.has_pussi_stats else disc.statistics_extra(t)
     return Statistics(
         t=t, rounds=rounds, round_word=round_word, main_key=key, main_label=label,
         progression=progression,
