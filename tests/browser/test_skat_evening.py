@@ -1,21 +1,26 @@
-"""A small Skat evening in browsers: 7 players (a table of four and one of three), two
-series of a few games each, the lists kept on 390 px phones.
+"""A Skat evening in browsers (issue 21): 11 players at two tables of four and one of three,
+two short series, the lists kept on 390 px phones game by game.
 
-The director draws series 1 by lot, the captains write their lists line by line; one line
-with a value no hearts game can have is marked at once under the line and refused at its
-field by the server; the table of three's list is confirmed by a second player's phone.
-Series 2 is seated by the running score, and the standings on a wide screen show the
-Skat columns.
+The director sets on the settings page that members of one club sit apart and enters two
+teams of four; series 1 is drawn by lot. The captains write their lists line by line; one
+line with a value no hearts game can have is marked at once under the line and refused at
+its field by the server; the table of three's list is confirmed by a second player's phone.
+Series 2 is seated by the running score with the three members of one club at three
+tables. The standings on a wide screen, the projector and the standings PDF show the
+players' points and the loss fees for the cash desk; the page shows the team ranking and
+the statistics page the best series.
 """
 
 import re
+import shutil
+import subprocess
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
 from tournaments import services
-from tournaments.models import Result
+from tournaments.models import Report, Result
 from tournaments.services import Actor
 
 from .test_walkthrough import PHONE, login
@@ -27,6 +32,8 @@ LISTS = {4: [(1, "grand", "96", "won"), (2, "hearts", "30", "lost"), (3, "clubs"
              (0, "null", "23", "won")],
          3: [(0, "spades", "22", "lost"), (1, "diamonds", "18", "won"), (2, "null_hand", "35",
                                                                           "won")]}
+CLUB = "SC Grand Hand"
+MEMBERS = (1, 2, 3)  # start numbers of the one club's members
 
 
 def seat_numbers(table):
@@ -42,7 +49,7 @@ def write_list(phone, numbers, lines):
         phone.select_option(f"select[name='games[{k}].won']", outcome)
 
 
-def test_seven_players_two_series(browser, live_server, shot):
+def test_eleven_players_two_series(browser, live_server, shot):
     base = live_server.url
     User = get_user_model()
     director = User.objects.create_user("direktor", password="turnier-2026")
@@ -50,10 +57,21 @@ def test_seven_players_two_series(browser, live_server, shot):
     boss = Actor(director, "direktor")
     t = services.create_tournament(boss, "Skatabend", "skat", "single", scoring={
         "games_per_series": {"4": 4, "3": 3}, "loss_fee": 0.5})
-    for i in range(1, 8):
-        services.register(t, boss, [{"name": f"Spieler {i}"}], status="present")
+    for i in range(1, 12):
+        services.register(t, boss, [{"name": f"Spieler {i}"}], status="present",
+                          club=CLUB if i in MEMBERS else f"Verein {i}")
     dpage = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     login(dpage, base, "direktor")
+
+    # The settings page: members of one club apart, two teams of four.
+    dpage.goto(f"{base}/director/{t.slug}/settings/")
+    dpage.check("input[name=avoid_same_club]")
+    dpage.fill("textarea[name=teams]", "Herz Dame: 1, 4, 5, 6\nKreuz Bube: 2, 7, 8, 9")
+    dpage.click("form button[type=submit].primary")
+    dpage.wait_for_load_state()
+    t.refresh_from_db()
+    assert t.draw_options.get("avoid_same_club") is True
+    assert [g["name"] for g in t.scoring["teams"]] == ["Herz Dame", "Kreuz Bube"]
 
     for n in (1, 2):
         dpage.goto(f"{base}/director/{t.slug}/")
@@ -63,16 +81,21 @@ def test_seven_players_two_series(browser, live_server, shot):
         dpage.wait_for_selector("a[href^='/c/']")
         rnd = t.rounds.get(number=n)
         tables = sorted(rnd.tables.all(), key=lambda tb: tb.number)
-        assert sorted(tb.seats.count() for tb in tables) == [3, 4]
-        if n == 2:  # seated by the running score: the four leaders at table 1
+        assert [tb.seats.count() for tb in tables] == [4, 4, 3]
+        for table in tables:  # never two members of the club at one table
+            assert sum(e in MEMBERS for e in seat_numbers(table)) <= 1
+        if n == 2:  # seated by the running score: the leader at table 1, and the draw says
             order = [r["entrant"] for r in services.standings(t, after_round=1)["standings"]]
-            assert sorted(seat_numbers(tables[0])) == sorted(order[:4])
+            assert order[0] in seat_numbers(tables[0])
+            dpage.click("details:has(#draw-explanation) summary")
+            assert "kept apart" in dpage.inner_text("#draw-explanation")
+            shot(dpage, "skat-06-series-2-drawn")
         for table in tables:
             numbers = seat_numbers(table)
             lines = LISTS[len(numbers)]
             phone = browser.new_context(**PHONE).new_page()
             phone.goto(f"{base}/c/{table.token}/")
-            if n == 1 and len(numbers) == 4:
+            if n == 1 and table.number == 1:
                 bad = [*lines[:1], (2, "hearts", "25", "lost"), *lines[2:]]
                 write_list(phone, numbers, bad)
                 check = phone.locator("[data-row='games[1]'] [data-check]")
@@ -109,16 +132,39 @@ def test_seven_players_two_series(browser, live_server, shot):
                 assert Result.objects.get(table=table).status == Result.Status.CONFIRMED
         services.close_round(t, boss, n)
 
+    # The cash desk: one lost game per table and series (six) at 0.50.
+    total = "Loss fees in all: 3.00"
     wide = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    wide.goto(f"{base}/t/{t.slug}/?lang=de")
+    wide.goto(f"{base}/t/{t.slug}/")
     wide.wait_for_selector("#standings tbody tr")
-    assert wide.locator("#standings tbody tr").count() == 7
-    head = wide.locator("#standings thead").inner_text()
+    assert wide.locator("#standings table.standings:not(.side-ranking) tbody tr").count() == 11
+    head = wide.locator("#standings thead").first.inner_text()
     for word in ("S1", "S2"):
         assert word in head, head
-    # the cash desk's total: four lost games (one per table and series) at 0.50
-    assert "Loss fees in all: 2.00" in wide.inner_text("#standings")
+    assert total in wide.inner_text("#standings")
+    assert "Team ranking" in wide.inner_text("#standings")
+    assert wide.locator("[data-side-ranking] tbody tr").count() == 2
     shot(wide, "skat-03-standings-1920")
     wide.goto(f"{base}/t/{t.slug}/projector/")
     wide.wait_for_selector("table tbody tr")
+    assert total in wide.inner_text("#standings")
     shot(wide, "skat-05-projector-1920")
+    wide.goto(f"{base}/t/{t.slug}/statistics/")
+    wide.wait_for_selector("[data-skat-stats]")
+    assert wide.locator("[data-skat-stats] tbody tr").count() == 11
+    shot(wide, "skat-07-statistics-1920")
+
+    # The standings PDF from the report task: the players and the cash desk's total.
+    dpage.goto(f"{base}/director/{t.slug}/reports/")
+    dpage.click("form.report-order:has(input[name=kind][value=standings]) button[type=submit]")
+    dpage.wait_for_selector("a:has-text('PDF')", timeout=30000)
+    report = Report.objects.filter(tournament=t, kind="standings").latest("id")
+    assert report.status == "done"
+    with dpage.expect_download() as download:
+        dpage.click("a:has-text('PDF')")
+    path = download.value.path()
+    assert path.read_bytes().startswith(b"%PDF")
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                              text=True, check=True).stdout
+        assert total in text and "Spieler 11" in text and "Herz Dame" in text, text[:2000]
