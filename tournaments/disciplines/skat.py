@@ -26,7 +26,7 @@ GAME_WORDS: dict[str, Any] = {
     "null_ouvert_hand": gettext_lazy("Null ouvert Hand"),
     "passed": gettext_lazy("passed (nobody played)"),
 }
-RAMSCH_WORD = gettext_lazy("Ramsch (house rule)")
+RAMSCH_WORD = gettext_lazy("Ramsch")  # short: the select is narrow on a phone
 
 COLUMN_HEADERS: dict[str, Any] = {
     "won": gettext_lazy("Won"), "lost": gettext_lazy("Lost"), "games": gettext_lazy("Games"),

@@ -193,7 +193,9 @@ def draw_option_fields() -> dict[str, forms.Field]:
             help_text=_("Everyone meets everyone twice, with colours reversed.")),
         "avoid_same_club": forms.BooleanField(
             label=_("Avoid games between players of the same club"), required=False,
-            help_text=_("In every round, as long as a pairing without rematches allows it.")),
+            help_text=_("In every round, as far as the draw allows it (Swiss: as long as a "
+                        "pairing without rematches allows it); the draw's explanation says "
+                        "where it could not.")),
         "registration_draw": forms.BooleanField(
             label=_("Draw seats at registration (window draw)"), required=False,
             help_text=_("Each entrant gets a round-1 seat when registered; close with the "
