@@ -96,7 +96,8 @@ def standings_tables(req: DrawRequest) -> Draw:
             i += size
         explanation = (N_("tables by standings"),)
     if avoid:
-        groups, lines = apart.keep_apart(groups, {c.id: c.club for c in req.competitors})
+        groups, lines = apart.keep_apart(groups, {c.id: c.club for c in req.competitors},
+                                         req.options.get("teams") or {})
         explanation = (*explanation, *lines)
     return Draw(seat_groups(groups, req.layout), (), explanation)
 

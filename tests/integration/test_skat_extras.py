@@ -164,3 +164,20 @@ def test_statistics_show_games_won_lost_and_the_best_series(evening, client, eag
         report = request_report(t, boss, "statistics", None, base_url="http://halle.example")
     report.refresh_from_db()
     assert report.status == Report.Status.DONE, report.error
+
+
+def test_with_the_option_team_members_sit_apart_too(evening, director_client):
+    t, boss, _tables = evening
+    play_series(t, boss, 1, {0: [("grand", 1, 96, True)], 1: [("null", 1, 23, True)]})
+    order = [r["entrant"] for r in services.standings(t)["standings"]]
+    team = order[:4]  # by score alone the whole team would sit at table 1
+    services.update_tournament(t, boss, draw_options={"avoid_same_club": True}, scoring={
+        **t.scoring, "teams": [{"name": "Herz Dame", "members": team}]})
+    rnd = services.draw_round(t, boss, method="standings_tables", seed="serie-2")
+    tables = sorted(rnd.tables.all(), key=lambda tb: tb.number)
+    # Four members at two tables: two and two is the best there is, and the draw says so.
+    assert [sum(e in team for e in seat_numbers(tb)) for tb in tables] == [2, 2]
+    assert order[0] in seat_numbers(tables[0])
+    page = director_client.get(reverse("director:round", args=[t.slug, 2]),
+                               HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert page.count("nicht getrennt an Tisch") == 2 and "(Herz Dame)" in page

@@ -54,3 +54,16 @@ def test_standings_tables_with_the_option_keeps_them_apart_only_when_asked():
                                          options={"avoid_same_club": True}))
     seated = [[e for e, _ in t.seats] for t in first.tables]
     assert [sum(e in (1, 2, 3) for e in g) for g in seated] == [1, 1, 1]
+
+
+def test_members_of_one_team_are_kept_apart_like_clubmates():
+    groups = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11]]
+    out, lines = keep_apart(groups, {}, {1: "Herz Dame", 3: "Herz Dame", 9: "Kreuz Bube"})
+    # 3 (place 3) and 5 (place 5): the nearest swap that parts the team.
+    assert out == [[1, 2, 5, 4], [3, 6, 7, 8], [9, 10, 11]]
+    assert "2 players moved" in lines[0]
+    # A player's club and team both count: 1 and 2 share a club, 1 and 5 a team.
+    out, lines = keep_apart(groups, {1: "A", 2: "A"}, {1: "T", 5: "T"})
+    assert len(lines) == 1 and "moved" in lines[0]
+    for g in out:
+        assert not ({1, 2} <= set(g) or {1, 5} <= set(g))

@@ -133,6 +133,17 @@ class Skat(WebDiscipline):
                 "won": sum(int(p["won"]) for p in players),
                 "lost": sum(int(p["lost"]) for p in players)}
 
+    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+                         competitors: Any) -> dict[str, Any]:
+        """With members of one club kept apart, the members of one team of the team ranking
+        are kept apart too: ``teams`` maps the competitors' ids to their team's name."""
+        if not (t.draw_options or {}).get("avoid_same_club"):
+            return {}
+        team_of = {m: g.name for g in self.settings(t).teams for m in g.members}
+        teams = {c.id: team_of[c.start_number] for c in competitors
+                 if c.start_number in team_of}
+        return {"teams": teams} if teams else {}
+
     def game_words(self, t: Any) -> dict[str, Any]:
         """The games a line of this tournament may name: Ramsch only where it is allowed."""
         if self.settings(t).ramsch:
