@@ -181,3 +181,16 @@ def test_with_the_option_team_members_sit_apart_too(evening, director_client):
     page = director_client.get(reverse("director:round", args=[t.slug, 2]),
                                HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert page.count("nicht getrennt an Tisch") == 2 and "(Herz Dame)" in page
+
+
+def test_the_columns_long_names_are_skat_words(evening):
+    from tournaments.services.public import column
+
+    t, boss, _tables = evening
+    play_series(t, boss, 1, {0: [("grand", 1, 96, True)], 1: [("null", 1, 23, True)]})
+    from django.utils import translation
+
+    with translation.override("de"):
+        assert column(t, "won").title == "Als Alleinspieler gewonnene Spiele"
+        assert column(t, "loss_fee").title == "Verlustgeld für die Kasse"
+        assert (column(t, "series_1").header, column(t, "series_1").title) == ("S1", "Serie 1")

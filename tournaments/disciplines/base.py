@@ -191,6 +191,11 @@ class WebDiscipline:
         """A standings value's official abbreviation in this discipline (None: our own)."""
         return None
 
+    def column_title(self, t: Any, key: str) -> str | None:
+        """A standings value's long name in this discipline (the legend and the header's
+        tooltip; None: the common one)."""
+        return None
+
     def standings_columns(self, t: Any, names: list[str]) -> list[str]:
         """Which of the values the scoring core reports are shown as standings columns (on
         the page, the projector and the PDF), in order: all of them unless the discipline

@@ -35,6 +35,16 @@ COLUMN_HEADERS: dict[str, Any] = {
 }
 
 
+COLUMN_TITLES: dict[str, Any] = {
+    "points": gettext_lazy("Seeger-Fabian points"),
+    "won": gettext_lazy("Games won as declarer"), "lost": gettext_lazy("Games lost as declarer"),
+    "games": gettext_lazy("Games on the player's lists"),
+    "game_points": gettext_lazy("Game value: the list's own points"),
+    "opp_lost": gettext_lazy("Games the others at the table lost (30 or 40 points each)"),
+    "loss_fee": gettext_lazy("Loss fee for the cash desk"),
+}
+
+
 class Skat(WebDiscipline):
     name = "skat"
     label = gettext_lazy("Skat")
@@ -164,6 +174,12 @@ class Skat(WebDiscipline):
         if key.startswith("series_") and key[7:].isdigit():
             return str(self.round_short) % {"n": key[7:]}
         word = COLUMN_HEADERS.get(key)
+        return str(word) if word is not None else None
+
+    def column_title(self, t: Any, key: str) -> str | None:
+        if key.startswith("series_") and key[7:].isdigit():
+            return _("Series %(n)s") % {"n": key[7:]}
+        word = COLUMN_TITLES.get(key)
         return str(word) if word is not None else None
 
     def standings_totals(self, t: Any, rows: list[dict[str, Any]]) -> list[str]:

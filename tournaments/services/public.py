@@ -98,7 +98,8 @@ class Column:
 def column(t: Tournament, key: str) -> Column:
     """A value's column: the official abbreviation if known, else our label; long name as title."""
     header = of(t).column_header(t, key) or COLUMN_HEADERS.get(key, key)
-    title = COLUMN_TITLES.get(key) or COLUMN_HEADERS.get(key) or key
+    title = (of(t).column_title(t, key) or COLUMN_TITLES.get(key) or COLUMN_HEADERS.get(key)
+             or key)
     return Column(key, str(header), str(title))
 
 
