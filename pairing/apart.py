@@ -91,17 +91,20 @@ def keep_apart(groups: list[list[int]], clubs: Mapping[int, str | None],
         t, s, u, v = swap
         out[t][s], out[u][v] = out[u][v], out[t][s]
     moved = sum(1 for g, h in zip(groups, out, strict=True) for e in h if e not in g)
-    lines: list[Message] = []
-    if moved:
-        lines.append(N_("members of one club kept apart: %(n)s players moved from the table "
-                        "their place gave them", n=moved))
-    else:
-        lines.append(N_("members of one club kept apart: no table had two"))
+    left: list[Message] = []
     for k, group in enumerate(out, start=1):
         counts = Counter(key for e in group for key in keys[e])
         for key, n in sorted(counts.items()):
             if n > 1:
                 who = Refs(e for e in group if key in keys[e])
-                lines.append(N_("could not keep apart at table %(table)s: %(who)s (%(club)s)",
-                                table=k, who=who, club=names[key]))
-    return out, tuple(lines)
+                left.append(N_("could not keep apart at table %(table)s: %(who)s (%(club)s)",
+                               table=k, who=who, club=names[key]))
+    if moved:
+        first = N_("members of one club kept apart: %(n)s players moved from the table their "
+                   "place gave them", n=moved)
+    elif left:
+        first = N_("members of one club kept apart as far as the tables allow: no swap "
+                   "parts more of them")
+    else:
+        first = N_("members of one club kept apart: no table had two")
+    return out, (first, *left)

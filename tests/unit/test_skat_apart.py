@@ -67,3 +67,13 @@ def test_members_of_one_team_are_kept_apart_like_clubmates():
     assert len(lines) == 1 and "moved" in lines[0]
     for g in out:
         assert not ({1, 2} <= set(g) or {1, 5} <= set(g))
+
+
+def test_when_no_swap_helps_the_first_line_does_not_claim_tables_without_clubmates():
+    groups = [[1, 2, 3, 4], [5, 6, 7]]
+    out, lines = keep_apart(groups, {1: "A", 2: "A", 5: "A", 6: "A"})
+    assert out == groups  # two and two already
+    assert lines[0] == ("members of one club kept apart as far as the tables allow: no swap "
+                        "parts more of them")
+    assert [line.startswith("could not keep apart at table") for line in lines[1:]] == [
+        True, True]
