@@ -100,11 +100,11 @@ def keep_apart(groups: list[list[int]], clubs: Mapping[int, str | None],
                 left.append(N_("could not keep apart at table %(table)s: %(who)s (%(club)s)",
                                table=k, who=who, club=names[key]))
     if moved:
-        first = N_("members of one club kept apart: %(n)s players moved from the table their "
-                   "place gave them", n=moved)
+        first = N_("members of one club or team kept apart: %(n)s players moved from the table "
+                   "their place gave them", n=moved)
     elif left:
-        first = N_("members of one club kept apart as far as the tables allow: no swap "
-                   "parts more of them")
+        first = N_("members of one club or team kept apart as far as the tables allow: no "
+                   "swap parts more of them")
     else:
-        first = N_("members of one club kept apart: no table had two")
+        first = N_("members of one club or team kept apart: no table had two")
     return out, (first, *left)

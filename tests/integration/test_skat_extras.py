@@ -58,7 +58,7 @@ def test_series_two_keeps_clubmates_apart_and_says_so_in_german(evening, directo
     page = director_client.get(reverse("director:round", args=[t.slug, 2]),
                                HTTP_ACCEPT_LANGUAGE="de").content.decode()
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
-    assert "Mitglieder eines Vereins getrennt: 2 Spieler" in text, text[:3000]
+    assert "Mitglieder eines Vereins oder einer Mannschaft getrennt: 2 Spieler" in text, text[:3000]
 
 
 def test_a_clash_no_swap_removes_is_named_on_the_round_page(evening, director_client):

@@ -18,15 +18,15 @@ def test_two_clubmates_at_table_one_swap_with_the_nearest_place_below():
     out, lines = keep_apart(groups, clubs)
     # 2 (place 2) and 5 (place 5) are the closest pair whose swap removes the clash.
     assert out == [[1, 5, 3, 4], [2, 6, 7, 8], [9, 10, 11]]
-    assert lines == ("members of one club kept apart: 2 players moved from the table their "
-                     "place gave them",)
+    assert lines == ("members of one club or team kept apart: 2 players moved from the table "
+                     "their place gave them",)
 
 
 def test_nothing_moves_when_no_table_has_two_of_one_club():
     groups = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11]]
     out, lines = keep_apart(groups, {1: "A", 5: "A", 9: "A", 2: "", 6: None})
     assert out == groups
-    assert lines == ("members of one club kept apart: no table had two",)
+    assert lines == ("members of one club or team kept apart: no table had two",)
 
 
 def test_four_clubmates_at_three_tables_the_clash_left_is_named():
@@ -73,7 +73,7 @@ def test_when_no_swap_helps_the_first_line_does_not_claim_tables_without_clubmat
     groups = [[1, 2, 3, 4], [5, 6, 7]]
     out, lines = keep_apart(groups, {1: "A", 2: "A", 5: "A", 6: "A"})
     assert out == groups  # two and two already
-    assert lines[0] == ("members of one club kept apart as far as the tables allow: no swap "
-                        "parts more of them")
+    assert lines[0] == ("members of one club or team kept apart as far as the tables allow: no "
+                        "swap parts more of them")
     assert [line.startswith("could not keep apart at table") for line in lines[1:]] == [
         True, True]
