@@ -12,6 +12,8 @@ What the pairing needs is read from the known lines:
   CODE=VALUE`` (JaVaFo's codes);
 * accelerations ``XXA`` (player in columns 5-8, one value per round from
   column 10 in steps of 5) and ``250`` (points, rounds and players as ranges);
+  without either, a ``192`` tournament type ending in ``_BAKU`` gives the Baku
+  acceleration's virtual points (:mod:`pairing.baku`);
 * forbidden pairs ``XXP`` (all players of the line, every round) and ``260``
   (rounds in columns 5-7 and 9-11, players from column 13 in steps of 5);
 * absences announced for the round to pair: ``XXZ`` (a list of players) and
@@ -38,6 +40,7 @@ from pathlib import Path
 
 from scoring.text import single_line
 
+from .baku import baku_accelerations, names_baku
 from .swiss import (
     ABSENCES,
     FORFEIT,
@@ -213,6 +216,7 @@ def read(text: str) -> Trf:
     if trf.final_newline:
         lines.pop()
     points = _PointsReader()
+    baku_line = 0  # the 192 line that names Baku acceleration
     for number, line in enumerate(lines, 1):
         code = line[:3]
         if code == "001":
@@ -243,6 +247,8 @@ def read(text: str) -> Trf:
             points.read_bb(line, number)
         elif code == "XXS":
             points.read_xxs(line, number)
+        elif code == "192":
+            baku_line = number if names_baku(line[3:]) else 0
         elif code == "XXA":
             _read_xxa(trf, line, number)
         elif code == "250":
@@ -257,6 +263,11 @@ def read(text: str) -> Trf:
             _read_240(trf, line, number)
     trf.points = points.system(lines)
     _check(trf, lines)
+    if baku_line and not trf.accelerations:  # XXA / 250 lines, when given, say it all
+        if trf.total_rounds is None:
+            raise TrfError(baku_line, 5, "192: Baku acceleration needs the number of rounds "
+                           "(XXR or 142)")
+        trf.accelerations = baku_accelerations(trf.initial_order(), trf.total_rounds)
     return trf
 
 
