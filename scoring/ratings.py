@@ -24,6 +24,12 @@ DWZ, per the DSB Wertungsordnung (sections 3.3–3.6, Anhang 1.1–1.2):
   against other first-rating players of the same tournament (2. Zusatzstufe,
   simultaneous iteration) need the whole tournament and are not done here: pass only
   games against opponents who have a DWZ, plus the player's stored Restpartien.
+- Provisional DWZ (the seed's program, Chaos: "1457-(5)"): a player without DWZ who
+  has rated games but too few for a first rating gets the rating his games are worth
+  (the same fixed point ``We = W``), written ``rating-(games)``. It is not a DWZ for his
+  opponents (the WO keeps such games as Restpartien, 3.4.2); in his next tournament
+  its games count towards the 5, as that many games against the provisional rating
+  scored ½ each (they have exactly that performance), until a first rating is reached.
 
 FIDE Elo, per the FIDE Rating Regulations (Handbook B.02, in force from 1 March 2024,
 with the 400-point amendment in force from 1 October 2025): ``ΔR = score − PD(D)`` per
@@ -44,6 +50,7 @@ NOTE_FIRST = "first rating"
 NOTE_NO_GAMES = "no rated games"
 NOTE_TOO_FEW = "no first rating: fewer than 5 rated games"
 NOTE_EXTREME = "no first rating: 0 % or 100 % score"
+NOTE_PROVISIONAL = "provisional rating: fewer than 5 rated games"
 
 #: WO 3.4.1.1 / 3.6: rated games needed for a first rating and for a performance Rh.
 MIN_GAMES_FOR_RH = 5
@@ -127,7 +134,8 @@ class DwzResult:
     against rated opponents. ``we``/``e``: expected score and development coefficient
     (None without ``ro`` or games). ``rh``: performance (None below 5 rated games or at
     0 %/100 %). ``rn``: rating after (None while unrated). ``note``: why a value is
-    missing or special, "" for an ordinary evaluation.
+    missing or special, "" for an ordinary evaluation. ``provisional``: ``rn`` is a
+    provisional DWZ and ``index`` the number of rated games it rests on ("1457-(3)").
     """
 
     ro: int | None
@@ -139,6 +147,43 @@ class DwzResult:
     rh: int | None
     rn: int | None
     note: str
+    provisional: bool = False
+
+
+def dwz_text(rating: int | None, index: int | None, provisional: bool = False) -> str:
+    """A DWZ as the DSB and the seed write it: ``1834-23`` (rating, index), ``1457-(3)``
+    (provisional, from 3 rated games), ``1834`` without index, ``–`` without rating."""
+    if rating is None:
+        return "–"
+    if provisional:
+        return f"{rating}-({index if index is not None else 0})"
+    return f"{rating}-{index}" if index is not None else str(rating)
+
+
+def _without_dwz(
+    previous: int | None, earlier: int, opponents: list[int], w: Fraction, rh: int | None,
+) -> DwzResult:
+    """A player without DWZ: a first rating, a provisional one, or none (see the module).
+
+    ``previous``/``earlier``: a provisional DWZ brought in and the games it rests on (None
+    and 0 without one); ``opponents``/``w``: this tournament's rated games.
+    """
+    n = len(opponents)
+    if n == 0:
+        if previous is None:
+            return DwzResult(None, None, w, 0, None, None, None, None, NOTE_NO_GAMES)
+        return DwzResult(previous, earlier, w, 0, None, None, None, previous, NOTE_NO_GAMES,
+                         provisional=True)
+    every = opponents + [previous] * earlier if previous is not None else opponents
+    total = n + (earlier if previous is not None else 0)
+    value = dwz_performance(every, w + Fraction(total - n, 2))
+    if value is None:  # 0 % or 100 % with nothing brought in
+        note = NOTE_EXTREME if n >= MIN_GAMES_FOR_RH else NOTE_TOO_FEW
+        return DwzResult(None, None, w, n, None, None, rh, None, note)
+    if total >= MIN_GAMES_FOR_RH:
+        return DwzResult(previous, 1, w, n, None, None, rh, value, NOTE_FIRST)
+    return DwzResult(previous, total, w, n, None, None, rh, value, NOTE_PROVISIONAL,
+                     provisional=True)
 
 
 def dwz_evaluation(
@@ -146,13 +191,15 @@ def dwz_evaluation(
     index: int | None,
     age: int | None,
     games: Sequence[tuple[int | None, Fraction]],
+    provisional: bool = False,
 ) -> DwzResult:
     """Evaluate one player's tournament for the DWZ.
 
     ``games``: (opponent's DWZ, or None when unrated; points scored 0/½/1). Games against
     unrated opponents do not count (WO 3.3.2 needs the opponent's rating); forfeits must
     not be passed at all. ``age`` is the age reached in the year the tournament ends
-    (None: adult, over 25).
+    (None: adult, over 25). ``provisional``: ``ro`` is a provisional DWZ resting on
+    ``index`` rated games (written ``ro-(index)``).
     """
     rated = [(opp, Fraction(score)) for opp, score in games if opp is not None]
     for _, score in rated:
@@ -163,16 +210,8 @@ def dwz_evaluation(
     n = len(rated)
     rh = dwz_performance(opponents, w) if n >= MIN_GAMES_FOR_RH else None
 
-    if ro is None:
-        if n == 0:
-            note = NOTE_NO_GAMES
-        elif n < MIN_GAMES_FOR_RH:
-            note = NOTE_TOO_FEW
-        elif rh is None:
-            note = NOTE_EXTREME
-        else:
-            return DwzResult(None, 1, w, n, None, None, rh, rh, NOTE_FIRST)
-        return DwzResult(None, None, w, n, None, None, rh, None, note)
+    if ro is None or provisional:
+        return _without_dwz(ro, max(0, index or 0) if ro is not None else 0, opponents, w, rh)
 
     if n == 0:
         return DwzResult(ro, index, w, 0, None, None, None, ro, NOTE_NO_GAMES)

@@ -47,6 +47,9 @@ class Player(models.Model):
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     sex = models.CharField(_("sex"), max_length=1, blank=True)
     dwz_index = models.PositiveSmallIntegerField(_("DWZ index"), null=True, blank=True)
+    # A provisional DWZ (the seed's "1457-(3)"): too few rated games for a first DWZ yet;
+    # dwz_index then holds the number of those games (scoring.ratings).
+    dwz_provisional = models.BooleanField(_("provisional DWZ"), default=False)
     # The DSB's membership number (ZPS): club number, dash, member number ("C0327-12").
     zps = models.CharField(_("ZPS"), max_length=10, blank=True)
     categories = models.JSONField(_("categories"), default=list, blank=True)

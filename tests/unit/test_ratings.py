@@ -20,11 +20,13 @@ from scoring.ratings import (
     NOTE_EXTREME,
     NOTE_FIRST,
     NOTE_NO_GAMES,
+    NOTE_PROVISIONAL,
     NOTE_TOO_FEW,
     DwzResult,
     dwz_evaluation,
     dwz_expected,
     dwz_performance,
+    dwz_text,
     elo_change,
     k_factor,
 )
@@ -141,7 +143,10 @@ def test_first_rating_above_the_field():
 
 def test_first_rating_needs_five_games_and_no_extreme_score():
     four = dwz_evaluation(None, None, None, games((1500, 1), (1500, 0), (1500, 1), (1500, 0)))
-    assert (four.rn, four.index, four.note) == (None, None, NOTE_TOO_FEW)
+    assert (four.rn, four.index, four.note) == (1500, 4, NOTE_PROVISIONAL)  # not a first one
+    assert four.provisional
+    all_won = dwz_evaluation(None, None, None, games(*((1500, 1) for _ in range(4))))
+    assert (all_won.rn, all_won.index, all_won.note) == (None, None, NOTE_TOO_FEW)
     perfect = dwz_evaluation(None, None, None, games(*((1500, 1) for _ in range(6))))
     assert (perfect.rn, perfect.rh, perfect.note) == (None, None, NOTE_EXTREME)
     nothing = dwz_evaluation(None, None, None, games((None, 1)))
@@ -316,3 +321,31 @@ def test_fixture_case_dwz(case):
 def test_fixture_case_elo(case):
     played = [(opp, F(points)) for opp, points in case["games"]]
     assert elo_change(case["rating"], case["k"], played).change == case["change"]
+
+
+# Provisional DWZ, the seed's "1457-(5)": a player without DWZ and with too few rated games
+# gets the rating his games are worth, written with the number of games in brackets.
+
+
+def test_provisional_dwz_from_fewer_than_five_games_is_written_with_the_games_in_brackets():
+    r = dwz_evaluation(None, None, None, games((1400, 1), (1600, HALF), (1500, 0)))
+    assert r.provisional and r.note == NOTE_PROVISIONAL
+    assert (r.rn, r.index, r.n, r.rh) == (1500, 3, 3, None)
+    assert dwz_text(r.rn, r.index, r.provisional) == "1500-(3)"
+    assert dwz_text(1834, 23) == "1834-23" and dwz_text(1834, None) == "1834"
+    assert dwz_text(None, None) == "–"
+
+
+def test_provisional_dwz_counts_its_games_towards_the_first_rating():
+    # 1500-(3) brought in, 2 more games: 5 games, a first rating (index 1, no brackets);
+    # the 3 earlier games count as 3 games against 1500 scored ½ each.
+    r = dwz_evaluation(1500, 3, None, games((1500, 1), (1500, 0)), provisional=True)
+    assert (r.rn, r.index, r.note, r.provisional) == (1500, 1, NOTE_FIRST, False)
+    better = dwz_evaluation(1500, 3, None, games((1500, 1), (1500, 1)), provisional=True)
+    assert better.rn == dwz_performance([1500] * 5, F(7, 2)) and better.rn > 1500
+    # One more game keeps it provisional: 4 games.
+    one = dwz_evaluation(1500, 3, None, games((1700, HALF)), provisional=True)
+    assert (one.index, one.provisional, one.ro) == (4, True, 1500) and one.rn > 1500
+    # No rated game: it stays as it was.
+    idle = dwz_evaluation(1500, 3, None, games((None, 1)), provisional=True)
+    assert (idle.rn, idle.index, idle.provisional, idle.note) == (1500, 3, True, NOTE_NO_GAMES)

@@ -27,10 +27,12 @@ from scoring.ratings import (
     NOTE_EXTREME,
     NOTE_FIRST,
     NOTE_NO_GAMES,
+    NOTE_PROVISIONAL,
     NOTE_TOO_FEW,
     DwzResult,
     EloResult,
     dwz_evaluation,
+    dwz_text,
     elo_change,
     k_factor,
 )
@@ -297,6 +299,7 @@ DWZ_NOTES: dict[str, Any] = {
     NOTE_FIRST: gettext_lazy("first rating"),
     NOTE_NO_GAMES: gettext_lazy("no rated games"),
     NOTE_TOO_FEW: gettext_lazy("no first rating: fewer than 5 rated games"),
+    NOTE_PROVISIONAL: gettext_lazy("provisional: fewer than 5 rated games"),
     NOTE_EXTREME: gettext_lazy("no first rating: no points or all points"),
 }
 
@@ -311,6 +314,7 @@ class DwzLine:
     line: Line
     dwz: DwzResult
     index_before: int | None = None
+    provisional_before: bool = False  # Ro is a provisional DWZ ("1457-(3)")
     elo: EloResult | None = None  # when the player and some opponents have an Elo
     birth: date | None = None
     age: int | None = None
@@ -329,11 +333,11 @@ class DwzLine:
 
     @property
     def ro_text(self) -> str:
-        return rating_text(self.dwz.ro, self.index_before)
+        return dwz_text(self.dwz.ro, self.index_before, self.provisional_before)
 
     @property
     def rn_text(self) -> str:
-        return rating_text(self.dwz.rn, self.dwz.index)
+        return dwz_text(self.dwz.rn, self.dwz.index, self.dwz.provisional)
 
 
 @dataclass
@@ -348,13 +352,6 @@ class DwzReport:
         before the report, as the age changes the development coefficient (E); until
         it is entered the player is taken to be over 25."""
         return [x for x in self.lines if x.birth is None and x.dwz.n > 0]
-
-
-def rating_text(rating: int | None, index: int | None) -> str:
-    """A DWZ as the DSB writes it: ``1834-23`` (rating and index), or ``–``."""
-    if rating is None:
-        return "–"
-    return f"{rating}-{index}" if index is not None else str(rating)
 
 
 def dwz_report(t: Tournament) -> DwzReport:
@@ -384,7 +381,10 @@ def dwz_report(t: Tournament) -> DwzReport:
         p = person.get(n)
         return getattr(p, key) if p else None
 
-    dwz_of = {n: before(n, "dwz") for n in person}
+    provisional = {n for n in person if before(n, "dwz_provisional")}
+    own_dwz = {n: before(n, "dwz") for n in person}
+    # A provisional DWZ is no DWZ for the opponents (WO 3.4.2: Restpartien).
+    dwz_of = {n: None if n in provisional else dwz for n, dwz in own_dwz.items()}
     elo_of = {n: before(n, "rating") for n in person}
     playing = participants(rec)
     out = []
@@ -396,9 +396,11 @@ def dwz_report(t: Tournament) -> DwzReport:
         p = person.get(line.number)
         birth = p.birth_date if p else None
         index = before(line.number, "dwz_index")
-        result = dwz_evaluation(dwz_of[line.number], index, dwz_age(birth, end),
-                                [(dwz_of[o], s) for o, s in games])
-        entry = DwzLine(line, result, index, birth=birth, age=dwz_age(birth, end))
+        result = dwz_evaluation(own_dwz[line.number], index, dwz_age(birth, end),
+                                [(dwz_of[o], s) for o, s in games],
+                                provisional=line.number in provisional)
+        entry = DwzLine(line, result, index, line.number in provisional, birth=birth,
+                        age=dwz_age(birth, end))
         own_elo = elo_of[line.number]
         elo_games = [(rating, s) for o, s in games if (rating := elo_of[o]) is not None]
         if own_elo is not None and elo_games:

@@ -4,7 +4,9 @@ The desk and the director correct a player on one page (``views/entrant_edit``);
 chess it asks for everything the draw, the tie-breaks and the rating reports use:
 
 * **DWZ with its index** in one field, as the DSB's lists print it: ``1834-23`` (DWZ 1834,
-  23 evaluations so far); ``1834`` alone keeps the index empty.
+  23 evaluations so far); ``1834`` alone keeps the index empty; ``1457-(3)`` is a
+  provisional DWZ from 3 rated games (the seed's program writes it so, below the 5 games
+  a first DWZ needs).
 * **Birth date** as ``12.03.1988``, ``1988-03-12`` or only the year ``1988`` (then
   1 January, or the date already known in that year). The DWZ formula needs the age.
 * Sex, FIDE ID, federation, FIDE title and the DSB's ZPS membership number.
@@ -23,10 +25,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.ratings import MIN_GAMES_FOR_RH, dwz_text
+
 from ..services.text import validate_single_line
 from .trf.ranking import TITLE_ORDER
 
 DWZ = re.compile(r"^\s*(\d{1,4})\s*(?:[-–/]\s*(\d{1,3}))?\s*$")
+PROVISIONAL_DWZ = re.compile(r"^\s*(\d{1,4})\s*[-–/]?\s*\(\s*(\d{1,3})\s*\)\s*$")
 GERMAN_DATE = re.compile(r"^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$")
 ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
 YEAR = re.compile(r"^\s*(\d{4})\s*$")
@@ -36,13 +41,25 @@ ZPS = re.compile(r"^[0-9A-Za-z]{5}-\d{1,4}$")
 
 def parse_dwz(text: str) -> tuple[int | None, int | None]:
     """``"1834-23"`` → (1834, 23); ``""`` → (None, None)."""
+    dwz, index, _provisional = read_dwz(text)
+    return dwz, index
+
+
+def read_dwz(text: str) -> tuple[int | None, int | None, bool]:
+    """``"1834-23"`` → (1834, 23, False); ``"1457-(3)"`` → (1457, 3, True), a provisional DWZ
+    from 3 rated games (1 to 4: with 5 it is a first DWZ); ``""`` → (None, None, False)."""
     if not text.strip():
-        return None, None
+        return None, None, False
+    if (match := PROVISIONAL_DWZ.match(text)) is not None:
+        if int(match.group(1)) > 3500 or not 1 <= int(match.group(2)) < MIN_GAMES_FOR_RH:
+            raise forms.ValidationError(_("A provisional DWZ rests on 1 to 4 games, "
+                                          "e.g. 1457-(3)."))
+        return int(match.group(1)), int(match.group(2)), True
     match = DWZ.match(text)
     if match is None or int(match.group(1)) > 3500:
         raise forms.ValidationError(_("DWZ as 1834 or with its index as 1834-23."))
     index = int(match.group(2)) if match.group(2) is not None else None
-    return int(match.group(1)), index
+    return int(match.group(1)), index, False
 
 
 def parse_birth_date(text: str, known: datetime.date | None = None) -> datetime.date | None:
@@ -69,10 +86,8 @@ def parse_birth_date(text: str, known: datetime.date | None = None) -> datetime.
     return date
 
 
-def shown_dwz(dwz: int | None, index: int | None) -> str:
-    if dwz is None:
-        return ""
-    return f"{dwz}-{index}" if index is not None else str(dwz)
+def shown_dwz(dwz: int | None, index: int | None, provisional: bool = False) -> str:
+    return "" if dwz is None else dwz_text(dwz, index, provisional)
 
 
 def shown_date(date: datetime.date | None) -> str:
@@ -83,7 +98,8 @@ def add_fields(form: forms.Form) -> None:
     """The chess facts of one player, appended to an entrant form."""
     form.fields["dwz"] = forms.CharField(
         label=gettext_lazy("DWZ"), max_length=12, required=False,
-        help_text=gettext_lazy("With its index after a dash, e.g. 1834-23."))
+        help_text=gettext_lazy("With its index after a dash, e.g. 1834-23; a provisional "
+                               "DWZ with its games in brackets, e.g. 1457-(3)."))
     form.fields["birth_date"] = forms.CharField(
         label=gettext_lazy("Birth date"), max_length=12, required=False,
         help_text=gettext_lazy("12.03.1988, 1988-03-12 or only the year."))
@@ -111,7 +127,7 @@ def add_fields(form: forms.Form) -> None:
 
 def initial(person: Any) -> dict[str, Any]:
     """The fields' values for a person as stored."""
-    return {"dwz": shown_dwz(person.dwz, person.dwz_index),
+    return {"dwz": shown_dwz(person.dwz, person.dwz_index, person.dwz_provisional),
             "birth_date": shown_date(person.birth_date), "sex": person.sex,
             "fide_id": person.fide_id, "federation": person.federation,
             "title": person.title, "zps": person.zps}
@@ -120,14 +136,15 @@ def initial(person: Any) -> dict[str, Any]:
 def facts(cleaned: dict[str, Any], person: Any) -> dict[str, Any]:
     """The cleaned fields as ``update_entrant`` takes them; a ValidationError names its field."""
     try:
-        dwz, index = parse_dwz(cleaned.get("dwz") or "")
+        dwz, index, provisional = read_dwz(cleaned.get("dwz") or "")
     except forms.ValidationError as exc:
         raise forms.ValidationError({"dwz": exc.messages}) from None
     try:
         born = parse_birth_date(cleaned.get("birth_date") or "", person.birth_date)
     except forms.ValidationError as exc:
         raise forms.ValidationError({"birth_date": exc.messages}) from None
-    return {"dwz": dwz, "dwz_index": index, "birth_date": born, "sex": cleaned.get("sex") or "",
+    return {"dwz": dwz, "dwz_index": index, "dwz_provisional": provisional, "birth_date": born,
+            "sex": cleaned.get("sex") or "",
             "fide_id": cleaned.get("fide_id") or "",
             "federation": (cleaned.get("federation") or "").upper(),
             "title": cleaned.get("title") or "", "zps": (cleaned.get("zps") or "").upper()}

@@ -19,7 +19,7 @@ from ..models import Player, Tournament
 from ..services.base import Actor, Conflict, ServiceError, change
 from ..services.finish import planned_rounds_done
 from ..services.locks import is_finished
-from .outputs import dwz_report
+from .outputs import dwz_report, dwz_text
 
 
 @dataclass(frozen=True)
@@ -33,10 +33,21 @@ class RatingChange:
     index_after: int | None
     elo_before: int | None
     elo_after: int | None
+    provisional_before: bool = False  # "1457-(3)": a provisional DWZ and its games
+    provisional_after: bool = False
 
     @property
     def ratings(self) -> dict[str, Any]:
-        return {"dwz": self.dwz_after, "dwz_index": self.index_after, "rating": self.elo_after}
+        return {"dwz": self.dwz_after, "dwz_index": self.index_after,
+                "dwz_provisional": self.provisional_after, "rating": self.elo_after}
+
+    @property
+    def dwz_before_text(self) -> str:
+        return dwz_text(self.dwz_before, self.index_before, self.provisional_before)
+
+    @property
+    def dwz_after_text(self) -> str:
+        return dwz_text(self.dwz_after, self.index_after, self.provisional_after)
 
 
 def rating_changes(t: Tournament) -> list[RatingChange]:
@@ -51,10 +62,13 @@ def rating_changes(t: Tournament) -> list[RatingChange]:
         elo_after = x.elo.new if x.elo is not None else p.rating
         dwz_after = x.dwz.rn if x.dwz.rn is not None else p.dwz
         index_after = x.dwz.index if x.dwz.rn is not None else p.dwz_index
-        if (dwz_after, index_after, elo_after) == (p.dwz, p.dwz_index, p.rating):
+        provisional_after = x.dwz.provisional if x.dwz.rn is not None else p.dwz_provisional
+        if (dwz_after, index_after, provisional_after, elo_after) == (
+                p.dwz, p.dwz_index, p.dwz_provisional, p.rating):
             continue
         out.append(RatingChange(x.line.number, x.line.name, p.pk, p.dwz, p.dwz_index,
-                                dwz_after, index_after, p.rating, elo_after))
+                                dwz_after, index_after, p.rating, elo_after,
+                                p.dwz_provisional, provisional_after))
     return out
 
 
@@ -83,6 +97,7 @@ def update_ratings(t: Tournament, actor: Actor, confirmed: list[int]) -> list[Ra
             raise Conflict(_("the list has changed since it was shown; check it again"),
                            "confirmed")
         before = {str(x.number): {"dwz": x.dwz_before, "dwz_index": x.index_before,
+                                  "dwz_provisional": x.provisional_before,
                                   "rating": x.elo_before} for x in changes}
         for x in changes:
             Player.objects.filter(pk=x.player).update(**x.ratings)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.chess import CHESS, Settings
 from scoring.model import Problems
+from scoring.ratings import dwz_text
 
 from ..models import Entrant, Result, Round, Tournament
 from ..services.base import ServiceError
@@ -103,6 +104,7 @@ class Line:
     values: dict[str, Any] = field(default_factory=dict)  # the standings values
     berger: int | None = None  # place in the round robin's schedule
     shown: list[str] = field(default_factory=list)  # formatted values of a table's columns
+    dwz_text: str = "–"  # 1834-23, or 1457-(3) for a provisional DWZ (scoring.ratings)
 
     @property
     def score(self) -> Fraction:
@@ -208,8 +210,11 @@ def records(t: Tournament, after_round: int | None = None) -> Records:
 
 def _line(e: Entrant) -> Line:
     players = list(e.players.all())
-    dwz = players[0].dwz if len(players) == 1 else None
-    return Line(e.pk, e.start_number, e.name, e.club, e.rating, dwz, e.status)
+    p = players[0] if len(players) == 1 else None
+    if p is None:
+        return Line(e.pk, e.start_number, e.name, e.club, e.rating, None, e.status)
+    return Line(e.pk, e.start_number, e.name, e.club, e.rating, p.dwz, e.status,
+                dwz_text=dwz_text(p.dwz, p.dwz_index, p.dwz_provisional))
 
 
 def by_rank(lines: Iterable[Line]) -> list[Line]:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from scoring.ratings import dwz_text
+
 from ..chess import trf
 from ..disciplines import of
 from ..models import ByeRequest, Entrant, PairingRule, Round, Table, Tournament
@@ -62,6 +64,7 @@ class RankingRow:
     dwz: int | None
     title: str
     status: str
+    dwz_text: str = "–"  # 1834-23, or 1457-(3) for a provisional DWZ
 
 
 def chess_ranking_list(t: Tournament) -> list[RankingRow]:
@@ -75,7 +78,8 @@ def chess_ranking_list(t: Tournament) -> list[RankingRow]:
         rows.append(RankingRow(
             pairing_number=k, entrant=e.start_number, name=e.name,
             elo=e.rating if e.rating is not None else (p.rating if p else None),
-            dwz=p.dwz if p else None, title=p.title if p else "", status=e.status))
+            dwz=p.dwz if p else None, title=p.title if p else "", status=e.status,
+            dwz_text=dwz_text(p.dwz, p.dwz_index, p.dwz_provisional) if p else "–"))
     return rows
 
 

@@ -39,13 +39,15 @@ FIELD_WORDS: dict[str, Any] = {
     "player2": gettext_lazy("player 2 (partner)"), "fide_id": gettext_lazy("FIDE ID"),
     "title": gettext_lazy("title"), "federation": gettext_lazy("federation"),
     "sex": gettext_lazy("sex"), "dwz_index": gettext_lazy("DWZ index"),
-    "zps": gettext_lazy("ZPS"),
+    "zps": gettext_lazy("ZPS"), "dwz_provisional": gettext_lazy("provisional DWZ"),
 }
 
 
 def _shown(field: str, value: Any) -> str:
     if value in (None, "", []):
         return "–"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
     if field == "birth_date":  # a year alone is stored as 1 January
         return str(value)[:4] if str(value)[4:] == "-01-01" else str(value)
     if isinstance(value, list):

@@ -15,8 +15,8 @@ from .base import Actor
 from .registration import register_person
 
 # What a body may say about the entrant's one player, passed on to update_entrant.
-PERSON_KEYS = ("elo", "dwz", "dwz_index", "birth_date", "fide_id", "title", "federation", "sex",
-               "zps", "categories")
+PERSON_KEYS = ("elo", "dwz", "dwz_index", "dwz_provisional", "birth_date", "fide_id", "title",
+               "federation", "sex", "zps", "categories")
 
 
 def entrant_sign_up(tournament: Tournament, actor: Actor, data: dict[str, Any]) -> Entrant:

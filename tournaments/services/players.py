@@ -38,7 +38,7 @@ from .text import check_single_line
 
 # What a Player row holds about the person, copied when a shared row is copied.
 PERSON_COLUMNS = ("name", "club", "rating", "dwz", "fide_id", "birth_date", "title",
-                  "federation", "sex", "dwz_index", "zps", "categories")
+                  "federation", "sex", "dwz_index", "dwz_provisional", "zps", "categories")
 
 
 def reachable(user: Any) -> QuerySet[Player]:

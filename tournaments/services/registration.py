@@ -185,8 +185,8 @@ def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
 # ---------------------------------------------------------------- changing and deleting
 
 # A person's facts, stored on the Player: only an entrant of one player has them.
-PERSON_FIELDS = ("dwz", "dwz_index", "birth_date", "fide_id", "title", "federation", "sex",
-                 "zps")
+PERSON_FIELDS = ("dwz", "dwz_index", "dwz_provisional", "birth_date", "fide_id", "title",
+                 "federation", "sex", "zps")
 ENTRANT_FIELDS = ("name", "club", "elo", "categories")
 MAX_RATING = 9999
 
@@ -216,6 +216,8 @@ def _checked(field: str, value: Any) -> Any:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
             raise ServiceError(_("a whole number from 0 to %(n)s, or empty") % {"n": top},
                                field)
+    elif field == "dwz_provisional" and not isinstance(value, bool):
+        raise ServiceError(_("true or false"), field)
     elif field == "birth_date" and value is not None:
         if not isinstance(value, datetime.date) or not (
                 datetime.date(1900, 1, 1) <= value <= datetime.date.today()):

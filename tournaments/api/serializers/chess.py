@@ -116,6 +116,7 @@ class RankingRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     elo = serializers.IntegerField(allow_null=True)
     dwz = serializers.IntegerField(allow_null=True)
+    dwz_text = serializers.CharField(help_text="1834-23; a provisional DWZ: 1457-(3)")
     title = serializers.CharField()
     status = serializers.CharField(help_text=one_of(Entrant.Status))
 
@@ -170,13 +171,14 @@ class CellSerializer(serializers.Serializer):
 # (``row.line``: a cross table's row, a card) gives these fields from its line and the
 # others from itself.
 class PlayerLineSerializer(serializers.Serializer):
-    LINE_FIELDS = ("entrant", "name", "club", "elo", "dwz", "rank", "values")
+    LINE_FIELDS = ("entrant", "name", "club", "elo", "dwz", "dwz_text", "rank", "values")
 
     entrant = serializers.IntegerField(source="number", help_text="start number")
     name = serializers.CharField()
     club = serializers.CharField()
     elo = serializers.IntegerField(source="rating", allow_null=True)
     dwz = serializers.IntegerField(allow_null=True)
+    dwz_text = serializers.CharField(help_text="1834-23; a provisional DWZ: 1457-(3)")
     rank = serializers.IntegerField(allow_null=True)
     values = serializers.DictField(child=LooseFloatField(allow_null=True),
                                    help_text="points and tiebreaks by key (see columns)")
@@ -277,7 +279,8 @@ class DwzLineSerializer(serializers.Serializer):
     ro = serializers.IntegerField(source="dwz.ro", allow_null=True,
                                   help_text="DWZ before (null: unrated)")
     index_before = serializers.IntegerField(allow_null=True)
-    ro_text = serializers.CharField(help_text="as the DSB writes it: 1834-23")
+    ro_text = serializers.CharField(help_text="as the DSB writes it: 1834-23; a provisional "
+                                    "DWZ with its games in brackets: 1457-(3)")
     w = LooseFloatField(source="dwz.w", help_text="points against rated opponents")
     n = serializers.IntegerField(source="dwz.n", help_text="games against rated opponents")
     we = serializers.FloatField(source="dwz.we", allow_null=True, help_text="expected points")
@@ -288,6 +291,8 @@ class DwzLineSerializer(serializers.Serializer):
     index = serializers.IntegerField(source="dwz.index", allow_null=True,
                                      help_text="DWZ index after")
     rn_text = serializers.CharField()
+    provisional = serializers.BooleanField(source="dwz.provisional", help_text=(
+        "rn is a provisional DWZ (fewer than 5 rated games); index is then their number"))
     note = serializers.CharField(source="dwz.note")
     elo = EloChangeSerializer(allow_null=True)
 
@@ -313,6 +318,10 @@ class RatingChangeSerializer(serializers.Serializer):
     index_after = serializers.IntegerField(allow_null=True)
     elo_before = serializers.IntegerField(allow_null=True)
     elo_after = serializers.IntegerField(allow_null=True)
+    provisional_before = serializers.BooleanField()
+    provisional_after = serializers.BooleanField(help_text="a provisional DWZ: 1457-(3)")
+    dwz_before_text = serializers.CharField()
+    dwz_after_text = serializers.CharField()
 
 
 class RatingUpdateSerializer(serializers.Serializer):

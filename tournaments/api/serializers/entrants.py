@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.ratings import dwz_text
+
 from ...models import Entrant
 from ...services.text import validate_single_line as one_line
 from .common import MAX_ID, MAX_RATING, PLAYER_NAME, one_of
@@ -17,7 +19,7 @@ from .common import MAX_ID, MAX_RATING, PLAYER_NAME, one_of
 FLAG_CATEGORIES = {"s": "senior", "j": "junior", "w": "women", "a": "youth-a", "b": "youth-b",
                    "c": "youth-c", "d": "youth-d", "e": "youth-e"}
 CATEGORY_FLAGS = {v: k for k, v in FLAG_CATEGORIES.items()}
-PERSON_ONLY = ("dwz_index", "fide_id", "title", "federation", "sex", "zps")
+PERSON_ONLY = ("dwz_index", "dwz_provisional", "fide_id", "title", "federation", "sex", "zps")
 FLAGS_HELP = ("Chaos's FLAGS: letters s (senior), j (junior), w (women), a–e (youth A–E); "
               "they set the categories, together with any given in categories.")
 
@@ -41,6 +43,9 @@ class PersonSerializer(serializers.Serializer):
     dwz_index = serializers.IntegerField(min_value=0, max_value=999, required=False,
                                          allow_null=True,
                                          help_text="Number of earlier DWZ evaluations.")
+    dwz_provisional = serializers.BooleanField(required=False, help_text=(
+        "A provisional DWZ (too few rated games for a first DWZ; written 1457-(3)): "
+        "dwz_index is then the number of those games."))
     birth_date = serializers.DateField(required=False, allow_null=True)
     fide_id = serializers.CharField(max_length=11, required=False, allow_blank=True)
     title = serializers.CharField(max_length=4, required=False, allow_blank=True,
@@ -91,6 +96,7 @@ class PlayerSpecSerializer(PersonSerializer):
         "elo": {"type": "integer", "nullable": True},
         "dwz": {"type": "integer", "nullable": True},
         "dwz_index": {"type": "integer", "nullable": True},
+        "dwz_provisional": {"type": "boolean"},
         "birth_date": {"type": "string", "format": "date", "nullable": True},
         "fide_id": {"type": "string"}, "title": {"type": "string"},
         "federation": {"type": "string"}, "sex": {"type": "string"},
@@ -182,12 +188,18 @@ class PersonOutSerializer(serializers.Serializer):
     elo = serializers.IntegerField(source="rating", allow_null=True)
     dwz = serializers.IntegerField(allow_null=True)
     dwz_index = serializers.IntegerField(allow_null=True)
+    dwz_provisional = serializers.BooleanField()
+    dwz_text = serializers.SerializerMethodField(help_text="as the DSB writes it: 1834-23, "
+                                                 "or 1457-(3) for a provisional DWZ")
     birth_date = serializers.DateField(allow_null=True)
     fide_id = serializers.CharField()
     title = serializers.CharField()
     federation = serializers.CharField()
     sex = serializers.CharField()
     zps = serializers.CharField()
+
+    def get_dwz_text(self, person: Any) -> str:
+        return dwz_text(person.dwz, person.dwz_index, person.dwz_provisional)
 
 
 def _person(entrant: Entrant) -> Any:
@@ -209,7 +221,7 @@ class EntrantSerializer(serializers.Serializer):
         "Withdrawn: the first round not played, else null."))
     person = serializers.SerializerMethodField(help_text=(
         "The facts of the entrant's one player (null for a pair): elo, dwz, dwz_index, "
-        "birth_date, fide_id, title, federation, sex, zps."))
+        "dwz_provisional, dwz_text, birth_date, fide_id, title, federation, sex, zps."))
     players = PlayerSerializer(many=True, source="players.all")
     seat = serializers.SerializerMethodField(help_text=(
         "The round-1 seat from the draw at registration (side 1/2 = pair 1/2, position "
