@@ -72,6 +72,7 @@ def test_provisional_dwz_is_shown_as_rating_dash_games_in_brackets(actor, direct
     client.force_login(director)
     page = client.get(reverse("reports:dwz", args=[t.slug])).content.decode()
     assert f"{expected}-(3)" in page and "provisional: fewer than 5 rated games" in page
+    assert "is written rating-(games), e.g. 1457-(3)." in page
     api = client_for(director)
     report = api.get(f"{API}/tournaments/{t.slug}/dwz/").json()
     row = next(x for x in report["lines"] if x["entrant"] == NEWCOMER)

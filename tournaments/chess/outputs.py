@@ -347,6 +347,11 @@ class DwzReport:
     with_elo: bool
 
     @property
+    def with_provisional(self) -> bool:
+        """Some Ro or Rn is a provisional DWZ: the legend says how it is written."""
+        return any(x.provisional_before or x.dwz.provisional for x in self.lines)
+
+    @property
     def missing_birth_dates(self) -> list[DwzLine]:
         """Players with rated games and no birth date: the seed's program asks for it
         before the report, as the age changes the development coefficient (E); until
