@@ -135,3 +135,15 @@ def test_provisional_dwz_counts_in_the_next_tournament_but_not_for_the_opponents
     assert re.fullmatch(r"\d{3,4}-1", me.rn_text)
     # For the others he has no DWZ yet: their 3 games count only 2.
     assert all(lines[n].dwz.n == 2 for n in (1, 2, 3))
+
+
+def test_provisional_dwz_through_the_api_needs_its_games(actor, director):
+    t = round_robin(actor)
+    api = client_for(director)
+    url = f"{API}/tournaments/{t.slug}/entrants/{NEWCOMER}/"
+    refused = api.patch(url, {"dwz": 1457, "dwz_provisional": True}, format="json")
+    assert refused.status_code == 400 and "dwz_index" in refused.json()
+    answer = api.patch(url, {"dwz": 1457, "dwz_index": 3, "dwz_provisional": True},
+                       format="json")
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["person"]["dwz_text"] == "1457-(3)"

@@ -66,6 +66,9 @@ class PersonSerializer(serializers.Serializer):
         return flag_categories(value)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("dwz_provisional") and not 1 <= (attrs.get("dwz_index") or 0) <= 4:
+            raise serializers.ValidationError({"dwz_index": [
+                _("a provisional DWZ needs dwz_index: the number of its games, 1 to 4")]})
         flags = attrs.pop("flags", None)
         if flags is not None:
             attrs["categories"] = sorted({*attrs.get("categories", []), *flags})
