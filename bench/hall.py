@@ -4,11 +4,18 @@
     .venv/bin/python bench/hall.py --minutes 1 --spectators 300 --tables 50
     .venv/bin/python bench/hall.py --find-rate 250,500,1000,1500,2000 --step-seconds 30
     .venv/bin/python bench/hall.py --wrk                # also 30 s of wrk: standings vs static
+    .venv/bin/python bench/hall.py --proxy --nodes 2    # through nginx, two gunicorn nodes
+    .venv/bin/python bench/hall.py --proxy --nodes 2 --kill-node-at 60   # one SIGKILLed
 
 What runs: a fresh PostgreSQL database ``turnierwart_bench`` (dropped and created), Redis db 14
-(flushed), gunicorn (config/gunicorn.py: gthread, 4 workers x 4 threads) on a free port, one
-Celery worker (niced, as in docker-compose.yml);
-``DJANGO_DEBUG=0``, ``ALLOWED_HOSTS=127.0.0.1``. A Mucken tournament of fixed pairs (two per
+(flushed; ``HALL_DATABASE=name`` and ``HALL_REDIS=redis://...`` choose others), gunicorn
+(config/gunicorn.py: gthread, 4 workers x 4 threads) on a free port, one Celery worker
+(niced, as in docker-compose.yml); ``DJANGO_DEBUG=0``, ``ALLOWED_HOSTS=127.0.0.1``.
+With ``--proxy``, the static files are collected (hashed names, as in the image) and
+Debian's nginx runs the shipped deploy/nginx/turnierwart.conf in front (bench/proxy.py);
+every client then goes through it. ``--nodes N`` starts N gunicorns (each ``--workers`` x
+``--threads``) behind the proxy; ``--kill-node-at S`` SIGKILLs the last one (master and
+workers) S seconds into the evening. A Mucken tournament of fixed pairs (two per
 table) has round 1 drawn and published. Then, at once, from this process (asyncio; httpx for
 the captains, desks and director, a bare keep-alive connection per spectator's phone):
 
@@ -49,16 +56,21 @@ import tempfile
 import time
 import urllib.request
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.proxy import etag_version, freshness, start_nginx, wait_for_port, wrk_table
+from bench.proxy import stop as stop_process
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 PG = "postgres://postgres@127.0.0.1:5432"
-DB_NAME = "turnierwart_bench"
-REDIS = "redis://127.0.0.1:6379/14"
+DB_NAME = os.environ.get("HALL_DATABASE", "turnierwart_bench")
+REDIS = os.environ.get("HALL_REDIS", "redis://127.0.0.1:6379/14")
 POLL = 5.0
 WARM_UP = 15.0  # seconds reported apart: the start of the run is not the evening
 
@@ -88,9 +100,12 @@ def drop_database() -> None:
 
 
 class Stack:
-    def __init__(self, workers: int, threads: int) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+    def __init__(self, workers: int, threads: int, nodes: int = 1, proxy: bool = False) -> None:
+        self.ports = [free_port() for _ in range(nodes)]
+        self.port = self.ports[0]
+        self.direct = self.base = f"http://127.0.0.1:{self.port}"
+        self.proxy = proxy
+        self.nginx: subprocess.Popen | None = None
         self.media = Path(tempfile.mkdtemp(prefix="hall-media-"))
         self.logs = Path(tempfile.mkdtemp(prefix="hall-logs-"))
         self.env = {**os.environ, "DATABASE_URL": f"{PG}/{DB_NAME}", "REDIS_URL": REDIS,
@@ -100,21 +115,31 @@ class Stack:
                     # every phone and desk comes from 127.0.0.1, like a hall behind one NAT
                     # address: the captain rate limit counts per table link (docs/load.md)
                     "PYTHONPATH": str(ROOT)}
+        if proxy:
+            self.env["STATIC_ROOT"] = str(self.logs / "static")
         self.commands = {
-            "gunicorn": [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi",
-                         "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-                         "--threads", str(threads),
-                         # the server's own time per request (ms), apart from client queueing
-                         "--access-logfile", str(self.logs / "access.log"),
-                         "--access-logformat", "%(m)s %(U)s %(s)s %(M)s"],
+            f"gunicorn{'' if k == 0 else k + 1}": [
+                str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi",
+                "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+                "--threads", str(threads),
+                # the server's own time per request (ms), apart from client queueing; the
+                # nodes append to one file
+                "--access-logfile", str(self.logs / "access.log"),
+                "--access-logformat", "%(m)s %(U)s %(s)s %(M)s"]
+            for k, port in enumerate(self.ports)}
+        self.commands.update({
             "celery": ["nice", "-n", "10",  # as in docker-compose.yml
                        str(BIN / "celery"), "-A", "config", "worker", "--loglevel=warning",
                        "--concurrency=1", "--without-gossip", "--without-mingle",
                        "--without-heartbeat"],
-        }
+        })
         self.processes: dict[str, subprocess.Popen] = {}
 
     def start(self) -> None:
+        if self.proxy:  # as the image does: hashed names, the big vendors' folders left out
+            subprocess.run([str(BIN / "python"), "manage.py", "collectstatic", "--noinput",
+                            "-v0", "-i", "drf_spectacular_sidecar", "-i", "admin"],
+                           cwd=ROOT, env=self.env, check=True)
         for name, cmd in self.commands.items():
             with open(self.logs / f"{name}.log", "w") as log:
                 self.processes[name] = subprocess.Popen(
@@ -129,11 +154,25 @@ class Stack:
                 if time.monotonic() > deadline or self.processes["gunicorn"].poll() is not None:
                     raise RuntimeError("gunicorn did not start: " + self.log("gunicorn")) from None
                 time.sleep(0.2)
+        for name, port in zip(list(self.processes)[1:], self.ports[1:], strict=False):
+            wait_for_port(port, self.processes[name], self.logs / f"{name}.log")
+        if self.proxy:
+            (self.logs / "nginx").mkdir()
+            handle, self.nginx = start_nginx(
+                self.logs / "nginx", [f"127.0.0.1:{p}" for p in self.ports],
+                self.env["STATIC_ROOT"], workers=1, connections=16384, access_log=False)
+            self.base = handle.base
+
+    def kill_last_node(self) -> None:
+        """SIGKILL, master and workers: a web node's machine gone."""
+        os.killpg(self.processes[f"gunicorn{len(self.ports)}"].pid, signal.SIGKILL)
 
     def log(self, name: str) -> str:
         return (self.logs / f"{name}.log").read_text()[-3000:]
 
     def stop(self) -> None:
+        if self.nginx is not None:
+            stop_process(self.nginx, signal.SIGQUIT)
         for p in self.processes.values():
             if p.poll() is None:
                 os.killpg(p.pid, signal.SIGTERM)
@@ -198,6 +237,8 @@ class Stats:
     conn_errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     examples: dict[str, str] = field(default_factory=dict)
     done_at: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # per spectator, (time.time(), version shown) of each standings answer: freshness
+    polls: list[list[tuple[float, int]]] = field(default_factory=list)
 
     def add(self, kind: str, seconds: float, code: int) -> None:
         self.lat[kind].append(seconds)
@@ -226,6 +267,8 @@ class Stats:
         self.add(kind, time.perf_counter() - start, resp.status_code)
         if resp.status_code >= 500:
             self.examples.setdefault(kind + " 5xx", resp.text[:300])
+        elif resp.status_code >= 400:
+            self.examples.setdefault(kind + f" {resp.status_code}", resp.text[:300])
         return resp
 
 
@@ -253,6 +296,8 @@ def cpu_seconds() -> dict[str, float]:
             group = "postgresql"
         elif cmd.startswith("redis-server"):
             group = "redis"
+        elif cmd.startswith("nginx"):
+            group = "nginx"
         else:
             group = "everything else"
         groups[group] += used
@@ -362,9 +407,12 @@ class Phone:
         status = int(head[0].split()[1])
         got = {k.strip().lower(): v.strip() for k, _, v in
                (line.partition(":") for line in head[1:] if line)}
-        if "chunked" in got.get("transfer-encoding", ""):
-            raise OSError("chunked answer: not expected from these pages")
-        await self.reader.readexactly(int(got.get("content-length", "0")))
+        if "chunked" in got.get("transfer-encoding", ""):  # nginx gzipping a page on the fly
+            while size := int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                await self.reader.readexactly(size + 2)
+            await self.reader.readuntil(b"\r\n")
+        else:
+            await self.reader.readexactly(int(got.get("content-length", "0")))
         if got.get("connection", "").lower() == "close":
             self.close()
         return status, got
@@ -380,6 +428,8 @@ async def spectator(base: str, stats, slug: str, until: float, rng: random.Rando
     host, port = base.removeprefix("http://").split(":")
     phone = Phone(host, int(port))
     etag = None
+    seen: list[tuple[float, int]] = []
+    stats.polls.append(seen)
     await asyncio.sleep(rng.uniform(0, POLL))
     while time.monotonic() < until:
         nxt = time.monotonic() + POLL
@@ -402,6 +452,9 @@ async def spectator(base: str, stats, slug: str, until: float, rng: random.Rando
                 stats.examples.setdefault(kind + " 5xx", f"HTTP {status}")
             if not page and status in (200, 304):
                 etag = got.get("etag", etag)
+                version = etag_version(etag)
+                if version is not None:
+                    seen.append((time.time(), version))
         await asyncio.sleep(max(0.0, nxt - time.monotonic()))
     phone.close()
 
@@ -432,7 +485,7 @@ async def captain(client, base: str, stats, sent: dict, number: int, token: str,
             # each captain's app sends its own device id: a second one confirms
             resp = await stats.request(client, "captain-post", "POST",
                                        f"/api/v1/captain/{token}/", json=body,
-                                       headers={"X-Device-Id": f"hall-{number}-phone-{k}"})
+                                       headers={"X-Device-Id": f"hall-table-{number:04}-phone-{k}"})
             status = resp.status_code if resp is not None else None
         sent[number].append({"payload": body, "status": status})
 
@@ -559,7 +612,8 @@ async def director(client, web: httpx.AsyncClient, base: str, stats, notes: dict
 
 
 async def evening(base: str, info: dict, minutes: float, spectators: int, seed: int,
-                  desks: int) -> tuple[Stats, dict, float]:
+                  desks: int, kill_at: float | None = None,
+                  kill: Callable[[], None] | None = None) -> tuple[Stats, dict, float]:
     rng = random.Random(seed)
     stats = Stats()
     sent: dict[int, list] = defaultdict(list)
@@ -595,6 +649,9 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
                                                    info["slug"], info["token"], done, until,
                                                    random.Random(rng.random()))))
         lag = asyncio.create_task(loop_lag(stats, until))
+        if kill is not None and kill_at is not None:
+            others.append(asyncio.create_task(killer(start + kill_at, kill, notes)))
+        notes["started"] = time.time()
         await asyncio.gather(*caps)
         done.set()
         await asyncio.gather(*others, lag)
@@ -602,6 +659,12 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
     notes["sent"] = sent
     notes["entered"] = entered
     return stats, notes, elapsed
+
+
+async def killer(at: float, kill: Callable[[], None], notes: dict) -> None:
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
+    kill()
+    notes["killed_at"] = time.time()
 
 
 async def loop_lag(stats, until: float) -> None:
@@ -714,13 +777,17 @@ def check(info: dict, notes: dict, base: str) -> list[str]:
 # ---------------------------------------------------------------- main
 
 
-def run_wrk(base: str, path: str, seconds: int, *headers: str) -> float:
-    extra = [x for h in headers for x in ("-H", h)]
-    out = subprocess.run(["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", *extra,
-                          base + path], capture_output=True, text=True).stdout
-    print(out)
-    m = re.search(r"Requests/sec:\s+([\d.]+)", out)
-    return float(m.group(1)) if m else 0.0
+def seen_in_time(info: dict, notes: dict, stats: Stats) -> dict:
+    """When each spectator first saw each change of the evening (bench/proxy.freshness)."""
+    from datetime import UTC, datetime
+
+    from tournaments.models import ActionLog
+
+    since = datetime.fromtimestamp(notes["started"], UTC)
+    changes = [(c.timestamp(), v) for c, v in ActionLog.objects.filter(
+        tournament_id=info["pk"], created__gte=since).values_list("created", "version")]
+    # a change counts for a phone that polled for a while after it (two polls and more)
+    return freshness(stats.polls, changes, until=2 * POLL + 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -737,7 +804,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--step-seconds", type=float, default=30)
     ap.add_argument("--wrk", action="store_true", help="30 s of wrk: standings vs static file")
     ap.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    ap.add_argument("--proxy", action="store_true",
+                    help="everything through nginx with the shipped config (bench/proxy.py)")
+    ap.add_argument("--nodes", type=int, default=1, help="gunicorn nodes (behind --proxy)")
+    ap.add_argument("--kill-node-at", type=float, default=None, metavar="SECONDS",
+                    help="SIGKILL the last node this far into the evening")
     args = ap.parse_args(argv)
+    if (args.nodes > 1 or args.kill_node_at is not None) and not args.proxy:
+        ap.error("--nodes and --kill-node-at need --proxy in front")
+    if args.kill_node_at is not None and args.nodes < 2:
+        ap.error("--kill-node-at needs --nodes 2 or more")
 
     lock = open(Path(tempfile.gettempdir()) / "turnierwart-hall.lock", "w")  # noqa: SIM115
     try:  # two runs would drop each other's database
@@ -750,17 +826,19 @@ def main(argv: list[str] | None = None) -> int:
     fresh_database()
     setup_django()
     info = prepare(args.tables, args.desks)
-    stack = Stack(args.workers, args.threads)
+    stack = Stack(args.workers, args.threads, args.nodes, args.proxy)
     failures: list[str] = []
     try:
         stack.start()
-        print(f"stack: {stack.base}, gunicorn gthread {args.workers}x{args.threads}, "
+        print(f"stack: {stack.base}{' (nginx)' if args.proxy else ''}, {args.nodes} x gunicorn "
+              f"gthread {args.workers}x{args.threads}, "
               f"1 celery worker; {args.tables} tables, {args.spectators} spectators, "
               f"{args.minutes} min; logs in {stack.logs}", flush=True)
         access = stack.logs / "access.log"
         cpu_before = cpu_seconds()
-        stats, notes, elapsed = asyncio.run(evening(stack.base, info, args.minutes,
-                                                    args.spectators, args.seed, args.desks))
+        stats, notes, elapsed = asyncio.run(evening(
+            stack.base, info, args.minutes, args.spectators, args.seed, args.desks,
+            args.kill_node_at, stack.kill_last_node if args.kill_node_at is not None else None))
         cpu_after = cpu_seconds()
         print(f"\nevening: {elapsed:.1f} s (times as the clients saw them)")
         print("\n".join(report(stats, elapsed)))
@@ -774,6 +852,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  first {k}: {v}")
         failures = check(info, notes, stack.base)
         print(f"\nsubmissions: {notes['submissions']}")
+        if notes.get("killed_at"):
+            print(f"node {args.nodes} SIGKILLed {notes['killed_at'] - notes['started']:.1f} s "
+                  "into the evening")
+        fresh = seen_in_time(info, notes, stats)
+        print(f"freshness: {fresh['pairs']} (spectator, change) pairs; each change first seen "
+              f"after p50 {fresh['p50']:.1f} s, p99 {fresh['p99']:.1f} s, max "
+              f"{fresh['max']:.1f} s; never seen: {fresh['missed']}")
+        if fresh["missed"]:
+            failures.append(f"{fresh['missed']} times a spectator never saw a change")
         print(f"late entries: {sum(1 for e in notes['entered'] if e['status'] == 201)} of "
               f"{len(notes['entered'])}; disputes settled: {notes.get('disputes_settled')}")
         print(f"director: close {notes['close'][0] if notes.get('close') else None}, "
@@ -798,13 +885,8 @@ def main(argv: list[str] | None = None) -> int:
                   flush=True)
         if args.wrk:
             if shutil.which("wrk"):
-                dyn = run_wrk(stack.base, f"/t/{info['slug']}/standings/", 30)
-                static = run_wrk(stack.base, "/static/css/desk.css", 30)
-                zipped = run_wrk(stack.base, f"/t/{info['slug']}/standings/", 30,
-                                 "Accept-Encoding: gzip")
-                print(f"wrk: standings {dyn:.0f} req/s (gzip: {zipped:.0f}), static "
-                      f"{static:.0f} req/s, static/standings = "
-                      f"{static / dyn if dyn else float('nan'):.1f}")
+                print("\n" + "\n".join(wrk_table(stack.direct, stack.base if args.proxy
+                                                 else None, info["slug"], 30)), flush=True)
             else:
                 print("wrk: not installed")
     finally:

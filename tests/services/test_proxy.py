@@ -6,7 +6,8 @@ is, with only its ports and folders replaced. What is checked: the config passes
 ``nginx -t``; a spectators' block is answered from the cache within its second, revalidated
 with its ETag afterwards, and a new result shows within the render interval; director pages,
 a session, and the API with a token are never answered from the cache; static files under
-content-hashed names come from nginx with a year's cache.
+content-hashed names come from nginx with a year's cache. nginx is started by bench/proxy.py,
+the same code `bench/hall.py --proxy` measures through.
 """
 
 from __future__ import annotations
@@ -15,21 +16,19 @@ import gzip
 import http.client
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from rest_framework.authtoken.models import Token
 
+from bench.proxy import NGINX, Proxy, free_port, start_nginx, stop, wait_for_port
 from tournaments import services
 from tournaments.models import ResultRevision, Round
 from tournaments.services import Actor
@@ -37,103 +36,7 @@ from tournaments.services import Actor
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "deploy" / "nginx" / "turnierwart.conf"
 RENDER_INTERVAL = 2.0  # the app's default (PUBLIC_RENDER_INTERVAL), as the stack runs it
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def render(text: str, replacements: dict[str, str]) -> str:
-    """The shipped config with the test's ports and folders; each placeholder must be there."""
-    for old, new in replacements.items():
-        assert old in text, f"{old!r} is no longer in the shipped config"
-        text = text.replace(old, new)
-    return text
-
-
-class Proxy:
-    def __init__(self, port: int, prefix: Path, conf: Path) -> None:
-        self.port, self.prefix, self.conf = port, prefix, conf
-
-    def get(self, path: str, headers: dict[str, str] | None = None
-            ) -> tuple[int, http.client.HTTPMessage, bytes]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            conn.request("GET", path, headers=headers or {})
-            response = conn.getresponse()
-            return response.status, response.headers, response.read()
-        finally:
-            conn.close()
-
-
-def start_nginx(prefix: Path, upstreams: list[str], static_root: str) -> tuple[Proxy, Any]:
-    """nginx with the shipped config in ``prefix``, in front of ``upstreams`` (host:port)."""
-    for folder in ("cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (prefix / folder).mkdir()
-    port = _free_port()
-    servers = " max_fails=1 fail_timeout=5s;\n    server ".join(upstreams)
-    site = render(SHIPPED.read_text(), {
-        "server web:8000": f"server {servers}",
-        "listen 80;": f"listen 127.0.0.1:{port};",
-        "/srv/turnierwart/static/": static_root.rstrip("/") + "/",
-        "/var/cache/nginx/turnierwart": str(prefix / "cache"),
-    })
-    (prefix / "turnierwart.conf").write_text(site)
-    # The main context the nginx image (or Debian's /etc/nginx/nginx.conf) would give.
-    user = "user root;\n" if os.geteuid() == 0 else ""  # workers must read pytest's tmp
-    conf = prefix / "nginx.conf"
-    conf.write_text(f"""{user}worker_processes 1;
-daemon off;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log info;
-events {{ worker_connections 512; }}
-http {{
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    access_log {prefix}/access.log;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
-    include {prefix}/turnierwart.conf;
-}}
-""")
-    base = [NGINX, "-p", str(prefix), "-c", str(conf), "-e", str(prefix / "error.log")]
-    process = subprocess.Popen(base, start_new_session=True, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    handle = Proxy(port, prefix, conf)
-    handle.command = base  # type: ignore[attr-defined]
-    wait_for_port(port, process, prefix / "error.log")
-    return handle, process
-
-
-def wait_for_port(port: int, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError(f"{process.args[0]} did not start: "
-                                   + log.read_text()[-2000:]) from None
-            time.sleep(0.1)
-
-
-def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, sig)
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -267,7 +170,7 @@ def two_nodes(stack, tmp_path_factory):
     if not Path(NGINX).exists():
         pytest.skip("nginx is not installed (.ci/run installs Debian's package)")
     logs = tmp_path_factory.mktemp("second-node")
-    port = _free_port()
+    port = free_port()
     command = [str(Path(sys.executable).parent / "gunicorn"), "-c", "config/gunicorn.py",
                "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"]
     with open(logs / "gunicorn.log", "w") as log:
