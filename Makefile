@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/turnierwart
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-a11y test-services test-browser test-dutch test-trf test-faults lint bench bench-dutch messages clean
+.PHONY: run test test-a11y test-services test-browser test-dutch test-trf test-faults lint bench bench-dutch bench-proxy messages clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -59,6 +59,15 @@ test-services: $(STAMP) messages
 
 test-browser: $(STAMP) messages
 	$(BIN)/python -m pytest -m browser -p no:cacheprovider
+
+# The hall evening through nginx with the shipped config (docs/load.md, "Through the proxy"):
+# wrk on standings and a static file without and through the proxy, 5,000 phones, and two
+# web nodes with one SIGKILLed. About 20 minutes; needs PostgreSQL, Redis, nginx and wrk.
+# HALL_DATABASE / HALL_REDIS choose the bench's database and Redis db (dropped and flushed).
+bench-proxy: $(STAMP)
+	$(BIN)/python bench/hall.py --proxy --wrk --minutes 0.5 --spectators 50
+	$(BIN)/python bench/hall.py --proxy --spectators 5000
+	$(BIN)/python bench/hall.py --proxy --nodes 2 --workers 2 --spectators 5000 --kill-node-at 90
 
 # Every Dutch reference file through the database and back as TRF (make test: a sample).
 test-trf: $(STAMP)

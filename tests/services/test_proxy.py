@@ -12,10 +12,12 @@ the same code `bench/hall.py --proxy` measures through.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -262,3 +264,59 @@ def test_two_web_nodes_agree_and_one_killed_loses_no_accepted_submission(two_nod
             break
         assert time.monotonic() < deadline, "the standings did not move on the survivor"
         time.sleep(0.2)
+
+
+# Module-level state written at run time (``NAME[...] = ``, ``NAME.append(...)``, ``global``,
+# ``@lru_cache``) lives in one process only: with several web nodes each would hold its own.
+# Each one found must be here, with why that is harmless (docs/scaling.md, "In-process state").
+IN_PROCESS = {
+    # rendered desk rows keyed by everything a row shows: a node can only miss, never be stale
+    ("tournaments/views/desk_rows.py", "_ROWS"),
+}
+MUTATORS = {"append", "extend", "update", "setdefault", "pop", "popitem", "move_to_end", "add",
+            "clear", "insert", "remove", "discard"}
+
+
+def written_module_state(path: Path) -> set[str]:
+    """Names of ``path``'s module-level variables that its functions change or cache in."""
+    tree = ast.parse(path.read_text())
+    names = {t.id for node in tree.body if isinstance(node, ast.Assign | ast.AnnAssign)
+             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+             if isinstance(t, ast.Name)}
+    found = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for decorator in fn.decorator_list:
+            text = ast.unparse(decorator)
+            if re.search(r"\b(lru_cache|cache)\b", text):
+                found.add(f"@{text} {fn.name}")
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Global):
+                found.update(node.names)
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in MUTATORS and isinstance(node.func.value, ast.Name)
+                  and node.func.value.id in names):
+                found.add(node.func.value.id)
+            elif isinstance(node, ast.Assign | ast.AugAssign | ast.Delete):
+                targets = node.target if isinstance(node, ast.AugAssign) else node.targets
+                for t in targets if isinstance(targets, list) else [targets]:
+                    if (isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+                            and t.value.id in names):
+                        found.add(t.value.id)
+    return found
+
+
+def test_every_in_process_state_is_known_and_everything_shared_is_in_the_cache():
+    found = {(str(path.relative_to(ROOT)), name)
+             for package in ("tournaments", "config", "scoring", "pairing")
+             for path in sorted((ROOT / package).rglob("*.py")) if "migrations" not in path.parts
+             for name in written_module_state(path)}
+    assert found == IN_PROCESS
+    # with REDIS_URL the one cache (render locks and renderings, standings, rate limits,
+    # statistics) is Redis, shared by every node; sessions and login failures are PostgreSQL
+    from django.conf import settings as django_settings
+
+    assert django_settings.CACHES["default"]["BACKEND"] == "config.cache.TolerantRedisCache"
+    assert django_settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    assert django_settings.AXES_HANDLER == "axes.handlers.database.AxesDatabaseHandler"
