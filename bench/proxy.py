@@ -195,13 +195,15 @@ def etag_version(tag: str | None) -> int | None:
 
 
 def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, int]],
-              until: float) -> dict[str, float | int]:
+              until: float, bound: float = 7.0) -> dict[str, float | int]:
     """How long after each change every spectator first saw it (or something newer).
 
     ``polls``: per spectator, its standings answers as (time.time(), version shown);
     ``changes``: (time.time() the change was logged, version it made). A change counts for
     a spectator when it happened while the spectator was polling and at least ``until``
-    seconds before the spectator's last poll (so it had the chance to see it).
+    seconds before the spectator's last poll (so it had the chance to see it). ``within``:
+    the share of (spectator, change) pairs seen within ``bound`` seconds (the render interval
+    plus one poll).
     """
     delays: list[float] = []
     missed = 0
@@ -225,5 +227,7 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
         return delays[min(len(delays) - 1, round(p / 100 * (len(delays) - 1)))] \
             if delays else float("nan")
 
+    inside = bisect.bisect_right(delays, bound)
     return {"pairs": len(delays), "missed": missed, "p50": pct(50), "p99": pct(99),
-            "max": delays[-1] if delays else float("nan")}
+            "max": delays[-1] if delays else float("nan"), "bound": bound,
+            "within": 100 * inside / len(delays) if delays else float("nan")}
