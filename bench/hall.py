@@ -149,7 +149,7 @@ class Stack:
         while True:
             try:
                 urllib.request.urlopen(self.base + "/t/", timeout=5)
-                return
+                break
             except Exception:
                 if time.monotonic() > deadline or self.processes["gunicorn"].poll() is not None:
                     raise RuntimeError("gunicorn did not start: " + self.log("gunicorn")) from None

@@ -170,8 +170,8 @@ def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int) -> list
             load = load_average()
             rate, out = wrk(base, path, seconds, "Accept-Encoding: gzip")
             rates[(where, name)] = rate
-            p50 = re.search(r"50%\s+(\S+)", out)
-            p99 = re.search(r"99%\s+(\S+)", out)
+            p50 = re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE)
+            p99 = re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE)
             bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
             lines.append(f"{where + ' ' + name:<24}{rate:>10.0f}"
                          f"{p50.group(1) if p50 else '-':>10}{p99.group(1) if p99 else '-':>10}"
