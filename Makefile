@@ -62,12 +62,11 @@ test-browser: $(STAMP) messages
 
 # The hall evening through nginx with the shipped config (docs/load.md, "Through the proxy"):
 # wrk on standings and a static file without and through the proxy, 5,000 phones, and two
-# web nodes with one SIGKILLed. About 20 minutes; needs PostgreSQL, Redis, nginx and wrk.
+# web nodes with one SIGKILLed. About 15 minutes; needs PostgreSQL, Redis, nginx and wrk.
 # HALL_DATABASE / HALL_REDIS choose the bench's database and Redis db (dropped and flushed).
 bench-proxy: $(STAMP)
-	$(BIN)/python bench/hall.py --proxy --wrk --minutes 0.5 --spectators 50
-	$(BIN)/python bench/hall.py --proxy --spectators 5000
-	$(BIN)/python bench/hall.py --proxy --nodes 2 --workers 2 --spectators 5000 --kill-node-at 90
+	$(BIN)/python bench/hall.py --proxy --spectators 5000 --wrk
+	$(BIN)/python bench/hall.py --proxy --nodes 2 --workers 2 --spectators 1000 --kill-node-at 90
 
 # Every Dutch reference file through the database and back as TRF (make test: a sample).
 test-trf: $(STAMP)
