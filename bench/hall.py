@@ -106,6 +106,7 @@ class Stack:
         self.direct = self.base = f"http://127.0.0.1:{self.port}"
         self.proxy = proxy
         self.nginx: subprocess.Popen | None = None
+        self.nginx_workers: int | str = 1
         self.media = Path(tempfile.mkdtemp(prefix="hall-media-"))
         self.logs = Path(tempfile.mkdtemp(prefix="hall-logs-"))
         self.env = {**os.environ, "DATABASE_URL": f"{PG}/{DB_NAME}", "REDIS_URL": REDIS,
@@ -160,7 +161,8 @@ class Stack:
             (self.logs / "nginx").mkdir()
             handle, self.nginx = start_nginx(
                 self.logs / "nginx", [f"127.0.0.1:{p}" for p in self.ports],
-                self.env["STATIC_ROOT"], workers=1, connections=16384, access_log=False)
+                self.env["STATIC_ROOT"], workers=self.nginx_workers, connections=16384,
+                access_log=False)
             self.base = handle.base
 
     def kill_last_node(self) -> None:
@@ -807,6 +809,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--proxy", action="store_true",
                     help="everything through nginx with the shipped config (bench/proxy.py)")
     ap.add_argument("--nodes", type=int, default=1, help="gunicorn nodes (behind --proxy)")
+    ap.add_argument("--nginx-workers", default="1",
+                    help="nginx worker_processes (the image's default is auto)")
     ap.add_argument("--kill-node-at", type=float, default=None, metavar="SECONDS",
                     help="SIGKILL the last node this far into the evening")
     args = ap.parse_args(argv)
@@ -827,6 +831,7 @@ def main(argv: list[str] | None = None) -> int:
     setup_django()
     info = prepare(args.tables, args.desks)
     stack = Stack(args.workers, args.threads, args.nodes, args.proxy)
+    stack.nginx_workers = args.nginx_workers
     failures: list[str] = []
     try:
         stack.start()

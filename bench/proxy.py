@@ -70,13 +70,14 @@ def site_config(upstreams: Iterable[str], port: int, static_root: str, cache: Pa
     })
 
 
-def start_nginx(prefix: Path, upstreams: list[str], static_root: str, workers: int = 1,
+def start_nginx(prefix: Path, upstreams: list[str], static_root: str, workers: int | str = 1,
                 connections: int = 512, access_log: bool = True
                 ) -> tuple[Proxy, subprocess.Popen]:
     """nginx with the shipped config in ``prefix`` (an empty folder) in front of ``upstreams``.
 
     ``connections`` per worker: a phone keeps one connection open, and each request it
-    makes may hold a second one to a web node.
+    makes may hold a second one to a web node. ``workers="auto"`` (one per core) is what the
+    nginx image and Debian's nginx.conf use.
     """
     for folder in ("cache", "body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (prefix / folder).mkdir(exist_ok=True)
