@@ -65,8 +65,9 @@ test-browser: $(STAMP) messages
 # web nodes with one SIGKILLed. About 15 minutes; needs PostgreSQL, Redis, nginx and wrk.
 # HALL_DATABASE / HALL_REDIS choose the bench's database and Redis db (dropped and flushed).
 bench-proxy: $(STAMP)
-	$(BIN)/python bench/hall.py --proxy --spectators 5000 --wrk
-	$(BIN)/python bench/hall.py --proxy --nodes 2 --workers 2 --spectators 1000 --kill-node-at 90
+	$(BIN)/python bench/hall.py --proxy --nginx-workers auto --spectators 5000 --wrk
+	$(BIN)/python bench/hall.py --proxy --nginx-workers auto --nodes 2 --workers 2 \
+	  --spectators 1000 --kill-node-at 90
 
 # Every Dutch reference file through the database and back as TRF (make test: a sample).
 test-trf: $(STAMP)
