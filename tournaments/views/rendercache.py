@@ -40,7 +40,11 @@ from ..models import Tournament
 from ..services.standings import identity_key
 
 CACHE_SECONDS = 3600  # bounds memory only: entries are replaced by version, not by age
-LOCK_SECONDS = 30  # a renderer that died frees its block after this
+# A renderer that died (its node killed mid-render) frees its block after this; a block
+# renders in well under a second, so 5 s bounds how long a killed node can freeze it on
+# every node (with 30 s, docs/load.md measured a 24 s freshness p99 after a SIGKILL). A
+# block that takes longer passes its own ``lock_seconds`` (the statistics do).
+LOCK_SECONDS = 5
 WAIT_SECONDS = 5.0  # a first rendering in progress is awaited this long, then rendered here
 POLL_SECONDS = 0.05
 
