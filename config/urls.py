@@ -2,11 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from tournaments.views import site
+from tournaments.views import language, site
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("lang/<str:language>/", language.switch, name="switch_language"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("desk/", include("tournaments.urls.desk")),
     path("director/", include("tournaments.urls.director")),

@@ -1,11 +1,12 @@
 """Every answer says whether a shared cache may keep it: private unless a view says public.
 
 A caching proxy or a CDN in front (docs/scaling.md) keeps only what the app marks
-``public`` with a ``max-age``: today the spectators' live blocks
-(:func:`tournaments.views.rendercache.block_response`). Everything else the director, the
-desks and the captains see, the API and the spectators' whole pages (they carry the
-visitor's own CSRF token) gets ``private, no-store`` here, unless its view chose its own
-header (the captain's QR code, WhiteNoise's static files, Django's ``never_cache``).
+``public`` with a ``max-age``: the spectators' live blocks
+(:func:`tournaments.views.rendercache.block_response`) and, for anonymous visitors, their
+whole pages (:func:`tournaments.views.rendercache.shared_page`). Everything the director,
+the desks and the captains see, and the API, gets ``private, no-store`` here, unless its
+view chose its own header (the captain's QR code, WhiteNoise's static files, Django's
+``never_cache``).
 An answer that sets a cookie is never public, whatever its view said.
 """
 

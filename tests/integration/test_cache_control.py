@@ -9,6 +9,7 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from tournaments.cachecontrol import CacheControlMiddleware
+from tournaments import services
 from tournaments.services import Actor
 from tournaments.views.rendercache import shared_freshness
 
@@ -84,13 +85,48 @@ def test_captain_page_and_api_with_token_are_private(client, make_tournament, di
     assert api["Cache-Control"] == "private, no-store"
 
 
-def test_whole_spectator_pages_are_private_since_they_carry_the_visitors_csrf_token(
+def test_whole_spectator_pages_are_shared_for_anonymous_visitors_and_carry_no_csrf_token(
         client, make_tournament):
     t = make_tournament("chess", entrants=4)
-    for url in (reverse("public:home"), reverse("public:tournament", args=[t.slug])):
+    services.draw_round(t, Actor(), seed="cache")
+    services.publish_round(t, Actor(), 1)
+    for url in (reverse("public:home"), reverse("public:tournament", args=[t.slug]),
+                reverse("public:seats", args=[t.slug]), reverse("public:projector", args=[t.slug]),
+                reverse("public:round", args=[t.slug, 1])):
         response = client.get(url)
-        assert response.status_code == 200
-        assert response["Cache-Control"] == "private, no-store", url
+        assert response.status_code == 200, url
+        cc = directives(response)
+        assert "public" in cc and "max-age" in cc and "private" not in cc, url
+        assert not response.cookies, url  # no CSRF cookie, no session: the same for everyone
+        assert b"csrfmiddlewaretoken" not in response.content
+        assert b"X-CSRFToken" not in response.content
+
+
+def test_the_same_pages_stay_private_for_staff(client, make_tournament, director):
+    t = make_tournament("chess", entrants=4)
+    client.force_login(director)
+    response = client.get(reverse("public:tournament", args=[t.slug]))
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "private, no-store"
+
+
+def test_the_language_switch_is_a_link_that_sets_the_cookie_and_goes_back(client, db):
+    response = client.get(reverse("switch_language", args=["en"]), {"next": "/t/"})
+    assert response.status_code == 302 and response["Location"] == "/t/"
+    assert response.cookies["django_language"].value == "en"
+    assert "public" not in response["Cache-Control"]
+    page = client.get("/t/")
+    assert page.status_code == 200 and b'lang="en"' in page.content
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "/" + "a" * 3000])
+def test_the_language_switch_never_leaves_the_site(client, db, target):
+    response = client.get(reverse("switch_language", args=["de"]), {"next": target})
+    assert response.status_code == 302 and response["Location"] == "/"
+
+
+def test_an_unknown_language_is_not_found(client, db):
+    assert client.get(reverse("switch_language", args=["xx"])).status_code == 404
 
 
 def test_errors_are_private(client, db):

@@ -100,7 +100,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "pairing-rules", "pairing-rule", "bye-requests", "game-result", "ranking",
         "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games")},
     # accounts and language
-    "set_language": PUBLIC_SERVED, "login": PUBLIC, "logout": PUBLIC_SERVED,
+    "set_language": PUBLIC_SERVED, "switch_language": PUBLIC_SERVED, "login": PUBLIC, "logout": PUBLIC_SERVED,
     "password_change": USER, "password_change_done": USER,
     "password_reset": PUBLIC, "password_reset_done": PUBLIC,
     "password_reset_confirm": PUBLIC_SERVED, "password_reset_complete": PUBLIC,
@@ -156,7 +156,7 @@ def world(make_tournament, director, desk_user, stranger):
     values = {"slug": t.slug, "number": "1", "table": str(table.number),
               "start_number": "1", "pk": str(revision.pk), "token": table.token,
               "rule": "1", "object_id": "1", "content_type_id": "1", "id": "1",
-              "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ"}
+              "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ", "language": "en"}
     users = {"anon": None, "desk": desk_user, "other": stranger, "director": director}
     return t, values, users
 

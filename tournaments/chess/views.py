@@ -30,7 +30,7 @@ from ..services.public import current_round
 from ..views.access import director_view
 from ..views.director import _dashboard, actor, error_messages
 from ..views.public import visible_tournament
-from ..views.rendercache import block_name, rendered
+from ..views.rendercache import block_name, rendered, shared_page
 from . import outputs as chess_outputs
 from . import trf as chess_trf
 from .forms import ForcedPairingForm
@@ -205,8 +205,8 @@ def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[st
                 partial: str, build: Callable[[], dict]) -> HttpResponse:
     """A spectators' table page; the table is rendered once per version, options and language.
 
-    Only the table is cached, never the page around it: the page carries the
-    visitor's own CSRF token.
+    The table is rendered once per version here; the whole page, the same for every
+    visitor, may be kept briefly by a shared cache (:func:`shared_page`).
     """
     entry = rendered(block_name(t, name, *options.values(), get_language()), t.version,
                      lambda: render_to_string(partial, {"t": t, **build()}))
@@ -215,6 +215,7 @@ def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[st
         "chess_pages": chess_pages(t), "round": current_round(t)})
 
 
+@shared_page
 @require_safe
 def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A round robin's cross table (a Swiss has none: 404)."""
@@ -226,6 +227,7 @@ def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
                        lambda: {"cross": chess_outputs.cross_table(t, order=order)})
 
 
+@shared_page
 @require_safe
 def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A chess tournament's progress table: each player's rounds, by current rank."""

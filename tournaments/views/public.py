@@ -40,7 +40,7 @@ from ..services.public import (
     visible_rounds,
 )
 from ..services.seat_list import round_started, seat_lines, table_word, time_limit
-from .rendercache import block_name, block_response, etag, rendered
+from .rendercache import block_name, block_response, etag, rendered, shared_page
 
 log = logging.getLogger(__name__)
 FRAGMENTS = {"standings": "public/_standings.html", "pairings": "public/_pairings.html",
@@ -122,6 +122,7 @@ def live_blocks(t: Tournament, mode: str, category: str | None = None,
     return blocks
 
 
+@shared_page
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.filter(public=True).order_by("-created", "-pk")
@@ -130,6 +131,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "public/home.html", {"rows": rows})
 
 
+@shared_page
 @require_safe
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     t = visible_tournament(request, slug)
@@ -142,6 +144,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/tournament.html", context)
 
 
+@shared_page
 @require_safe
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     t = visible_tournament(request, slug)
@@ -209,6 +212,7 @@ def projector_panels(request: HttpRequest) -> list[str]:
     return chosen or list(PROJECTOR_PANELS)
 
 
+@shared_page
 @require_safe
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's big screen: standings, the current pairings and "where do I sit?", paged
@@ -223,6 +227,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         **live_blocks(t, "projector", parts=tuple(dict.fromkeys([*panels, "pairings"])))})
 
 
+@shared_page
 @require_safe
 def seats(request: HttpRequest, slug: str) -> HttpResponse:
     """“Where do I sit?”: everyone alphabetically with table and seat; for the wall."""

@@ -30,6 +30,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
@@ -179,3 +180,25 @@ def shared_freshness() -> dict[str, int | bool]:
     max_age = max(1, int(interval // 2))
     return {"public": True, "max_age": max_age,
             "stale_while_revalidate": max(1, math.ceil(interval) - max_age)}
+
+
+def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A spectators' whole page: what an anonymous visitor gets, shared caches may keep briefly.
+
+    The page holds nothing of the visitor (the language switch is a link, not a form with a
+    CSRF token: :mod:`tournaments.views.language`), so the proxy in front or a CDN may serve
+    it for the same moment as its live blocks (:func:`shared_freshness`). Staff looking at it
+    (a tournament not yet public, their own links in the header) stay private, and
+    :class:`tournaments.cachecontrol.CacheControlMiddleware` keeps any answer that sets a
+    cookie private whatever this says.
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if (response.status_code == 200 and not response.has_header("Cache-Control")
+                and not request.user.is_authenticated):
+            patch_cache_control(response, **shared_freshness())
+        return response
+
+    return wrapped
