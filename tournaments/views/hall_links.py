@@ -101,6 +101,7 @@ def entrant_page(request: HttpRequest, link: str) -> HttpResponse:
     return render(request, "links/entrant.html",
                   {"tournament": t, "e": entrant, "night": night, "said": said,
                    "code": link, "refresh": REFRESH,
+                   "refresh_url": reverse("links:entrant", args=[link]),
                    "finished": t.status == Tournament.Status.FINISHED})
 
 
