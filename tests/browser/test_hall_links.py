@@ -30,6 +30,20 @@ def snap(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+REPORT = ("document.addEventListener('securitypolicyviolation', function (e) {"
+          " console.error('CSP violation: ' + e.violatedDirective); });")
+ERRORS: list[str] = []
+
+
+def watched(context):
+    """A page that reports CSP violations and script errors into ERRORS."""
+    page = context.new_page()
+    page.add_init_script(REPORT)
+    page.on("console", lambda m: ERRORS.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: ERRORS.append(str(e)))
+    return page
+
+
 def fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -45,7 +59,7 @@ def test_card_and_personal_links_on_phones(browser, live_server):
                           status="present")
     seating.apply_cleanup(t, boss)
     card = hall_links.make_table_codes(t, boss, 5)
-    phone_a = browser.new_context(**HANDSET).new_page()
+    phone_a = watched(browser.new_context(**HANDSET))
 
     # Before round 1: the card says no round is open (and looks again by itself).
     phone_a.goto(f"{base}/tc/{card[0].code}/")
@@ -78,7 +92,7 @@ def test_card_and_personal_links_on_phones(browser, live_server):
     assert Result.objects.get(table=table).status == "submitted"
 
     # The other party's phone confirms through its own link: confirmed.
-    phone_b = browser.new_context(**HANDSET).new_page()
+    phone_b = watched(browser.new_context(**HANDSET))
     phone_b.goto(f"{base}/e/{theirs.link_code}/")
     assert fits(phone_b)
     snap(phone_b, "entrant-before-390")
@@ -87,11 +101,11 @@ def test_card_and_personal_links_on_phones(browser, live_server):
     assert Result.objects.get(table=table).status == "confirmed"
     assert fits(phone_b)
     snap(phone_b, "entrant-confirmed-390")
-    wide = browser.new_context(**SCREEN).new_page()
+    wide = watched(browser.new_context(**SCREEN))
     wide.goto(f"{base}/e/{theirs.link_code}/")
     snap(wide, "entrant-1920")
 
-    german = browser.new_context(**HANDSET, locale="de-DE").new_page()
+    german = watched(browser.new_context(**HANDSET, locale="de-DE"))
     german.goto(f"{base}/e/{mine.link_code}/")
     assert "Wo sitze ich jetzt?" in german.content() and fits(german)
     snap(german, "entrant-de-390")
@@ -108,7 +122,7 @@ def test_card_and_personal_links_on_phones(browser, live_server):
     assert wide.locator(".links-card").count() == 5
     snap(wide, "cards-1920")
     wide.pdf(path=str(SHOTS / "cards.pdf"), format="A4")
-    narrow = browser.new_context(**HANDSET).new_page()
+    narrow = watched(browser.new_context(**HANDSET))
     login(narrow, base, "direktor")
     narrow.goto(f"{base}/director/{t.slug}/table-cards/")
     assert fits(narrow)
@@ -116,3 +130,4 @@ def test_card_and_personal_links_on_phones(browser, live_server):
     narrow.goto(f"{base}/desk/{t.slug}/entrants/{mine.start_number}/slip/")
     assert narrow.locator("#slip-link").count() == 1
     snap(narrow, "slip-390")
+    assert not [e for e in ERRORS if "CSP" in e or "Error" in e], ERRORS
