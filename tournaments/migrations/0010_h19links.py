@@ -16,7 +16,7 @@ def give_links(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0008_players_lists_skat"),
+        ("tournaments", "0009_h17_provisional_dwz"),
     ]
 
     operations = [
