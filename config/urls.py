@@ -12,6 +12,8 @@ urlpatterns = [
     path("desk/", include("tournaments.urls.desk")),
     path("director/", include("tournaments.urls.director")),
     path("director/", include("tournaments.urls.reports")),
+    # before /c/: its /c/e/<code>/ must not be taken for a captain's token
+    path("", include("tournaments.urls.hall_links")),
     path("c/", include("tournaments.urls.captain")),
     path("t/", include("tournaments.urls.public")),
     path("api/v1/", include("tournaments.api.urls")),

@@ -167,6 +167,10 @@ class Entrant(models.Model):
     # so a copy of the database checks nobody in.
     code_digest = models.CharField(max_length=64, blank=True, editable=False)
     arrived = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    # The entrant's personal link ``/e/<link_code>/`` (services.hall_links): where do I sit,
+    # my results, my standing, confirming my table's result. Unguessable like a captain token.
+    link_code = models.CharField(max_length=64, default=new_token, db_index=True,
+                                 editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -228,6 +232,27 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} / {self.number}"
+
+
+class TableCode(models.Model):
+    """A physical table's permanent code (``/tc/<code>/``), printed once and taped to it.
+
+    It names a table *number* of a tournament, not a round's table: it always leads to the
+    table of that number in the round that is open (services.hall_links).
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="table_codes")
+    number = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=64, unique=True, default=new_token)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="one_code_per_table_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} / {self.number}"
 
 
 # The chess Swiss's wishes live with the rest of chess (app label "tournaments" all the same).

@@ -26,7 +26,7 @@ from django.utils import translation
 from tournaments import services
 from tournaments.core_messages import lines
 from tournaments.models import Round, Tournament
-from tournaments.services import Actor, ServiceError
+from tournaments.services import Actor, ServiceError, hall_links
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,7 @@ DEMOS = {"chess": "demo-schach", "mucken": "demo-mucken", "pussi": "demo-pussi",
 
 # Namespaces of the pages and who opens them.
 AUDIENCES = {"director": "direktor", "reports": "direktor", "desk": "anmeldung",
-             "public": None, "captain": None}
+             "public": None, "captain": None, "links": "direktor"}
 
 
 class VisibleText(HTMLParser):
@@ -155,6 +155,11 @@ def addresses(t: Tournament, namespace: str) -> Iterator[str]:
         "token": [tb.token for tb in (*last.tables.order_by("number")[:1],
                                       *last.tables.order_by("-number")[:1],
                                       *t.rounds.get(number=1).tables.order_by("number")[:1])],
+        # the permanent table codes: table 1 (leads to the open round's table) and one more
+        # than the open round has (a page that says so); the first two entrants' links
+        "code": [tc.code for tc in hall_links.make_table_codes(
+            t, Actor(None, "test"), last.tables.count() + 1)][::last.tables.count()],
+        "link": [e.link_code for e in t.entrants.order_by("start_number")[:2]],
     }
     for name, params in pages(namespace):
         if "pk" in params or any(p not in values for p in params):

@@ -24,7 +24,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tournaments import services
 from tournaments.models import ActionLog, ResultRevision, Tournament
-from tournaments.services import Actor
+from tournaments.services import Actor, hall_links
 
 pytestmark = pytest.mark.django_db
 
@@ -58,6 +58,10 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "after_login": USER,  # a redirect by role, to a page the account may open
     # captains
     "captain:table": CAPTAIN, "captain:qr": CAPTAIN, "api-captain": CAPTAIN,
+    # the links that follow the evening: the code is the permission (the table's: a 302 to
+    # the open round's captain page; the entrant's page; its confirmation, POST only)
+    "links:table": PUBLIC_SERVED, "links:entrant": CAPTAIN,
+    "links:answer": {**PUBLIC_SERVED, "post_only": True}, "links:cards": DIRECTOR,
     # the desk
     "desk:index": USER, "desk:tournament": DESK, "desk:players": DESK, "desk:scan": DESK_POST,
     "desk:pair_up": DESK_POST, "desk:prereg_open": DESK_POST, "desk:status": DESK_POST,
@@ -150,13 +154,16 @@ def world(make_tournament, director, desk_user, stranger):
     rnd = services.publish_round(t, actor, 1)
     table = rnd.tables.order_by("number").first()
     services.captain_submit(table.token, {"score": "1-0"})
+    code = hall_links.make_table_codes(t, actor, 1)[0].code
+    link = t.entrants.order_by("start_number").first().link_code
     services.create_tournament(Actor(stranger, stranger.username), "Anderes", "chess",
                                "single")
     revision = ResultRevision.objects.filter(table=table).first()
     values = {"slug": t.slug, "number": "1", "table": str(table.number),
               "start_number": "1", "pk": str(revision.pk), "token": table.token,
               "rule": "1", "object_id": "1", "content_type_id": "1", "id": "1",
-              "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ", "language": "en"}
+              "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ",
+              "code": code, "link": link, "language": "en"}
     users = {"anon": None, "desk": desk_user, "other": stranger, "director": director}
     return t, values, users
 

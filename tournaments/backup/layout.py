@@ -28,6 +28,7 @@ BACKED_UP: tuple[str, ...] = (
     "admin.logentry",
     "tournaments.player",
     "tournaments.tournament",
+    "tournaments.tablecode",
     "tournaments.role",
     "tournaments.entrant",
     "tournaments.round",

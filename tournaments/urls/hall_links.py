@@ -1,0 +1,15 @@
+"""Links that follow the evening (issue 19), mounted at the site's root (config/urls.py):
+the permanent table codes, the entrants' personal links, the director's table cards."""
+
+from django.urls import path
+
+from ..views import hall_links
+
+app_name = "links"
+urlpatterns = [
+    path("tc/<str:code>/", hall_links.table_link, name="table"),
+    path("e/<str:link>/", hall_links.entrant_page, name="entrant"),
+    # under /c/: the browser sends the captain page's device id cookie (path /c/) along
+    path("c/e/<str:link>/", hall_links.entrant_answer, name="answer"),
+    path("director/<slug:slug>/table-cards/", hall_links.table_cards, name="cards"),
+]
