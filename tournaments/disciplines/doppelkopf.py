@@ -97,7 +97,7 @@ class Doppelkopf(WebDiscipline):
         n = [s.entrant.start_number for s in seats] or [1, 2, 3, 4]
         a, b, c, d = (n + n)[:4]
         return {"games": [
-            {"kind": "normal", "re": [a, c], "announce": {},
+            {"kind": "normal", "re": [a, c],
              "scores": {str(a): 2, str(b): -2, str(c): 2, str(d): -2}},
             {"kind": "queens", "re": [b], "compulsory": True, "announce": {"re": "re"},
              "scores": {str(a): 4, str(b): -12, str(c): 4, str(d): 4}},
