@@ -24,6 +24,12 @@
       var solo = solos.indexOf(kind) >= 0;
       var re2 = line.querySelector("[data-field=re2]");
       re2.disabled = solo;
+      var box = line.querySelector("[data-field=compulsory]");
+      if (box) {  // only an announced solo can be the compulsory one
+        var announced = solo && kind !== "silent_solo";
+        box.parentNode.hidden = !announced;
+        if (!announced) { box.checked = false; }
+      }
       if (solo) { re2.value = ""; }
       var re = [value(line, "re1"), re2.value].filter(function (v) { return v; });
       var problems = [];
@@ -75,6 +81,7 @@
                                         : messages.none_owed;
     }
     list.querySelectorAll("[data-row]").forEach(function (line) {
+      check(line);
       line.addEventListener("change", function () { check(line); owed(); });
       line.addEventListener("input", function () { check(line); });
     });

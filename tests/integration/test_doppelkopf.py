@@ -283,3 +283,24 @@ def test_director_round_trip_of_a_stored_list(evening):
     form = of(t).result_form
     payload = form.payload_from_post(post, one)
     assert form.fits(payload, one)
+
+
+def test_settings_page_checks_the_doppelkopf_settings_at_their_fields(make_tournament,
+                                                                      director_client):
+    t = make_tournament("doppelkopf", entrants=8)
+    page = director_client.get(reverse("director:settings", args=[t.slug]),
+                               HTTP_ACCEPT_LANGUAGE="de")
+    text = page.content.decode()
+    for words in ("Spiele je Runde, Vierertisch", "Pflichtsoli je Spieler und Runde",
+                  "Zeitlimit"):
+        assert words in text, words
+    data = {bf.name: bf.value() for bf in page.context["form"]
+            if bf.value() not in (None, False) and not bf.field.disabled}
+    r = director_client.post(reverse("director:settings", args=[t.slug]),
+                             {**data, "compulsory_solos": "5"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400 and r.context["form"].errors["compulsory_solos"]
+    r = director_client.post(reverse("director:settings", args=[t.slug]),
+                             {**data, "games_per_round_4": "20", "time_limit": ""})
+    assert r.status_code == 302
+    t.refresh_from_db()
+    assert t.scoring["games_per_round"]["4"] == 20 and t.scoring["time_limit"] is None

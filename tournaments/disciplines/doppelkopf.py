@@ -42,6 +42,15 @@ COLUMN_HEADERS: dict[str, Any] = {
 }
 
 
+COLUMN_TITLES: dict[str, Any] = {
+    "points": gettext_lazy("Points"), "games": gettext_lazy("Games played"),
+    "won": gettext_lazy("Games with a plus score"),
+    "lost": gettext_lazy("Games with a minus score"),
+    "solos": gettext_lazy("Solos played as soloist"), "solos_won": gettext_lazy("Solos won"),
+    "solos_missing": gettext_lazy("Compulsory solos still owed"),
+}
+
+
 class Doppelkopf(WebDiscipline):
     name = "doppelkopf"
     label = gettext_lazy("Doppelkopf")
@@ -92,6 +101,12 @@ class Doppelkopf(WebDiscipline):
         word = COLUMN_HEADERS.get(key)
         return str(word) if word is not None else None
 
+    def column_title(self, t: Any, key: str) -> str | None:
+        if key.startswith("round_") and key[6:].isdigit():
+            return _("Points in round %(n)s") % {"n": key[6:]}
+        word = COLUMN_TITLES.get(key)
+        return str(word) if word is not None else None
+
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """Two lines: a normal game Re won by 2, and a compulsory queens solo lost by 4."""
         n = [s.entrant.start_number for s in seats] or [1, 2, 3, 4]
@@ -125,8 +140,10 @@ class Doppelkopf(WebDiscipline):
         owing = [r for r in rows if (r["values"].get("solos_missing") or 0) > 0]
         if not owing:
             return []
-        return [_("Compulsory solos still owed: %(n)s") % {
-            "n": sum(int(r["values"]["solos_missing"]) for r in owing)}]
+        return [_("Compulsory solos still owed: %(names)s") % {"names": ", ".join(
+            f"{r.get('name', r['entrant'])}"
+            + (f" ({r['values']['solos_missing']})" if r["values"]["solos_missing"] > 1 else "")
+            for r in owing)}]
 
     def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
         s = self.settings(t)
