@@ -304,3 +304,38 @@ def test_settings_page_checks_the_doppelkopf_settings_at_their_fields(make_tourn
     assert r.status_code == 302
     t.refresh_from_db()
     assert t.scoring["games_per_round"]["4"] == 20 and t.scoring["time_limit"] is None
+
+
+def test_nine_players_sit_at_a_table_of_four_and_one_of_five_where_allowed(make_tournament,
+                                                                          director, client):
+    """TSR 8.3 plays at tables of four; with ``table_of_five`` a fifth player fills up and
+    the dealer of each game sits out: no score in the dealer's field."""
+    t = make_tournament("doppelkopf", entrants=9)
+    boss = Actor(director, director.username)
+    with pytest.raises(services.ServiceError):
+        services.draw_round(t, boss, seed="neun")  # tables of four only: 9 cannot sit
+    t = services.update_tournament(t, boss, scoring={**t.scoring, "table_of_five": True})
+    rnd = services.draw_round(t, boss, seed="neun")
+    services.publish_round(t, boss, 1)
+    tables = sorted(rnd.tables.all(), key=lambda tb: tb.number)
+    assert [tb.seats.count() for tb in tables] == [4, 5]
+    five = tables[1]
+    players = seat_numbers(five)
+    dealer, rest = players[0], players[1:]
+    post = normal(0, rest, rest[:2], 2)
+    r = client.post(url(five), {**post, f"games[0].score_{dealer}": "1"},
+                    HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400
+    assert "setzt am Fünfertisch aus" in row_errors(r.content.decode(), "games[0]")
+    r = client.post(url(five), post)
+    assert r.status_code == 302, r.content.decode()[:3000]
+    assert Result.objects.get(table=five).payload["games"][0]["dealer"] == dealer
+
+
+@pytest.mark.parametrize(("n", "sizes"), [(8, [4, 4]), (9, [4, 5]), (10, [5, 5]),
+                                          (13, [4, 4, 5]), (15, [5, 5, 5]), (16, [4, 4, 4, 4])])
+def test_tables_of_five_only_fill_up(n, sizes):
+    from pairing import Layout
+    from pairing.simple import table_sizes
+
+    assert table_sizes(n, Layout(sides=0, table_size=4, max_long=3)) == sizes

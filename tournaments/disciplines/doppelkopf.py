@@ -8,6 +8,7 @@ the web app's pages, forms and draws need to know.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -56,9 +57,9 @@ class Doppelkopf(WebDiscipline):
     label = gettext_lazy("Doppelkopf")
     preset = {"games_per_round": {"4": 24, "5": 30}, "compulsory_solos": 1, "time_limit": 100}
     entrant_kinds = ("single",)
-    # Tables of four. The draw seats no table of five (the card draws know only "one short");
-    # a table of five is allowed in the scoring settings (``table_of_five``) for lists
-    # written at a hall's own table of five.
+    # Tables of four (TSR 8.3); where the tournament allows tables of five
+    # (``table_of_five``), up to three of them fill up a field that is no multiple of four
+    # (9 = 4 + 5, 14 = 4 + 5 + 5; 7 and 11 cannot be seated), see layout_for.
     layouts = {"single": Layout(sides=0, table_size=4, max_short=0, bye_kind="zero")}
     methods = ("standings_tables", "random_tables")
     cell_words = {"games": gettext_lazy("Game")}
@@ -90,6 +91,10 @@ class Doppelkopf(WebDiscipline):
               help=gettext_lazy("Taken off a player who ends a round still owing a compulsory "
                                 "solo; 0: none (the rules have the solo played late).")),
     )
+
+    def layout_for(self, t: Any) -> Layout:
+        base = self.layout(t.entrant_kind)
+        return replace(base, max_long=3) if self.settings(t).table_of_five else base
 
     def round_games(self, t: Any, size: int) -> int:
         """The games of a round at a table of ``size``."""
