@@ -300,10 +300,12 @@ def test_settings_page_checks_the_doppelkopf_settings_at_their_fields(make_tourn
                              {**data, "compulsory_solos": "5"}, HTTP_ACCEPT_LANGUAGE="de")
     assert r.status_code == 400 and r.context["form"].errors["compulsory_solos"]
     r = director_client.post(reverse("director:settings", args=[t.slug]),
-                             {**data, "games_per_round_4": "20", "time_limit": ""})
+                             {**data, "games_per_round_4": "20", "time_limit": "",
+                              "table_of_five": "on"})
     assert r.status_code == 302
     t.refresh_from_db()
     assert t.scoring["games_per_round"]["4"] == 20 and t.scoring["time_limit"] is None
+    assert t.scoring["table_of_five"] is True
 
 
 def test_nine_players_sit_at_a_table_of_four_and_one_of_five_where_allowed(make_tournament,

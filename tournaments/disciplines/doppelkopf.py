@@ -18,6 +18,7 @@ from pairing import Layout
 from scoring.cardlist import MAX_GAMES
 
 from .base import WebDiscipline
+from .settings_spec import FLAG
 from .settings_spec import Setting as Field
 from .whatif import Spec
 
@@ -79,6 +80,9 @@ class Doppelkopf(WebDiscipline):
         Field("games_per_round.5", gettext_lazy("Games per round, table of 5"),
               minimum=1, maximum=MAX_GAMES, default=30,
               help=gettext_lazy("Where a table of five plays (the dealer sits out each game).")),
+        Field("table_of_five", gettext_lazy("Tables of five to fill up"), FLAG, default=False,
+              help=gettext_lazy("Up to three tables of five where the field is no multiple of "
+                                "four; the dealer sits out each game.")),
         Field("time_limit", gettext_lazy("Time limit per round (minutes)"), minimum=1,
               maximum=1440, optional=True, empty=gettext_lazy("no time limit"), default=100,
               help=gettext_lazy("The game started is finished; after the time limit only owed "
