@@ -20,13 +20,15 @@ class Layout:
     ``sides`` is 2 for two parties (side 1/2; chess: white/black) or 0 for tables
     without sides; ``per_side`` entrants sit on each side. Tables without sides
     take ``table_size`` entrants, or ``table_size - 1`` at up to ``max_short``
-    tables. ``bye_kind`` is what an entrant left over gets.
+    tables, or ``table_size + 1`` at up to ``max_long`` tables (Doppelkopf's tables of five,
+    where the dealer sits out). ``bye_kind`` is what an entrant left over gets.
     """
 
     sides: int = 2
     per_side: int = 1
     table_size: int = 4
     max_short: int = 0
+    max_long: int = 0
     bye_kind: str = "bye"
 
     @property

@@ -57,8 +57,10 @@ METHODS: dict[str, DrawMethod] = {m.name: m for m in (
     _m("rotation", cards.rotation, "mucken"),
     _m("fixed_rotation", cards.fixed_rotation, "mucken"),
     _m("pussi_partners", cards.pussi_partners, "pussi"),
-    _m("random_tables", simple.random_tables, "mucken", "pussi", "boardgame", "skat"),
-    _m("standings_tables", simple.standings_tables, "boardgame", "skat", result_dependent=True),
+    _m("random_tables", simple.random_tables, "mucken", "pussi", "boardgame", "skat",
+       "doppelkopf"),
+    _m("standings_tables", simple.standings_tables, "boardgame", "skat", "doppelkopf",
+       result_dependent=True),
     _m("swiss_score", scoreswiss.swiss_score, "tabletop", result_dependent=True),
     _m("registration", None, "mucken", "pussi", registration_time=True),
 )}

@@ -16,7 +16,8 @@ from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout
 
 
 def table_sizes(n: int, layout: Layout) -> list[int]:
-    """Sizes of side-less tables: full tables, then at most ``max_short`` tables one short."""
+    """Sizes of side-less tables: full tables, then at most ``max_short`` tables one short
+    (or, where the layout allows none short, at most ``max_long`` tables one larger)."""
     size = layout.table_size
     if n <= 0:
         raise DrawError(N_("there is nobody to seat"))
@@ -24,6 +25,10 @@ def table_sizes(n: int, layout: Layout) -> list[int]:
         rest = n - short * (size - 1)
         if rest >= 0 and rest % size == 0:
             return [size] * (rest // size) + [size - 1] * short
+    for long in range(1, layout.max_long + 1):
+        rest = n - long * (size + 1)
+        if rest >= 0 and rest % size == 0:
+            return [size] * (rest // size) + [size + 1] * long
     if layout.max_short:
         raise DrawError(N_("%(n)s entrant cannot be seated at tables of %(size)s with at most "
                             "%(short)s tables of %(smaller)s", n=n, size=size,

@@ -218,7 +218,7 @@ def test_bad_scoring_settings_name_the_setting(api, make_tournament):
 
 @pytest.mark.parametrize("body, field", [
     ({"discipline": "mucken"}, "name"),
-    ({"name": "X", "discipline": "doppelkopf"}, "discipline"),
+    ({"name": "X", "discipline": "schafkopf"}, "discipline"),
     ({"name": "X", "discipline": "chess", "entrant_kind": "pair"}, "entrant_kind"),
     ({"name": "X", "discipline": "chess", "pairing": "random_tables"}, "pairing"),
     ({"name": "X", "discipline": "chess", "planned_rounds": 0}, "planned_rounds"),
@@ -551,14 +551,16 @@ def card_list_document(discipline: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("discipline", ["doppelkopf"])
-def test_import_of_a_discipline_without_web_support_is_refused_at_its_field(api, discipline):
-    """The scoring core scores Skat and Doppelkopf; the web app has no pages for them yet.
-    Importing such a document is a 400 on ``discipline``, not a 500, and stores nothing."""
+def test_import_of_a_card_list_document(api, discipline):
+    """Since the web app has Doppelkopf pages (issue 21), a Doppelkopf document imports and
+    scores as the core counts it: Re wins with 150 against 90, 1 each."""
     r = api.post(f"{API}/tournaments/import/", card_list_document(discipline), format="json")
-    assert r.status_code == 400, r.content
-    (message,) = r.json()["discipline"]
-    assert f"{discipline} is not supported by the web app yet" in message
-    assert Tournament.objects.count() == 0
+    assert r.status_code == 201, r.content
+    t = Tournament.objects.get(discipline=discipline)
+    from tournaments import services
+
+    points = {r["entrant"]: r["values"]["points"] for r in services.standings(t)["standings"]}
+    assert points == {1: 1, 2: 1, 3: -1, 4: -1}
 
 
 @pytest.mark.parametrize("change, place", [

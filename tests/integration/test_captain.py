@@ -100,7 +100,23 @@ def skat_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str,
     return post, {"games": games}
 
 
+def doppelkopf_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str, Any]]:
+    """Two lines: a normal game Re won by 2 (or 3) and a compulsory queens solo lost by 1."""
+    a, b, c, d = start_numbers(table)
+    value = 3 if variant else 2
+    post = {"games[0].kind": "normal", "games[0].re1": str(a), "games[0].re2": str(c),
+            **{f"games[0].score_{n}": str(value if n in (a, c) else -value) for n in (a, b, c, d)},
+            "games[1].kind": "queens", "games[1].re1": str(b), "games[1].compulsory": "on",
+            **{f"games[1].score_{n}": str(-3 if n == b else 1) for n in (a, b, c, d)}}
+    games = [{"kind": "normal", "re": [a, c],
+              "scores": {str(n): value if n in (a, c) else -value for n in (a, b, c, d)}},
+             {"kind": "queens", "re": [b], "compulsory": True,
+              "scores": {str(n): -3 if n == b else 1 for n in (a, b, c, d)}}]
+    return post, {"games": games}
+
+
 DISCIPLINES = {
+    "doppelkopf": (doppelkopf_post, {"entrants": 8}),
     "skat": (skat_post, {"entrants": 8}),
     "mucken": (mucken_post, {"entrants": 4, "entrant_kind": "pair"}),
     "pussi": (pussi_post, {"entrants": 8}),

@@ -42,7 +42,7 @@ pytestmark = pytest.mark.django_db
 
 DISCIPLINE_KINDS = [("chess", "single"), ("mucken", "pair"), ("mucken", "single"),
                     ("pussi", "single"), ("boardgame", "single"), ("tabletop", "single"),
-                    ("skat", "single")]
+                    ("skat", "single"), ("doppelkopf", "single")]
 
 
 @pytest.fixture(autouse=True)
@@ -678,7 +678,7 @@ def test_json_option_keeps_working(dclient, make_tournament, director):
 
 def tournament_with_results(make_tournament, director, discipline, kind="single"):
     entrants = {"chess": 4, "mucken": 4, "pussi": 8, "boardgame": 7, "tabletop": 4,
-                "skat": 7}[discipline]
+                "skat": 7, "doppelkopf": 8}[discipline]
     t = make_tournament(discipline, kind, entrants=entrants, name=f"Original {discipline}")
     played_round(t, director)
     rnd = services.draw_round(t, actor_of(director), seed="zweite")
@@ -739,23 +739,22 @@ def test_import_upload_lists_every_problem_with_its_place(dclient):
 
 
 @pytest.mark.parametrize("discipline", ["doppelkopf"])
-def test_import_upload_of_a_discipline_without_web_support_says_so(dclient, discipline):
-    """A valid Skat or Doppelkopf document is scored by ``python -m scoring`` but has no pages
-    in the web app yet: the upload answers with the form's error, not a 500."""
-    line = ({"declarer": 2, "dealer": 1, "game": "hearts", "value": 30, "won": False}
-            if discipline == "skat" else {"re": [3], "kind": "queens", "compulsory": True,
-                                          "re_eyes": 180, "announce": {"re": "re"}})
+def test_import_upload_of_a_card_list_document(dclient, discipline):
+    """A Doppelkopf document (a compulsory queens solo won with "Re", 180 card points:
+    1 + below 90 + Re 2 = 4, the soloist +12) imports from the director's page since the web
+    app has Doppelkopf pages (issue 21)."""
+    line = {"re": [3], "kind": "queens", "compulsory": True, "re_eyes": 180,
+            "announce": {"re": "re"}}
     doc = {"format": "turnier/1", "name": "Kartenabend", "discipline": discipline,
            "entrants": [{"id": i, "name": f"Spieler {i}"} for i in range(1, 5)],
            "rounds": [{"number": 1, "tables": [{"seats": [{"entrant": i} for i in range(1, 5)],
                                                 "result": {"games": [line]}}]}]}
     upload = SimpleUploadedFile("karten.json", json.dumps(doc).encode())
     r = dclient.post(reverse("director:home"), {"action": "import", "import-document": upload})
-    assert r.status_code == 400
-    errors = r.context["import_form"].errors["document"]
-    assert any(e.startswith("discipline: ") and "not supported by the web app yet" in e
-               for e in errors), errors
-    assert not Tournament.objects.exists()
+    assert r.status_code == 302, r.context["import_form"].errors
+    t = Tournament.objects.get(discipline=discipline)
+    points = {r["entrant"]: r["values"]["points"] for r in services.standings(t)["standings"]}
+    assert points == {1: -4, 2: -4, 3: 12, 4: -4}
 
 
 def test_management_commands_round_trip(make_tournament, director, tmp_path):

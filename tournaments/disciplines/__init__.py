@@ -14,6 +14,7 @@ from typing import Any
 from .base import WebDiscipline
 from .boardgame import Boardgame
 from .chess import Chess
+from .doppelkopf import Doppelkopf
 from .mucken import Mucken
 from .pussi import Pussi
 from .skat import Skat
@@ -21,10 +22,10 @@ from .tabletop import Tabletop
 
 DISCIPLINES: dict[str, WebDiscipline] = {
     d.name: d for d in (Chess(), Mucken(), Pussi(), Boardgame(), Tabletop(),
-                          Skat())}
+                          Skat(), Doppelkopf())}
 
 # Disciplines the scoring core knows that have no web pages, forms or draws yet.
-SCORING_ONLY = ("doppelkopf",)
+SCORING_ONLY: tuple[str, ...] = ()
 
 
 def get(name: Any) -> WebDiscipline | None:

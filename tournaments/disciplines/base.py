@@ -170,6 +170,11 @@ class WebDiscipline:
     def layout(self, entrant_kind: str) -> Layout:
         return self.layouts.get(entrant_kind) or next(iter(self.layouts.values()))
 
+    def layout_for(self, t: Any) -> Layout:
+        """The layout a draw of the tournament seats by: its entrant kind's, unless the
+        tournament's settings change it (Doppelkopf: tables of five where allowed)."""
+        return self.layout(t.entrant_kind)
+
     @property
     def has_sides(self) -> bool:
         return self.side_labels is not None

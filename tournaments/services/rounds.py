@@ -53,7 +53,7 @@ def draw_request(t: Tournament, number: int, seed: str) -> pairing.DrawRequest:
         history.append(tuple(tables))
         past_byes.update(b.entrant_id for b in r.byes.all() if b.kind == "bye")
     options = {k: v for k, v in (t.draw_options or {}).items() if k in BOOLEAN_OPTIONS}
-    return pairing.DrawRequest(number, competitors, info.layout(t.entrant_kind), seed,
+    return pairing.DrawRequest(number, competitors, info.layout_for(t), seed,
                                tuple(history), frozenset(past_byes), options)
 
 
