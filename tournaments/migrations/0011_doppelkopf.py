@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_h17_provisional_dwz'),
+        ('tournaments', '0010_table_codes_entrant_links'),
     ]
 
     operations = [

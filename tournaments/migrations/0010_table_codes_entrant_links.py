@@ -16,7 +16,7 @@ def give_links(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0009_h17_provisional_dwz"),
+        ("tournaments", "0009_provisional_dwz"),
     ]
 
     operations = [
