@@ -6,6 +6,7 @@
     .venv/bin/python bench/hall.py --wrk                # also 30 s of wrk: standings vs static
     .venv/bin/python bench/hall.py --proxy --nodes 2    # through nginx, two gunicorn nodes
     .venv/bin/python bench/hall.py --proxy --nodes 2 --kill-node-at 60   # one SIGKILLed
+    .venv/bin/python bench/hall.py --board --table-codes   # board open, phones use the codes
 
 What runs: a fresh PostgreSQL database ``turnierwart_bench`` (dropped and created), Redis db 14
 (flushed; ``HALL_DATABASE=name`` and ``HALL_REDIS=redis://...`` choose others), gunicorn
@@ -28,7 +29,10 @@ the captains, desks and director, a bare keep-alive connection per spectator's p
 - desk users (not the director) register late entries on the desk page's form (htmx), and
   now and then reload the desk page;
 - the director orders PDFs (the reports page, with a session) and reads the API standings;
-  when the captains are done, settles the disputes, closes round 1, draws and publishes round 2.
+  when the captains are done, settles the disputes, closes round 1, draws and publishes round 2;
+- with ``--board`` the director's live board of tables polls every 5 s (``director-board``);
+  with ``--table-codes`` the phones open the table's permanent card code first
+  (``table-code``, a redirect to the round's captain page).
 
 Afterwards the database is checked directly: every accepted captain submission is exactly one
 ResultRevision, nothing is lost or duplicated, the API standings equal a recomputation from the
@@ -197,8 +201,10 @@ def setup_django() -> None:
     django.setup()
 
 
-def prepare(tables: int, desks: int) -> dict:
-    """Migrate, flush Redis db 14, make the director, desk users and round 1 of an evening."""
+def prepare(tables: int, desks: int, table_codes: bool = False) -> dict:
+    """Migrate, flush Redis db 14, make the director, desk users and round 1 of an evening;
+    with ``table_codes`` the permanent code of every table (the cards taped to the tables),
+    which the captains' phones then open instead of the round's own link."""
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.core.management import call_command
@@ -224,8 +230,13 @@ def prepare(tables: int, desks: int) -> dict:
     services.publish_round(t, actor, 1)
     rnd = Round.objects.get(tournament=t, number=1)
     tokens = {tb.number: tb.token for tb in rnd.tables.all()}
+    codes: dict[int, str] = {}
+    if table_codes:
+        from tournaments.services import hall_links
+        codes = {tc.number: tc.code
+                 for tc in hall_links.make_table_codes(t, actor, len(tokens))}
     return {"slug": t.slug, "pk": t.pk, "token": Token.objects.create(user=director).key,
-            "tables": tokens}
+            "tables": tokens, "codes": codes}
 
 
 # ---------------------------------------------------------------- measuring
@@ -462,7 +473,7 @@ async def spectator(base: str, stats, slug: str, until: float, rng: random.Rando
 
 
 async def captain(client, base: str, stats, sent: dict, number: int, token: str,
-                  window: float, rng: random.Random) -> None:
+                  window: float, rng: random.Random, code: str | None = None) -> None:
     """One table: a first submission, then maybe a second agreeing or differing one."""
     payload = bobbl(rng)
     await asyncio.sleep(rng.uniform(0, window))
@@ -480,7 +491,7 @@ async def captain(client, base: str, stats, sent: dict, number: int, token: str,
         if k:
             await asyncio.sleep(rng.uniform(1, 15))
         if by_form:
-            status = await captain_form(base, stats, token, body)
+            status = await captain_form(base, stats, token, body, code)
         else:
             if rng.random() < 0.5:
                 await stats.request(client, "captain-get", "GET", f"/c/{token}/")
@@ -495,13 +506,23 @@ async def captain(client, base: str, stats, sent: dict, number: int, token: str,
 FIELD = re.compile(r'name="(csrfmiddlewaretoken|nonce)" value="([^"]+)"')
 
 
-async def captain_form(base: str, stats, token: str, body: dict) -> int | None:
+async def captain_form(base: str, stats, token: str, body: dict,
+                       code: str | None = None) -> int | None:
     """What a phone does: load /c/<token>/, post the form, follow to the confirmation.
+
+    With the table's permanent ``code`` the phone opens ``/tc/<code>/`` (the card on the
+    table), which sends it on to the round's captain page: one more request, counted as
+    ``table-code``.
 
     200 when the confirmation came, the status otherwise, None without an answer. Its own
     client: a phone has its own cookies (CSRF, and the session remembering the form's nonce).
     """
     async with httpx.AsyncClient(base_url=base, timeout=30) as phone:
+        if code is not None:
+            card = await stats.request(phone, "table-code", "GET", f"/tc/{code}/")
+            if card is None or card.status_code != 302:
+                return card.status_code if card is not None else None
+            token = card.headers["location"].rstrip("/").rsplit("/", 1)[-1]
         page = await stats.request(phone, "captain-get", "GET", f"/c/{token}/")
         if page is None or page.status_code != 200:
             return page.status_code if page is not None else None
@@ -613,9 +634,24 @@ async def director(client, web: httpx.AsyncClient, base: str, stats, notes: dict
     await order("standings", None)
 
 
+async def board(web: httpx.AsyncClient, stats, slug: str, until: float) -> None:
+    """The director's live board of tables open on a second screen: its block polled every
+    5 s with the ETag it last got, as the page's htmx does."""
+    tag = ""
+    while time.monotonic() < until:
+        resp = await stats.request(web, "director-board", "GET",
+                                   f"/director/{slug}/board/live/",
+                                   headers={"HX-Request": "true",
+                                            **({"If-None-Match": tag} if tag else {})})
+        if resp is not None and resp.status_code == 200:
+            tag = resp.headers.get("etag", "")
+        await asyncio.sleep(5)
+
+
 async def evening(base: str, info: dict, minutes: float, spectators: int, seed: int,
                   desks: int, kill_at: float | None = None,
-                  kill: Callable[[], None] | None = None) -> tuple[Stats, dict, float]:
+                  kill: Callable[[], None] | None = None,
+                  with_board: bool = False) -> tuple[Stats, dict, float]:
     rng = random.Random(seed)
     stats = Stats()
     sent: dict[int, list] = defaultdict(list)
@@ -639,7 +675,8 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
         done = asyncio.Event()
         caps = [asyncio.create_task(captain(client, base, stats, sent, n, tok,
                                             0.8 * duration - 15,
-                                            random.Random(rng.random())))
+                                            random.Random(rng.random()),
+                                            info.get("codes", {}).get(n)))
                 for n, tok in info["tables"].items()]
         others = [asyncio.create_task(spectator(base, stats, info["slug"], until,
                                                 random.Random(rng.random())))
@@ -650,6 +687,8 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
         others.append(asyncio.create_task(director(client, office, base, stats, notes,
                                                    info["slug"], info["token"], done, until,
                                                    random.Random(rng.random()))))
+        if with_board:
+            others.append(asyncio.create_task(board(office, stats, info["slug"], until)))
         lag = asyncio.create_task(loop_lag(stats, until))
         if kill is not None and kill_at is not None:
             others.append(asyncio.create_task(killer(start + kill_at, kill, notes)))
@@ -813,6 +852,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="nginx worker_processes (the image's default is auto)")
     ap.add_argument("--kill-node-at", type=float, default=None, metavar="SECONDS",
                     help="SIGKILL the last node this far into the evening")
+    ap.add_argument("--board", action="store_true",
+                    help="the director's live board of tables open, polled every 5 s")
+    ap.add_argument("--table-codes", action="store_true",
+                    help="captains' phones open the tables' permanent codes (/tc/<code>/)")
     args = ap.parse_args(argv)
     if (args.nodes > 1 or args.kill_node_at is not None) and not args.proxy:
         ap.error("--nodes and --kill-node-at need --proxy in front")
@@ -829,7 +872,7 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     fresh_database()
     setup_django()
-    info = prepare(args.tables, args.desks)
+    info = prepare(args.tables, args.desks, args.table_codes)
     stack = Stack(args.workers, args.threads, args.nodes, args.proxy)
     stack.nginx_workers = args.nginx_workers
     failures: list[str] = []
@@ -843,7 +886,8 @@ def main(argv: list[str] | None = None) -> int:
         cpu_before = cpu_seconds()
         stats, notes, elapsed = asyncio.run(evening(
             stack.base, info, args.minutes, args.spectators, args.seed, args.desks,
-            args.kill_node_at, stack.kill_last_node if args.kill_node_at is not None else None))
+            args.kill_node_at, stack.kill_last_node if args.kill_node_at is not None else None,
+            with_board=args.board))
         cpu_after = cpu_seconds()
         print(f"\nevening: {elapsed:.1f} s (times as the clients saw them)")
         print("\n".join(report(stats, elapsed)))
