@@ -374,6 +374,25 @@ class ResultRevision(models.Model):
         return json.dumps(self.payload, ensure_ascii=False)
 
 
+class SubmissionKey(models.Model):
+    """A captain's submission key, stored once per table with what the submission did.
+
+    A phone on bad Wi-Fi may send the same report many times (it kept it while offline,
+    or the answer was lost on the way back); each copy carries the key the phone made for
+    it, and every copy after the first gets the first one's outcome without a new
+    revision (``services.results.captain_submit``).
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    outcome = models.CharField(max_length=12)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "key"],
+                                               name="one_submission_per_key")]
+
+
 class ActionLog(models.Model):
     """Append-only record of every change: who, what, before, after.
 

@@ -21,8 +21,10 @@ from .results import (
                       accept_revision,
                       captain_submit,
                       check_payload,
+                      check_submission_key,
                       clear_result,
                       director_set_result,
+                      submission_for_key,
                       table_for_token,
 )
 from .rounds import (
@@ -39,12 +41,14 @@ from .tournaments import create_tournament, grant_role, update_tournament
 __all__ = [
     "Actor", "Conflict", "Forbidden", "InvalidToken", "NotFound", "RoundNotOpen",
     "ServiceError", "StaleVersion", "accept_revision", "cancel_bye", "captain_submit", "change",
-    "check_payload", "clear_result", "close_round", "create_tournament", "delete_pairing_rule",
+    "check_payload", "check_submission_key", "clear_result", "close_round", "create_tournament",
+    "delete_pairing_rule",
     "director_set_result", "draw_round", "export_document", "find_players", "forbid_pairing",
     "give_full_bye", "grant_role", "import_document", "publish_round", "redraw_round",
     "register", "register_person",
     "reopen_round", "request_bye", "scoring_tournament", "set_forced_pairing", "set_status",
-    "standings", "table_for_token", "undo_draw", "update_tournament", "withdraw",
+    "standings", "submission_for_key", "table_for_token", "undo_draw", "update_tournament",
+    "withdraw",
 ]
 
 

@@ -11,6 +11,7 @@ that changes something is a :class:`ResultRevision`.
 from __future__ import annotations
 
 import hmac
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from scoring.model import Seat as ScoringSeat
 from scoring.model import Table as ScoringTable
 
 from ..core_messages import say
-from ..models import Result, ResultRevision, Round, Table
+from ..models import Result, ResultRevision, Round, SubmissionKey, Table
 from . import reporters
 from .base import Actor, Change, InvalidToken, RoundNotOpen, ServiceError, change
 from .locks import ensure_not_finished
@@ -111,31 +112,80 @@ def live_reports(table: Table) -> list[reporters.Report]:
         table=table, undone=False).order_by("created", "id").only("reporter", "payload")]
 
 
+SUBMISSION_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def check_submission_key(value: Any) -> str | None:
+    """A client's submission key as given, None when none was given; refused when malformed.
+
+    16 to 64 letters, digits, ``-`` or ``_`` (a UUID from ``crypto.randomUUID()`` is 36):
+    bounded, and long enough that one phone never makes the same key twice by chance.
+    """
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not SUBMISSION_KEY.fullmatch(value):
+        raise ServiceError(_("a submission key is 16 to 64 letters, digits, - or _ "
+                             "(a UUID will do)"), "key")
+    return value
+
+
 def captain_submit(token: str, payload: Any, note: str = "",
-                   device_id: str | None = None) -> Submission:
+                   device_id: str | None = None, key: str | None = None) -> Submission:
     """A table captain's report through the table's link, from one device.
 
     ``device_id``: the phone's id (the captain page's cookie, the API's ``X-Device-Id``);
     None counts as the link's one anonymous device. What the report does is
     :func:`reporters.decide`'s rule: only a second device (or the director) confirms.
+
+    ``key``: the submission's own key, made by the phone when the captain pressed "send"
+    (:func:`check_submission_key`). The first copy to arrive is taken; every later copy
+    of the same key at this table gets the first one's outcome and the table's result
+    as it is now, writes nothing and is not checked again (whatever it carries, and even
+    once the round is closed: it was stored while the round was open).
     """
+    key = check_submission_key(key)
     table = table_for_token(token)
+    if key is not None:
+        seen = submission_for_key(table, key)
+        if seen is not None:
+            return seen
     if table.round.status != Round.Status.OPEN:
         raise RoundNotOpen(_("this round is not open for results"), "token")
     check_payload(table, payload)
     reporter = reporters.device_reporter(table.pk, reporters.check_device_id(device_id))
     actor = Actor(None, f"captain of table {table.number}, round {table.round.number}")
-    return submit_report(table, actor, payload, reporter, note=note)
+    return submit_report(table, actor, payload, reporter, note=note, key=key)
+
+
+def submission_for_key(table: Table, key: str) -> Submission | None:
+    """The outcome of the submission already stored under ``key`` at ``table``, if any.
+
+    Its result is the table's as it stands now; when the director has cleared it since,
+    an unsaved empty stand-in (nothing is written again for a key once taken).
+    """
+    known = SubmissionKey.objects.filter(table=table, key=key).only("outcome").first()
+    if known is None:
+        return None
+    result = (Result.objects.filter(table=table).first()
+              or Result(table=table, payload={}, status=Result.Status.SUBMITTED))
+    return Submission(result, known.outcome)
 
 
 def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
-                  note: str = "") -> Submission:
+                  note: str = "", key: str | None = None) -> Submission:
     """Take one checked report of ``reporter`` for an open round's table.
 
     The one place the rule is applied, whatever kind of link the report came through
-    (a table's captain link today, a personal link tomorrow).
+    (a table's captain link today, a personal link tomorrow). ``key`` (checked) is stored
+    with the outcome in the same transaction, under the tournament's lock, so two copies
+    arriving at once are taken once.
     """
     with change(table.round.tournament_id, actor, "captain_submit") as c:
+        if key is not None:
+            seen = submission_for_key(table, key)  # a copy that overtook this one while it waited
+            if seen is not None:
+                c.unchanged = True
+                return seen
         ensure_not_finished(c.tournament)
         rnd = Round.objects.get(pk=table.round_id)
         if rnd.status != Round.Status.OPEN:
@@ -144,6 +194,8 @@ def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
         decision = reporters.decide(result.status if result else None,
                                     result.payload if result else None,
                                     live_reports(table), reporters.Report(reporter, payload))
+        if key is not None:
+            SubmissionKey.objects.create(table=table, key=key, outcome=str(decision.outcome))
         if not decision.record:
             c.unchanged = True  # the same report again: no revision, no log entry
             assert result is not None  # a repeated report repeats a stored result

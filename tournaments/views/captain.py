@@ -71,6 +71,7 @@ def _not_open(request: HttpRequest, table: Table) -> HttpResponse:
     return render(request, "captain/closed.html",
                   {"table": table, "round": rnd, "tournament": rnd.tournament,
                    "preview": rnd.status == Round.Status.PREVIEW,
+                   "unsent": rnd.status == Round.Status.CLOSED and "unsent" in request.GET,
                    "final": _final_result(table)}, status=status)
 
 
@@ -144,6 +145,19 @@ def _reported_here(request: HttpRequest, table: Table) -> bool:
         table.pk, _device_id(request))
 
 
+def _submission_key(request: HttpRequest) -> tuple[str | None, ServiceError | None]:
+    """The submission key a posting phone made (captain-offline.js), or why it is refused.
+
+    Only a POST carries one; the plain form sends it empty and relies on its nonce.
+    """
+    if request.method != "POST":
+        return None, None
+    try:
+        return services.check_submission_key(request.POST.get("key")), None
+    except ServiceError as exc:
+        return None, exc
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table and its result form; take a submission."""
@@ -154,6 +168,11 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _lookup(request, token)
     if isinstance(table, HttpResponse):
         return table
+    key, key_error = _submission_key(request)
+    if key is not None:  # a copy of a submission already taken: its outcome, even if closed
+        seen = services.submission_for_key(table, key)
+        if seen is not None:
+            return _done(token, seen.outcome)
     if table.round.status != Round.Status.OPEN:
         return _not_open(request, table)
     tournament = table.round.tournament
@@ -161,14 +180,18 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     data = None
     errors = result_forms.Errors()
     status = 200
-    if request.method == "POST":
+    if request.method == "POST" and key_error is not None:
+        data, errors, status = request.POST, rform.place_errors(key_error.errors), 400
+    elif request.method == "POST":
         nonce = (request.POST.get("nonce") or "")[:64]
-        if nonce and nonce in _sent(request):  # a double tap or a resent form
+        # a double tap or a resent form; a keyed submission (captain-offline.js) has its own
+        # key instead (a page kept on the phone may carry a nonce sent long ago)
+        if key is None and nonce and nonce in _sent(request):
             return _done(token, _sent(request)[nonce])
         try:
             payload = rform.payload_from_post(request.POST, table)
             submission = services.captain_submit(token, payload,
-                                                 device_id=_device_id(request))
+                                                 device_id=_device_id(request), key=key)
         except ServiceError as exc:
             if isinstance(exc, (InvalidToken, RoundNotOpen)):  # closed (or gone) while they typed
                 closed = _table(token)

@@ -1,0 +1,204 @@
+/* The captain's page on bad hall Wi-Fi: keep a result the network did not take, send it later.
+ *
+ * - Registers the service worker (/c/sw.js), which shows the page again without a network.
+ * - On "send" the form's fields and a new submission key (crypto.randomUUID) are first kept
+ *   in IndexedDB, then sent with fetch. The server takes each key once (services.results.
+ *   captain_submit): sending the same entry again, however often, stores nothing twice.
+ * - Not answered (no network, a dropped answer, 429, 5xx): the page says "saved on this
+ *   phone, not yet sent" and tries again by itself: when the phone comes back online, after
+ *   2, 4, 8 ... up to 60 seconds, and whenever a captain page of this table is opened.
+ * - Answered: the entry is dropped and the phone shows what the server says: the stored
+ *   result (the sent page), the closed round (?unsent=1 when this entry was not stored), or
+ *   the form with the server's reasons when it refused the result.
+ *
+ * Without IndexedDB or fetch the form is sent as before (a plain POST with its nonce).
+ * docs/captain-offline.md says how it works and where it stops.
+ */
+(function () {
+  "use strict";
+
+  var box = document.getElementById("cap-offline");
+  if (!box) return;
+  var PAGE = box.getAttribute("data-page");
+  var STORE = "pending";
+  var MAX_WAIT = 60000;
+  var tries = 0, timer = null, busy = false, justMade = null;
+
+  if ("serviceWorker" in navigator && box.getAttribute("data-sw")) {
+    var worker = box.getAttribute("data-sw");
+    navigator.serviceWorker.register(worker, {scope: worker.replace(/sw\.js$/, "")})
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (reg) {
+        // this page came from the network before the worker ran: ask it to keep the page
+        if (!navigator.serviceWorker.controller && reg.active) {
+          reg.active.postMessage({keep: PAGE});
+        }
+      })
+      .catch(function () {});  // no worker (plain http on a LAN address): works online only
+  }
+
+  if (!window.indexedDB || !window.fetch || !window.URLSearchParams || !PAGE) return;
+
+  function open() {
+    return new Promise(function (resolve, reject) {
+      var req = indexedDB.open("turnierwart-captain", 1);
+      req.onupgradeneeded = function () {
+        req.result.createObjectStore(STORE, {keyPath: "key"});
+      };
+      req.onsuccess = function () { resolve(req.result); };
+      req.onerror = function () { reject(req.error); };
+    });
+  }
+
+  function tx(mode, work) {
+    return open().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var t = db.transaction(STORE, mode);
+        var out = work(t.objectStore(STORE));
+        t.oncomplete = function () { db.close(); resolve(out && out.result); };
+        t.onerror = t.onabort = function () { db.close(); reject(t.error); };
+      });
+    });
+  }
+
+  function save(entry) { return tx("readwrite", function (s) { return s.put(entry); }); }
+  function drop(key) { return tx("readwrite", function (s) { return s.delete(key); }); }
+  function waiting() {
+    return tx("readonly", function (s) { return s.getAll(); }).then(function (all) {
+      return (all || []).filter(function (e) { return e.path === PAGE; })
+        .sort(function (a, b) { return a.saved - b.saved; });
+    });
+  }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
+  /* --- what the phone says ------------------------------------------------------------- */
+  var form = document.querySelector("form[data-result-form][data-offline]");
+  var note = box.querySelector("[data-pending]");
+  var when = box.querySelector("[data-pending-time]");
+  var refused = box.querySelector("[data-refused]");
+
+  function show(entries) {
+    if (!note) return;
+    note.hidden = !entries.length;
+    box.hidden = !entries.length && (!refused || refused.hidden);
+    if (entries.length && when) {
+      when.textContent = new Date(entries[entries.length - 1].saved)
+        .toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+    }
+    document.documentElement.classList.toggle("cap-has-pending", !!entries.length);
+  }
+
+  function refresh() { return waiting().then(show).catch(function () {}); }
+
+  function later() {
+    if (timer) clearTimeout(timer);
+    var wait = Math.min(MAX_WAIT, 2000 * Math.pow(2, tries)) * (0.8 + Math.random() * 0.4);
+    tries += 1;
+    timer = setTimeout(flush, wait);
+  }
+
+  /* A fresh CSRF token from the page itself, for an entry kept under an old one. */
+  function freshToken(entry) {
+    return fetch(PAGE, {credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var input = doc.querySelector("input[name=csrfmiddlewaretoken]");
+        if (!input) return;
+        entry.body = entry.body.map(function (pair) {
+          return pair[0] === "csrfmiddlewaretoken" ? [pair[0], input.value] : pair;
+        });
+        return save(entry);
+      });
+  }
+
+  /* Send one kept entry; resolves with what the page should do next. */
+  function send(entry) {
+    return fetch(entry.path, {
+      method: "POST", credentials: "same-origin", redirect: "follow",
+      body: new URLSearchParams(entry.body),
+    }).then(function (response) {
+      if (response.redirected) {  // stored (now or before): show what the server has
+        return drop(entry.key).then(function () { return {go: response.url}; });
+      }
+      if (response.status === 410 || response.status === 403) {
+        return response.text().then(function (html) {
+          if (html.indexOf("data-round-status") < 0) {  // a stale CSRF token, not the round
+            return freshToken(entry).then(function () { return {retry: true}; });
+          }
+          return drop(entry.key).then(function () { return {go: entry.path + "?unsent=1"}; });
+        });
+      }
+      if (response.status === 400) {  // the server refused this result: say so, drop it
+        return drop(entry.key).then(function () { return {refused: true, key: entry.key}; });
+      }
+      return {retry: true};  // 429, 5xx: the server is there but busy
+    }, function () { return {retry: true}; });  // no answer reached the phone
+  }
+
+  function flush() {
+    if (busy) return Promise.resolve();
+    busy = true;
+    if (timer) { clearTimeout(timer); timer = null; }
+    return waiting().then(function (entries) {
+      show(entries);
+      if (!entries.length) return null;
+      return send(entries[0]);
+    }).then(function (next) {
+      busy = false;
+      if (!next) return;
+      if (next.go) { window.location.replace(next.go); return; }
+      if (next.refused && form && next.key === justMade) {
+        form.submit();  // sent plainly (no key): the page comes back with the reasons
+        return;
+      }
+      if (next.refused && refused) { refused.hidden = false; box.hidden = false; }
+      if (next.retry) {
+        later();
+        var button = form && form.querySelector("button[type=submit]");
+        if (button) button.disabled = false;  // kept: the captain may still correct it
+      } else { tries = 0; refresh().then(flush); }
+    }, function () { busy = false; later(); });
+  }
+
+  if (form) {
+    form.addEventListener("submit", function (ev) {
+      if (ev.defaultPrevented) return;  // the sheet's own check stopped it
+      ev.preventDefault();
+      var data = new FormData(form);
+      var key = newKey();
+      data.set("key", key);
+      var body = [];
+      data.forEach(function (value, name) {
+        if (typeof value === "string") body.push([name, value]);
+      });
+      var entry = {key: key, path: PAGE, body: body, saved: Date.now()};
+      justMade = key;
+      save(entry).then(function () {
+        tries = 0;
+        return refresh().then(flush);
+      }, function () {
+        // IndexedDB refused (a private window): send it plainly, with the key
+        var input = form.querySelector("input[name=key]");
+        if (input) input.value = key;
+        form.submit();
+      });
+    });
+  }
+
+  var now = box.querySelector("[data-send-now]");
+  if (now) now.addEventListener("click", function () { tries = 0; flush(); });
+  window.addEventListener("online", function () { tries = 0; flush(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") flush();
+  });
+  flush();
+})();
