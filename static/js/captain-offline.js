@@ -22,7 +22,7 @@
   var PAGE = box.getAttribute("data-page");
   var STORE = "pending";
   var MAX_WAIT = 60000;
-  var tries = 0, timer = null, busy = false, justMade = null;
+  var tries = 0, timer = null, busy = false, again = false, justMade = null;
 
   if ("serviceWorker" in navigator && box.getAttribute("data-sw")) {
     var worker = box.getAttribute("data-sw");
@@ -145,8 +145,9 @@
   }
 
   function flush() {
-    if (busy) return Promise.resolve();
+    if (busy) { again = true; return Promise.resolve(); }
     busy = true;
+    again = false;
     if (timer) { clearTimeout(timer); timer = null; }
     return waiting().then(function (entries) {
       show(entries);
@@ -154,19 +155,21 @@
       return send(entries[0]);
     }).then(function (next) {
       busy = false;
-      if (!next) return;
+      if (!next) { if (again) flush(); return; }
       if (next.go) { window.location.replace(next.go); return; }
       if (next.refused && form && next.key === justMade) {
         form.submit();  // sent plainly (no key): the page comes back with the reasons
         return;
       }
       if (next.refused && refused) { refused.hidden = false; box.hidden = false; }
-      if (next.retry) {
+      if (next.retry && again) {
+        flush();  // a new entry came meanwhile: try at once, in order
+      } else if (next.retry) {
         later();
         var button = form && form.querySelector("button[type=submit]");
         if (button) button.disabled = false;  // kept: the captain may still correct it
       } else { tries = 0; refresh().then(flush); }
-    }, function () { busy = false; later(); });
+    }, function () { busy = false; });  // IndexedDB failed: nothing kept to send
   }
 
   if (form) {
