@@ -122,6 +122,7 @@
 
   /* Send one kept entry; resolves with what the page should do next. */
   function send(entry) {
+    // no keepalive: a page closed right after "send" keeps the entry for its next opening
     return fetch(entry.path, {
       method: "POST", credentials: "same-origin", redirect: "follow",
       body: new URLSearchParams(entry.body),

@@ -75,8 +75,8 @@ def test_a_pussi_evening_with_a_quick_entry_and_a_cut_series(browser, live_serve
         return list(t.rounds.get(number=n).tables.order_by("number"))
 
     def send(phone, table):
-        phone.click("#result-form button[type=submit]")
-        phone.wait_for_load_state()
+        with phone.expect_navigation():  # sent by fetch, then the answer page
+            phone.click("#result-form button[type=submit]")
         return Result.objects.get(table=table).payload
 
     # --- series 1: the tournament's 8 games ---------------------------------------------

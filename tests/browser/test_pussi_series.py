@@ -85,8 +85,8 @@ def test_sixteen_players_three_series(browser, live_server, shot):
                     phone.fill(f"input[name='games[{k}].points']", str(points))
                 if n == 1 and table.number == 2:
                     shot(phone, "pussi-02-game-by-game")
-            phone.click("#result-form button[type=submit]")
-            phone.wait_for_load_state()
+            with phone.expect_navigation():  # sent by fetch, then the answer page
+                phone.click("#result-form button[type=submit]")
             result = Result.objects.get(table=table)
             assert [g["totals"] for g in result.payload["games"]] == [
                 list(x) for x in running_totals(GAMES)]

@@ -102,8 +102,8 @@ def test_eleven_players_two_series(browser, live_server, shot):
                 check.wait_for(state="visible")
                 assert "25" in check.inner_text()
                 shot(phone, "skat-01-live-check")
-                phone.click("#result-form button[type=submit]")
-                phone.wait_for_load_state()
+                with phone.expect_navigation():  # sent by fetch, then the answer page
+                    phone.click("#result-form button[type=submit]")
                 server = phone.locator("[data-error-for='games[1]']").inner_text()
                 assert "25" in server and "20" in server, server
                 assert not Result.objects.filter(table=table).exists()

@@ -89,8 +89,8 @@ def test_twelve_players_maelstrom_primary_in_round_2(browser, live_server, shot)
                 phone.fill(f"input[name='missions[{k}].side2']", str(b))
             if table.number == 1 and captain == 1:
                 shot(phone, "tabletop-02-captain-maelstrom")
-            phone.click("#result-form button[type=submit]")
-            phone.wait_for_load_state()
+            with phone.expect_navigation():  # sent by fetch, then the answer page
+                phone.click("#result-form button[type=submit]")
             phone.context.close()
         result = Result.objects.get(table=table)
         assert result.payload["missions"] == ROUND_2 and result.status == "confirmed"
