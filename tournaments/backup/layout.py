@@ -40,6 +40,7 @@ BACKED_UP: tuple[str, ...] = (
     "tournaments.bye",
     "tournaments.result",
     "tournaments.resultrevision",
+    "tournaments.submissionkey",
     "tournaments.actionlog",
 )
 # Made by ``migrate`` in every database (ids differ between databases): referred to by
