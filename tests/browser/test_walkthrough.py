@@ -72,8 +72,8 @@ def test_a_mucken_evening_through_three_audiences(browser, live_server, shot):
         for k, (p1, p2) in enumerate(bobbl):
             page.fill(f"input[name='bobbl[{k}].side1']", str(p1))
             page.fill(f"input[name='bobbl[{k}].side2']", str(p2))
-        page.click("#result-form button[type=submit]")
-        page.wait_for_load_state()
+        with page.expect_navigation():  # sent by fetch, then the answer page
+            page.click("#result-form button[type=submit]")
         return page
 
     first = submit(links[0], [(21, 12), (21, 9)])
