@@ -12,6 +12,12 @@ link is never refused because of someone else's guessing.
 The page gives each phone a long-lived random device id (an HttpOnly cookie for ``/c/``,
 set when the page is first served) and passes it with every submission: a result is
 confirmed only by a second device or the director (:mod:`tournaments.services.reporters`).
+
+With JavaScript the page keeps a submission on the phone until it is answered and posts it
+with a ``key`` it made (``static/js/captain-offline.js``, docs/captain-offline.md): a key the
+server has taken already is answered with its first outcome, before anything else is
+looked at, so a late copy never counts twice nor reads "not sent". Without JavaScript the
+session nonce stops a double tap, as before.
 """
 
 from __future__ import annotations
