@@ -23,7 +23,7 @@ from tournaments.services import Actor
 from .evening import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = os.environ.get("CAPTAIN_SHOTS")  # e.g. /work/shots/h19pwa
+SHOTS = os.environ.get("CAPTAIN_SHOTS")  # a folder for the screens, besides tests/artifacts
 
 
 # the nonce of the page copy the service worker keeps (each page from the server has its own)
