@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_players_lists_skat'),
+        ('tournaments', '0011_doppelkopf'),
     ]
 
     operations = [
