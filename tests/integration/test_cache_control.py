@@ -8,8 +8,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
-from tournaments.cachecontrol import CacheControlMiddleware
 from tournaments import services
+from tournaments.cachecontrol import CacheControlMiddleware
 from tournaments.services import Actor
 from tournaments.views.rendercache import shared_freshness
 

@@ -105,7 +105,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "pairing-rules", "pairing-rule", "bye-requests", "game-result", "ranking",
         "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games")},
     # accounts and language
-    "set_language": PUBLIC_SERVED, "switch_language": PUBLIC_SERVED, "login": PUBLIC, "logout": PUBLIC_SERVED,
+    "set_language": PUBLIC_SERVED, "switch_language": PUBLIC_SERVED,
+    "login": PUBLIC, "logout": PUBLIC_SERVED,
     "password_change": USER, "password_change_done": USER,
     "password_reset": PUBLIC, "password_reset_done": PUBLIC,
     "password_reset_confirm": PUBLIC_SERVED, "password_reset_complete": PUBLIC,
