@@ -175,3 +175,32 @@ def test_director_undo_is_not_undone_by_a_late_copy(chess, boss):
     assert ResultRevision.objects.filter(table=tables[0], source="captain").count() == 1
     assert not Result.objects.filter(table=tables[0]).exists()
 
+
+
+def test_the_captain_api_takes_an_idempotency_key_once_even_after_closing(client, chess, boss):
+    t, rnd, tables = chess
+    url = reverse("api-captain", args=[tables[0].token])
+    key = str(uuid.uuid4())
+    headers = {"HTTP_IDEMPOTENCY_KEY": key, "HTTP_X_DEVICE_ID": "a" * 20}
+    first = client.post(url, {"score": "1-0"}, content_type="application/json", **headers)
+    again = client.post(url, {"score": "1-0"}, content_type="application/json", **headers)
+    assert first.status_code == again.status_code == 200
+    assert first.json()["outcome"] == again.json()["outcome"] == "submitted"
+    assert ResultRevision.objects.filter(table=tables[0]).count() == 1
+    for table in tables[1:]:
+        services.director_set_result(table, boss, {"score": "1-0"})
+    services.close_round(t, boss, rnd.number)
+    late = client.post(url, {"score": "1-0"}, content_type="application/json", **headers)
+    assert late.status_code == 200 and late.json()["outcome"] == "submitted"
+    fresh = client.post(url, {"score": "1-0"}, content_type="application/json",
+                        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
+    assert fresh.status_code == 409  # a new submission after closing is refused as before
+    assert ResultRevision.objects.filter(table=tables[0]).count() == 1
+
+
+def test_the_captain_api_refuses_a_malformed_idempotency_key_with_400(client, chess):
+    _, _, tables = chess
+    response = client.post(reverse("api-captain", args=[tables[0].token]), {"score": "1-0"},
+                           content_type="application/json", HTTP_IDEMPOTENCY_KEY="short")
+    assert response.status_code == 400 and "key" in response.json()
+    assert not ResultRevision.objects.filter(table=tables[0]).exists()

@@ -22,6 +22,9 @@ from ..schema import ERRORS, PAYLOAD_EXAMPLES
 from .base import APIBase, Conflict
 
 DEVICE_HEADER = reporters.DEVICE_HEADER
+# The submission's own key (the IETF draft's header name): the same key sent again, however
+# often and whenever, is taken once (services.captain_submit).
+KEY_HEADER = "Idempotency-Key"
 
 
 class CaptainView(APIBase):
@@ -77,7 +80,15 @@ class CaptainView(APIBase):
                                    required=False, description=(
                                        "This phone's own id, 16 to 128 letters, digits or "
                                        "- _ . : ~ (a random UUID); the same on every "
-                                       "submission from this phone."))],
+                                       "submission from this phone.")),
+                               OpenApiParameter(
+                                   KEY_HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                   required=False, description=(
+                                       "This submission's own key, 16 to 64 letters, digits, "
+                                       "- or _ (a new UUID per press of \"send\"). Sending "
+                                       "it again after a lost answer is safe: the first copy "
+                                       "is stored, every later one gets its outcome back, "
+                                       "even after the round closed."))],
                    request=s.ResultPayloadSerializer, examples=PAYLOAD_EXAMPLES,
                    responses={200: s.CaptainSubmittedSerializer, 400: ERRORS,
                               404: s.MessageSerializer,
@@ -86,11 +97,13 @@ class CaptainView(APIBase):
     def post(self, request: Request, token: str) -> Response:
         table = self.table
         closed = Conflict(_("This round is not open for results."))
-        if table.round.status != Round.Status.OPEN:
-            raise closed
+        key = request.headers.get(KEY_HEADER)
+        if table.round.status != Round.Status.OPEN and not key:
+            raise closed  # with a key the service answers a copy of what it stored then
         device = reporters.check_device_id(request.headers.get(DEVICE_HEADER))
         try:
-            submission = services.captain_submit(token, request.data, device_id=device)
+            submission = services.captain_submit(token, request.data, device_id=device,
+                                                 key=key)
         except (InvalidToken, RoundNotOpen):
             # The round was closed meanwhile: said as the check above says it (409, detail).
             raise closed from None
