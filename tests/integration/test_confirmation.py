@@ -217,11 +217,11 @@ def test_api_refuses_a_malformed_device_id_by_its_name(tables):
     assert not ResultRevision.objects.exists()
 
 
-def test_api_schema_documents_the_device_header():
+def test_api_schema_documents_the_device_and_idempotency_headers():
     schema = APIClient().get(f"{API}/schema/", {"format": "json"}).json()
     operation = schema["paths"]["/api/v1/captain/{token}/"]["post"]
     header = [p for p in operation["parameters"] if p["in"] == "header"]
-    assert [p["name"] for p in header] == ["X-Device-Id"]
+    assert sorted(p["name"] for p in header) == ["Idempotency-Key", "X-Device-Id"]
     assert "second *device*" in operation["description"]
     submitted = operation["responses"]["200"]["content"]["application/json"]["schema"]
     assert submitted["$ref"].endswith("CaptainSubmitted")
