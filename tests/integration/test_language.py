@@ -69,7 +69,8 @@ NAMES = {
 }
 
 DEMOS = {"chess": "demo-schach", "mucken": "demo-mucken", "pussi": "demo-pussi",
-         "boardgame": "demo-brettspiel", "tabletop": "demo-tabletop"}
+         "boardgame": "demo-brettspiel", "tabletop": "demo-tabletop", "skat": "demo-skat",
+         "doppelkopf": "demo-doppelkopf"}
 
 # Namespaces of the pages and who opens them.
 AUDIENCES = {"director": "direktor", "reports": "direktor", "desk": "anmeldung",

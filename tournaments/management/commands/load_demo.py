@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import services
+from tournaments.management.demo_cards import DOKO_SCORING, SKAT_SCORING, doko_list, skat_list
 from tournaments.models import Role, Round, Tournament
 from tournaments.services import Actor
 
@@ -131,25 +132,31 @@ class Command(BaseCommand):
         tournament that exists already is left as it is."""
         actor = Actor(user, user.username)
         rng = random.Random(2026)
-        demos = [
+        demos: list[tuple[str, str, str, str, int, Any, dict[str, Any] | None]] = [
             ("demo-mucken", "Muckturnier Leupoldsgrün (Demo)", "mucken", "pair", 12,
-             lambda t: {"bobbl": bobbl(rng)}),
+             lambda t: {"bobbl": bobbl(rng)}, None),
             ("demo-pussi", "Pussi-Turnier (Demo)", "pussi", "single", 16,
-             lambda t: {"games": pussi_sheet(rng, 8)}),
+             lambda t: {"games": pussi_sheet(rng, 8)}, None),
             ("demo-brettspiel", "Brettspiel-Qualifikation (Demo)", "boardgame", "single", 10,
              lambda t: {"points": {str(s.entrant.start_number): rng.randrange(40, 140)
-                                   for s in t.seats.all()}}),
+                                   for s in t.seats.all()}}, None),
             ("demo-schach", "Vereinsturnier Schach (Demo)", "chess", "single", 10,
-             lambda t: {"score": rng.choice(["1-0", "0-1", "1/2-1/2"])}),
+             lambda t: {"score": rng.choice(["1-0", "0-1", "1/2-1/2"])}, None),
             ("demo-tabletop", "Tabletop-Turnier (Demo)", "tabletop", "single", 8,
              lambda t: {"missions": [[rng.randrange(16), rng.randrange(16)],
                                      [rng.randrange(10), rng.randrange(10)],
-                                     [rng.randrange(5), rng.randrange(5)]]}),
+                                     [rng.randrange(5), rng.randrange(5)]]}, None),
+            # 11 players: two tables of four (the dealer sits out) and one of three
+            ("demo-skat", "Preisskat (Demo)", "skat", "single", 11,
+             lambda t: skat_list(rng, t, SKAT_SCORING["games_per_series"]), SKAT_SCORING),
+            ("demo-doppelkopf", "Doppelkopf-Turnier (Demo)", "doppelkopf", "single", 12,
+             lambda t: doko_list(rng, t, DOKO_SCORING["games_per_round"]), DOKO_SCORING),
         ]
-        for slug, name, discipline, kind, n, result in demos:
+        for slug, name, discipline, kind, n, result, scoring in demos:
             if Tournament.objects.filter(slug=slug).exists():
                 continue
-            t = services.create_tournament(actor, name, discipline, kind, slug=slug)
+            t = services.create_tournament(actor, name, discipline, kind, scoring=scoring,
+                                           slug=slug)
             services.grant_role(t, actor, desk, Role.Kind.DESK)
             players = people(rng, n * (2 if kind == "pair" else 1))
             for i in range(n):
