@@ -289,7 +289,8 @@ class WebDiscipline:
 
 def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
     """One cell of a report as people write it: 21:15 for a pair of numbers; the keys of a
-    game on a list in the discipline's ``words`` (Pussi: "Bid 100")."""
+    game on a list in the discipline's ``words`` (Pussi: "Bid 100"), and a word written as a
+    value too (Skat: "Game Grand", not "game grand")."""
     words = words or {}
     if value is None:
         return "–"
@@ -299,4 +300,6 @@ def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
         return ":".join(_cell_text(v, words) for v in value)
     if isinstance(value, Mapping):
         return ", ".join(f"{words.get(k, k)} {_cell_text(v, words)}" for k, v in value.items())
+    if isinstance(value, str):
+        return str(words.get(value, value))
     return str(value)

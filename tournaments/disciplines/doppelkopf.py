@@ -63,7 +63,13 @@ class Doppelkopf(WebDiscipline):
     # (9 = 4 + 5, 14 = 4 + 5 + 5; 7 and 11 cannot be seated), see layout_for.
     layouts = {"single": Layout(sides=0, table_size=4, max_short=0, bye_kind="zero")}
     methods = ("standings_tables", "random_tables")
-    cell_words = {"games": gettext_lazy("Game")}
+    # A line of a list in a report or the log: its keys, and the kinds of game by their names.
+    cell_words = {"games": gettext_lazy("Game"), "kind": gettext_lazy("Game"),
+                  "re": gettext_lazy("Re"), "kontra": gettext_lazy("Kontra"),
+                  "dealer": gettext_lazy("Dealer"), "compulsory": gettext_lazy("Compulsory solo"),
+                  "announce": gettext_lazy("Announcements"), "scores": gettext_lazy("Points"),
+                  "re_eyes": gettext_lazy("Card points"), "schwarz": gettext_lazy("black"),
+                  "specials": gettext_lazy("Special points"), **KIND_WORDS}
     planned_rounds = 3
 
     side_word = gettext_lazy("Player")

@@ -53,7 +53,11 @@ class Skat(WebDiscipline):
     # Tables of four; to fill up, up to three tables of three (so every field from 6 on sits).
     layouts = {"single": Layout(sides=0, table_size=4, max_short=3, bye_kind="zero")}
     methods = ("standings_tables", "random_tables")
-    cell_words = {"games": gettext_lazy("Game")}
+    # A line of a list in a report or the log: its keys, and the games by their names.
+    cell_words = {"games": gettext_lazy("Game"), "game": gettext_lazy("Game"),
+                  "declarer": gettext_lazy("Soloist"), "dealer": gettext_lazy("Dealer"),
+                  "value": gettext_lazy("Value"), "won": gettext_lazy("won"),
+                  "bid": gettext_lazy("Overbid at"), **GAME_WORDS, "ramsch": RAMSCH_WORD}
     planned_rounds = 2
     # Members of one club at different tables, where the tournament's notice asks for it
     # (pairing.apart; docs/skat.md "Seating").
