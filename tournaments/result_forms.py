@@ -201,6 +201,23 @@ def seats_of(table: Table) -> list[Any]:
                   key=lambda s: (s.side or 0, s.position, s.entrant.start_number))
 
 
+def players_in_seat_order(table: Table) -> list[tuple[int, str]]:
+    """(start number, name) of a card table's players in seat order: place 1 deals first."""
+    return [(s.entrant.start_number, s.entrant.name) for s in seats_of(table)]
+
+
+def posted_rows(post: Data, key: re.Pattern[str],
+                fields: tuple[str, ...] | None = None) -> list[int]:
+    """Indices of a list's rows with anything written: ``key`` matches a field's name with
+    the row index as group 1 and the field as group 2; only ``fields`` count when given."""
+    found = set()
+    for name in post:
+        m = key.match(name)
+        if m and (fields is None or m.group(2) in fields) and clean(post, name):
+            found.add(int(m.group(1)))
+    return sorted(found)
+
+
 def side_numbers(table: Table) -> dict[int, str]:
     """Start numbers per side, for column heads (``Partei 1 (3, 7)``)."""
     out: dict[int, list[str]] = {}

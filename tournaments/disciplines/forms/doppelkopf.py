@@ -35,8 +35,9 @@ from ...result_forms import (
     is_ticked,
     list_at,
     make_input,
+    players_in_seat_order,
+    posted_rows,
     raise_errors,
-    seats_of,
 )
 from ...services import ServiceError
 from .. import DISCIPLINES
@@ -46,23 +47,11 @@ DISCIPLINE = DISCIPLINES["doppelkopf"]
 
 LINE_KEY = re.compile(r"^games\[(\d+)\]\.(kind|re1|re2|compulsory|ann_re|ann_kontra|"
                       r"score_\d+)$")
+# a row counts as written by anything but the compulsory-solo tick alone
+WRITTEN = re.compile(r"^games\[(\d+)\]\.(kind|re1|re2|ann_re|ann_kontra|score_\d+)$")
 RE_SAYS = ("re", "90", "60", "30", "schwarz")
 KONTRA_SAYS = ("kontra", "90", "60", "30", "schwarz")
 MAX_SCORE = 1000  # the scoring core's bound of a written score
-
-
-def _players(table: Table) -> list[tuple[int, str]]:
-    """(start number, name) in seat order: place 1 deals first."""
-    return [(s.entrant.start_number, s.entrant.name) for s in seats_of(table)]
-
-
-def _posted(post: Data) -> list[int]:
-    found = set()
-    for key in post:
-        m = LINE_KEY.match(key)
-        if m and m.group(2) != "compulsory" and clean(post, key):
-            found.add(int(m.group(1)))
-    return sorted(found)
 
 
 @lru_cache(maxsize=256)
@@ -127,13 +116,13 @@ def _score(post: Data, key: str, errors: ErrorDict, name: str) -> int | None:
 
 
 def doppelkopf_payload(post: Data, table: Table) -> dict[str, Any]:
-    players = _players(table)
+    players = players_in_seat_order(table)
     numbers = [n for n, _name in players]
     names = dict(players)
     size = len(players)
     settings = DISCIPLINE.settings(table.round.tournament)
     limit = settings.games_per_round.get(size, 24)
-    filled = _posted(post)
+    filled = posted_rows(post, WRITTEN)
     if not filled:
         raise ServiceError({"games": [_("enter at least one game")]})
     if filled[-1] >= MAX_GAMES:
@@ -315,11 +304,11 @@ def _owed(players: list[tuple[int, str]], data: Data | None, rows: int,
 
 
 def doppelkopf_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
-    players = _players(table)
+    players = players_in_seat_order(table)
     size = len(players)
     settings = DISCIPLINE.settings(table.round.tournament)
     expected = settings.games_per_round.get(size, 24)
-    posted = _posted(data) if data is not None else []
+    posted = posted_rows(data, WRITTEN) if data is not None else []
     late = size * settings.compulsory_solos  # room for the owed solos after the round's games
     count = min(max(expected + late, posted[-1] + 1 if posted else 0), MAX_GAMES)
     kinds = [(key, str(word)) for key, word in KIND_WORDS.items()

@@ -33,6 +33,7 @@ from ...result_forms import (
     clean,
     list_at,
     make_input,
+    posted_rows,
     raise_errors,
     read_whole,
     side_heads,
@@ -69,12 +70,7 @@ def _premium_at(table: Table) -> int:
 
 def _posted_games(post: Data, fields: tuple[str, ...] = GAME_FIELDS) -> list[int]:
     """Indices of game rows with anything written in ``fields``."""
-    found = set()
-    for key in post:
-        m = GAME_KEY.match(key)
-        if m and m.group(2) in fields and clean(post, key):
-            found.add(int(m.group(1)))
-    return sorted(found)
+    return posted_rows(post, GAME_KEY, fields)
 
 
 def _pussi_mode(post: Data) -> str:

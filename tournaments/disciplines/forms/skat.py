@@ -29,9 +29,10 @@ from ...result_forms import (
     clean,
     list_at,
     make_input,
+    players_in_seat_order,
+    posted_rows,
     raise_errors,
     read_whole,
-    seats_of,
 )
 from ...services import ServiceError
 from .. import DISCIPLINES
@@ -42,20 +43,6 @@ DISCIPLINE = DISCIPLINES["skat"]
 LINE_KEY = re.compile(r"^games\[(\d+)\]\.(declarer|game|value|won|bid)$")
 FIELDS = ("declarer", "game", "value", "won", "bid")
 OUTCOMES = ("won", "lost")
-
-
-def _players(table: Table) -> list[tuple[int, str]]:
-    """(start number, name) of the table's players in seat order: place 1 deals first."""
-    return [(s.entrant.start_number, s.entrant.name) for s in seats_of(table)]
-
-
-def _posted(post: Data) -> list[int]:
-    found = set()
-    for key in post:
-        m = LINE_KEY.match(key)
-        if m and clean(post, key):
-            found.add(int(m.group(1)))
-    return sorted(found)
 
 
 def allowed_values(game: str) -> tuple[int, ...]:
@@ -113,11 +100,11 @@ def _game_words(table: Table) -> dict[str, Any]:
 
 def skat_payload(post: Data, table: Table) -> dict[str, Any]:
     words = _game_words(table)
-    players = _players(table)
+    players = players_in_seat_order(table)
     numbers = [n for n, _name in players]
     names = dict(players)
     size = len(players)
-    filled = _posted(post)
+    filled = posted_rows(post, LINE_KEY)
     if not filled:
         raise ServiceError({"games": [_("enter at least one game")]})
     if filled[-1] >= MAX_GAMES:
@@ -215,10 +202,10 @@ def skat_messages() -> dict[str, str]:
 
 
 def skat_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
-    players = _players(table)
+    players = players_in_seat_order(table)
     size = len(players)
     expected = DISCIPLINE.series_games(table.round.tournament, size)  # type: ignore[attr-defined]
-    posted = _posted(data) if data is not None else []
+    posted = posted_rows(data, LINE_KEY) if data is not None else []
     count = max(expected, posted[-1] + 1 if posted else 0)
     words = _game_words(table)
     games = [(key, str(word)) for key, word in words.items()]
