@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -38,3 +41,21 @@ def client_for(user: Any = None) -> APIClient:
     if user is not None:
         c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
     return c
+
+
+def captain_url(table: Table) -> str:
+    """The captain page of ``table`` (its round's own link)."""
+    return reverse("captain:table", args=[table.token])
+
+
+def seat_numbers(table: Table) -> list[int]:
+    """Start numbers in seat order: place 1 deals game 1."""
+    seats = table.seats.select_related("entrant").order_by("side", "position")
+    return [s.entrant.start_number for s in seats]
+
+
+def row_errors(content: str, key: str) -> str:
+    """The text of the error list shown at row/input ``key`` ('' if none)."""
+    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
+                  + r'"[^>]*>(.*?)</ul>', content, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""

@@ -13,7 +13,7 @@ from tournaments import services
 from tournaments.models import Result, ResultRevision, Round, Table
 from tournaments.services import Actor
 
-from .helpers import publish_first_round, pussi_totals
+from .helpers import publish_first_round, pussi_totals, row_errors
 
 pytestmark = pytest.mark.django_db
 
@@ -37,13 +37,6 @@ def url(table: Table) -> str:
 def start_numbers(table: Table, side: int | None = None) -> list[int]:
     seats = table.seats.select_related("entrant").order_by("side", "position")
     return [s.entrant.start_number for s in seats if side is None or s.side == side]
-
-
-def row_errors(content: str, key: str) -> str:
-    """The text of the error list shown at row/input ``key`` ('' if none)."""
-    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'"[^>]*>(.*?)</ul>', content, re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
 
 
 # --- a valid and a differing result per discipline, as form data and as payload -----------

@@ -7,7 +7,6 @@ clients ask for English so the few UI words checked do not depend on the .mo fil
 
 from __future__ import annotations
 
-import html as htmllib
 import json
 import re
 from collections import Counter
@@ -36,7 +35,7 @@ from tournaments.models import (
 from tournaments.services import Actor
 from tournaments.services.director import example_payload
 
-from .helpers import pussi_totals
+from .helpers import pussi_totals, row_errors
 
 pytestmark = pytest.mark.django_db
 
@@ -454,13 +453,6 @@ def inputs_html(content: str, number: int) -> str:
                   re.S)
     assert m, f"table {number} has no inputs form"
     return m.group(1)
-
-
-def row_errors(content: str, key: str) -> str:
-    """The text of the error list shown at row/input ``key`` ('' if none)."""
-    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'"[^>]*>(.*?)</ul>', content, re.S)
-    return htmllib.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
 
 
 def value_of(content: str, name: str) -> str | None:

@@ -4,7 +4,6 @@ solos), standings worked out by hand, later rounds seated by score, projector an
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -16,22 +15,10 @@ from tournaments.disciplines.forms.doppelkopf import possible_values
 from tournaments.models import Result, Table
 from tournaments.services import Actor
 
+from .helpers import captain_url as url
+from .helpers import row_errors, seat_numbers
+
 pytestmark = pytest.mark.django_db
-
-
-def url(table: Table) -> str:
-    return reverse("captain:table", args=[table.token])
-
-
-def seat_numbers(table: Table) -> list[int]:
-    seats = table.seats.select_related("entrant").order_by("side", "position")
-    return [s.entrant.start_number for s in seats]
-
-
-def row_errors(content: str, key: str) -> str:
-    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'"[^>]*>(.*?)</ul>', content, re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
 
 
 @pytest.fixture

@@ -21,7 +21,8 @@ from tournaments.result_forms import form_for
 from tournaments.services import Actor, ServiceError
 from tournaments.services.reports import request_report
 
-from .helpers import publish_first_round
+from .helpers import captain_url as url
+from .helpers import publish_first_round, row_errors
 
 pytestmark = pytest.mark.django_db
 
@@ -41,16 +42,6 @@ def mucken_round(make_tournament, boss):
         return (t, *publish_first_round(t, boss, "uhr"))
 
     return make
-
-
-def url(table: Table) -> str:
-    return reverse("captain:table", args=[table.token])
-
-
-def row_errors(content: str, key: str) -> str:
-    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'"[^>]*>(.*?)</ul>', content, re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
 
 
 def sides(table: Table) -> dict[int, list[int]]:

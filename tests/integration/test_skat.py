@@ -4,7 +4,6 @@ seated by the running score."""
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -16,27 +15,13 @@ from tournaments import services
 from tournaments.models import Result, Table
 from tournaments.services import Actor
 
+from .helpers import captain_url as url
+from .helpers import row_errors, seat_numbers
+
 pytestmark = pytest.mark.django_db
 
 
-def url(table: Table) -> str:
-    return reverse("captain:table", args=[table.token])
-
-
-def seat_numbers(table: Table) -> list[int]:
-    """Start numbers in seat order: place 1 deals game 1."""
-    seats = table.seats.select_related("entrant").order_by("side", "position")
-    return [s.entrant.start_number for s in seats]
-
-
-def row_errors(content: str, key: str) -> str:
-    m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
-                  + r'"[^>]*>(.*?)</ul>', content, re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
-
-
-@pytest.fixture
-def evening(make_tournament, director):
+def open_evening(make_tournament, director):
     """Seven players (one table of four, one of three), series 1 drawn by lot and open."""
     t = make_tournament("skat", entrants=7)
     boss = Actor(director, director.username)
@@ -46,6 +31,11 @@ def evening(make_tournament, director):
     services.publish_round(t, boss, 1)
     tables = sorted(rnd.tables.all(), key=lambda tb: -tb.seats.count())
     return t, boss, tables
+
+
+@pytest.fixture
+def evening(make_tournament, director):
+    return open_evening(make_tournament, director)
 
 
 def line(k: int, game: str, declarer: int | str, value: int | str, won: str) -> dict[str, str]:

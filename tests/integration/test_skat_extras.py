@@ -11,9 +11,8 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Entrant, Result
-from tournaments.services import Actor
 
-from .test_skat import line, play_series, row_errors, seat_numbers, url
+from .test_skat import line, open_evening, play_series, row_errors, seat_numbers, url
 
 pytestmark = pytest.mark.django_db
 
@@ -21,13 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def evening(make_tournament, director):
     """Seven players (a table of four, one of three), short series, series 1 drawn by lot."""
-    t = make_tournament("skat", entrants=7)
-    boss = Actor(director, director.username)
-    t = services.update_tournament(t, boss, scoring={"games_per_series": {"4": 4, "3": 3},
-                                                 "loss_fee": 0.5})
-    rnd = services.draw_round(t, boss, seed="skatabend")
-    services.publish_round(t, boss, 1)
-    return t, boss, sorted(rnd.tables.all(), key=lambda tb: -tb.seats.count())
+    return open_evening(make_tournament, director)
 
 
 def settings_data(client, t) -> dict:
