@@ -47,12 +47,13 @@ messages: $(STAMP)
 test: $(STAMP) lint messages
 	$(BIN)/python -m pytest -m "not services" -p no:cacheprovider
 
-# The same suite against PostgreSQL and Redis (of the browser tests, those about
-# concurrent writers: two desks registering at once need a server database; the pages
-# themselves are the same on either database and ran in make test), then the tests that
-# start a real Celery worker and gunicorn and go through them.
+# The suite's database tests against PostgreSQL and Redis (the pure tests of tests/unit
+# touch no database and ran in make test; of the browser tests, those about concurrent
+# writers: two desks registering at once need a server database; the pages themselves are
+# the same on either database and ran in make test), then the tests that start a real
+# Celery worker and gunicorn and go through them.
 test-services: $(STAMP) messages
-	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS_URL_TEST) CELERY_EAGER=1 \
+	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS_URL_TEST) CELERY_EAGER=1 TEST_DATABASE_ONLY=1 \
 	  $(BIN)/python -m pytest -m "not services and (not browser or server_db)" -p no:cacheprovider
 	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS_URL_TEST) CELERY_EAGER=0 \
 	  $(BIN)/python -m pytest -m services -p no:cacheprovider

@@ -31,3 +31,30 @@ def pytest_configure(config):
         # Tests look at the spectators' pages right after each change; the render interval
         # (several results a second make one rendering) has its own tests in test_rendercache.
         settings.PUBLIC_RENDER_INTERVAL = 0
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "client", "admin_client",
+                     "django_user_model", "django_db_setup"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """``TEST_DATABASE_ONLY=1`` (make test-services, the PostgreSQL run): leave out the
+    tests of ``tests/unit`` that touch no database.
+
+    They test the pure cores (``scoring/``, ``pairing/``) and the web side's plain code, which
+    do not change with the database; ``make test`` ran them once, and running them again
+    against PostgreSQL took about a third of CI's time for nothing new.
+    """
+    import os
+
+    if not os.environ.get("TEST_DATABASE_ONLY"):
+        return
+    keep, drop = [], []
+    for item in items:
+        pure = (Path(str(item.fspath)).parent.name == "unit"
+                and item.get_closest_marker("django_db") is None
+                and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+        (drop if pure else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
