@@ -37,11 +37,14 @@ def test_public_blocks_may_be_kept_for_a_moment_and_revalidated(client, make_tou
         assert again.status_code == 304 and directives(again)["max-age"] == "1"
 
 
-@pytest.mark.parametrize("interval, max_age, stale", [(2, 1, 1), (0, 1, 1), (5, 2, 3), (6, 3, 3)])
-def test_freshness_adds_up_to_the_render_interval(settings, interval, max_age, stale):
+@pytest.mark.parametrize("interval, now, max_age", [
+    (2, 1000.0, 2), (2, 1000.3, 1), (2, 1001.5, 0), (0, 1000.3, 1), (5, 1001.0, 4)])
+def test_freshness_lasts_until_the_render_slot_ends(settings, interval, now, max_age):
+    """Whole seconds left in the slot (slots of the interval, aligned to the clock), rounded
+    down; without an interval one second."""
     settings.PUBLIC_RENDER_INTERVAL = interval
-    assert shared_freshness() == {"public": True, "max_age": max_age,
-                                  "stale_while_revalidate": stale}
+    assert shared_freshness(now) == {"public": True, "max_age": max_age,
+                                     "stale_while_revalidate": 1}
 
 
 def test_block_of_a_tournament_not_yet_public_is_never_stored(client, make_tournament,

@@ -153,6 +153,37 @@ def test_one_rendering_per_interval_while_results_pour_in(name, settings, monkey
     assert calls == [1, 4]
 
 
+def test_renderings_follow_the_clocks_slots_the_same_on_every_node(name, settings,
+                                                                   monkeypatch):
+    """With 2 s the slots are the even seconds: a rendering late in one slot does not hold
+    back the next slot's, and two renderings never share a slot."""
+    settings.PUBLIC_RENDER_INTERVAL = 2
+    now = [1001.9]
+    monkeypatch.setattr(rendercache.time, "time", lambda: now[0])
+    calls: list[int] = []
+    rendered(name, 1, slow_builder(calls, 1, seconds=0))
+    now[0] = 1002.0  # a new slot, 0.1 s later
+    assert rendered(name, 2, slow_builder(calls, 2, seconds=0)).version == 2
+    now[0] = 1003.95  # the same slot: the version of 1002.0
+    assert rendered(name, 3, slow_builder(calls, 3, seconds=0)).version == 2
+    assert calls == [1, 2]
+
+
+@pytest.mark.parametrize("interval, now, expires", [
+    (2, 1000.3, "@1001"), (2, 1001.99, "@1001"), (2, 1002.0, "@1003"), (0, 1000.3, None),
+    (2.5, 1000.3, None)])
+def test_the_proxy_keeps_a_public_answer_exactly_until_its_slot_ends(settings, interval, now,
+                                                                     expires):
+    """nginx counts an entry fresh while its expiry second is not past the current one, so
+    the slot's last second is named; a slot that ends within a second cannot be named."""
+    from django.http import HttpResponse
+
+    settings.PUBLIC_RENDER_INTERVAL = interval
+    response = rendercache.share(HttpResponse("x"), now)
+    assert response.get("X-Accel-Expires") == expires
+    assert "public" in response["Cache-Control"]
+
+
 def test_a_poll_within_the_interval_says_which_version_it_shows(client, make_tournament,
                                                                    director, settings,
                                                                    monkeypatch):

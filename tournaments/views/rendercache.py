@@ -10,10 +10,11 @@ So each block (tournament, part, options, language) has one cache entry holding
 its last rendering and the version it shows, and a lock. The request that gets
 the lock renders the version it read; the others answer meanwhile with the last
 rendering, under that rendering's own ETag, so the phone asks again at its next
-poll and gets the new one. A block is also rendered at most once per
-``PUBLIC_RENDER_INTERVAL`` seconds (default 2): when results arrive several a
-second, the phones (which poll every 5 s) see them at most that much later,
-and the server renders a handful of times a minute instead of per result.
+poll and gets the new one. A block is also rendered at most once per slot of
+``PUBLIC_RENDER_INTERVAL`` seconds (default 2, aligned to the clock: :func:`same_slot`):
+when results arrive several a second, the phones (which poll every 5 s) see them at
+most that much later, and the server renders a handful of times a minute instead of
+per result. A cache in front keeps a public answer until its slot ends (:func:`share`).
 The services' version bump still invalidates everything: no timeout decides
 freshness, and an unchanged tournament is never rendered again.
 
@@ -67,6 +68,25 @@ def render_interval() -> float:
     return float(getattr(settings, "PUBLIC_RENDER_INTERVAL", 2.0))
 
 
+def same_slot(a: float, b: float) -> bool:
+    """Whether the times ``a`` and ``b`` fall in one render slot.
+
+    Time is cut into slots of the render interval, aligned to the clock (with 2 s: the even
+    seconds), and a block is rendered at most once per slot. Aligned slots let every cache
+    in front know when a rendering may be replaced: at the end of its slot
+    (:func:`slot_end`), the same instant on every node and in the proxy, so a cache adds
+    no delay of its own to the render interval's.
+    """
+    interval = render_interval()
+    return interval > 0 and math.floor(a / interval) == math.floor(b / interval)
+
+
+def slot_end(now: float) -> float | None:
+    """When the render slot holding ``now`` ends (None: every version renders at once)."""
+    interval = render_interval()
+    return (math.floor(now / interval) + 1) * interval if interval > 0 else None
+
+
 def block_name(t: Tournament, *parts: str) -> str:
     """The block's identity without the version, as a digest (options come from query strings).
 
@@ -91,8 +111,7 @@ def rendered(name: str, version: int, build: Callable[[], str],
     """
     key, lock = entry_key(name, coding), f"public-lock:{name}"
     entry = cache.get(key)
-    if entry is not None and (entry.version >= version
-                              or time.time() - entry.made < render_interval()):
+    if entry is not None and (entry.version >= version or same_slot(entry.made, time.time())):
         return entry
     if not cache.add(lock, version, lock_seconds):
         if entry is not None:
@@ -119,8 +138,8 @@ def entry_key(name: str, coding: str) -> str:
 
 
 def make(name: str, version: int, build: Callable[[], str], store: bool) -> dict[str, Rendered]:
+    made = time.time()  # when the version was read: what changes after it shows next slot
     html = str(build())
-    made = time.time()
     entries = {"html": Rendered(version, made, html),
                "gzip": Rendered(version, made, gzip.compress(html.encode(), compresslevel=6,
                                                              mtime=0))}
@@ -161,25 +180,45 @@ def block_response(request: HttpRequest, name: str, version: int,
         response["ETag"] = current
     patch_vary_headers(response, ("Accept-Encoding",))
     if public:
-        patch_cache_control(response, **shared_freshness())
+        share(response)
     else:  # a tournament only its staff may see yet
         patch_cache_control(response, private=True, no_store=True)
     return response
 
 
-def shared_freshness() -> dict[str, int | bool]:
-    """How long any cache (the proxy, a CDN, the phone) may keep a public block.
+def shared_freshness(now: float | None = None) -> dict[str, int | bool]:
+    """How long any cache (the proxy, a CDN, the phone) may keep a public block or page.
 
-    Freshness plus the stale answer while revalidating add up to the render interval, so a
-    cache in front delays a new result by at most what the render interval already does:
-    with the default 2 s, ``public, max-age=1, stale-while-revalidate=1``. Within that
-    second the proxy answers every phone from one response; afterwards it revalidates with
-    the block's ETag (a 304 costs the app no rendering).
+    Until the end of the render slot (:func:`same_slot`): no newer rendering can exist
+    before it, so keeping the answer that long delays nothing. ``max-age`` counts whole
+    seconds, so it is the seconds left in the slot rounded down (0 in its last second), and
+    a cache may answer one more second from the old copy while it asks again
+    (``stale-while-revalidate=1``). Without a render interval every version renders at
+    once and caches keep an answer one second.
     """
-    interval = max(render_interval(), 2.0)
-    max_age = max(1, int(interval // 2))
-    return {"public": True, "max_age": max_age,
-            "stale_while_revalidate": max(1, math.ceil(interval) - max_age)}
+    now = time.time() if now is None else now
+    end = slot_end(now)
+    max_age = 1 if end is None else int(end - now)
+    return {"public": True, "max_age": max_age, "stale_while_revalidate": 1}
+
+
+def share(response: HttpResponse, now: float | None = None) -> HttpResponse:
+    """Mark a public answer as cacheable until its render slot ends.
+
+    ``Cache-Control`` (:func:`shared_freshness`) is for every cache; nginx in front
+    (``deploy/nginx/turnierwart.conf``) also reads ``X-Accel-Expires``, which names the end
+    of the slot as a point in time (whole seconds since 1970, so the slot must be whole
+    seconds too) instead of a rounded-down duration, and keeps the answer exactly until
+    then; nginx does not pass that header on to the phones.
+    """
+    now = time.time() if now is None else now
+    patch_cache_control(response, **shared_freshness(now))
+    end = slot_end(now)
+    if end is not None and end == int(end):
+        # nginx keeps an entry while its expiry second is not past the current second, so
+        # the last second of the slot expires it as the slot ends
+        response["X-Accel-Expires"] = f"@{int(end) - 1}"
+    return response
 
 
 def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -198,7 +237,7 @@ def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         response = view(request, *args, **kwargs)
         if (response.status_code == 200 and not response.has_header("Cache-Control")
                 and not request.user.is_authenticated):
-            patch_cache_control(response, **shared_freshness())
+            share(response)
         return response
 
     return wrapped
