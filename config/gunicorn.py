@@ -14,3 +14,7 @@ workers = int(os.environ.get("WEB_WORKERS", "4"))
 threads = int(os.environ.get("WEB_THREADS", "4"))
 keepalive = 10  # seconds: longer than the phones' 5 s between polls, so they reuse it
 timeout = 60  # a PDF is rendered by the Celery worker, never in a request
+# Load the app (config/wsgi.py imports every view) once in the master and fork the workers
+# from it: they start warm and share the imported code's memory. Nothing connects at import
+# time (database and Redis connections open on first use, in the worker).
+preload_app = True
