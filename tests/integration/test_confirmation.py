@@ -132,6 +132,16 @@ def test_the_page_tells_the_reporting_phone_from_the_other_one(tables):
     assert "A result has been reported from another phone" in theirs
 
 
+def test_a_phone_on_its_first_visit_is_not_told_it_reported(tables):
+    """An anonymous report (a script, the demo's results) is not the report of every phone
+    that opens the page for the first time, before it has a device id."""
+    table = tables[0]
+    Client().post(page(table), {"score": "1-0"})
+    first = phone().get(page(table)).content.decode()
+    assert "data-mine" not in first
+    assert "A result has been reported from another phone" in first
+
+
 def test_the_page_sets_a_long_lived_httponly_device_cookie_once(tables):
     table = tables[0]
     client = phone()

@@ -144,11 +144,17 @@ def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
 
 
 def _reported_here(request: HttpRequest, table: Table) -> bool:
-    """Whether the result that stands now rests on this phone's own report."""
+    """Whether the result that stands now rests on this phone's own report.
+
+    A phone without a device id (its first visit) cannot have reported from this page: an
+    anonymous report (a script, the demo's) is somebody else's, so it is asked to report too.
+    """
+    device = _device_id(request)
+    if device is None:
+        return False
     last = (ResultRevision.objects.filter(table=table, undone=False)
             .order_by("-created", "-id").only("reporter").first())
-    return last is not None and last.reporter == reporters.device_reporter(
-        table.pk, _device_id(request))
+    return last is not None and last.reporter == reporters.device_reporter(table.pk, device)
 
 
 def _submission_key(request: HttpRequest) -> tuple[str | None, ServiceError | None]:
