@@ -38,6 +38,14 @@ def test_web_nodes_can_be_scaled_behind_the_proxy():
     assert web["environment"]["RATE_LIMIT_TRUSTED_PROXIES"].endswith(":-2}")
 
 
+def test_public_url_reaches_the_containers_and_decides_the_allowed_hosts():
+    """The README's `PUBLIC_URL=https://turnier.example.org docker compose up`: without it in
+    the containers, a fixed ALLOWED_HOSTS default would answer every request for that name 400."""
+    env = compose()["services"]["web"]["environment"]
+    assert env["PUBLIC_URL"] == "${PUBLIC_URL:-}"
+    assert env["ALLOWED_HOSTS"] == "${ALLOWED_HOSTS:-}"  # empty: the settings derive it
+
+
 def test_proxy_mounts_the_shipped_config_and_the_static_folder_it_names():
     data = compose()
     proxy = data["services"]["proxy"]
