@@ -29,7 +29,8 @@ export DEMO_PASSWORD
 endif
 
 run: $(STAMP)
-	@$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*' || true
+	@$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*' \
+	  || echo "German texts not compiled, the pages stay English: install gettext (README)"
 	@DJANGO_DEBUG=1 $(BIN)/python manage.py migrate -v0
 	@DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
 	@DJANGO_DEBUG=1 $(BIN)/python manage.py serve $(LISTEN)

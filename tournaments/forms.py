@@ -202,7 +202,9 @@ class RoleForm(forms.Form):
         user = get_user_model().objects.filter(**{
             f"{get_user_model().USERNAME_FIELD}__iexact": name}).first()
         if user is None:
-            raise forms.ValidationError(_("there is no user %(name)s") % {"name": name})
+            raise forms.ValidationError(
+                _("there is no user %(name)s: make the account in the admin (/admin/, "
+                  "Users), then give it the role here") % {"name": name})
         return user
 
 
