@@ -289,6 +289,21 @@ def test_load_demo_with_debug_keeps_the_readme_logins(settings, monkeypatch):
     assert Tournament.objects.filter(slug="demo-mucken").exists()
 
 
+@pytest.mark.django_db
+def test_load_demo_with_debug_names_no_password_an_account_does_not_have(quiet_demo,
+                                                                         monkeypatch, settings):
+    """After a hall start (make run HOST=0.0.0.0 gave the accounts a fresh password), make run
+    on this computer must not print the README's password as if it still worked."""
+    settings.DEBUG = True
+    monkeypatch.setenv("DEMO_PASSWORD", "Hallenabend-2026")
+    demo()
+    monkeypatch.delenv("DEMO_PASSWORD")
+    out = demo()
+    assert "/ turnierwart" not in out.replace("not turnierwart", "")
+    assert "direktor keeps the password it has" in out and "changepassword anmeldung" in out
+    assert token_for("direktor", "Hallenabend-2026") == 200
+
+
 # ------------------------------- finding 14: a private tournament's 404 names nothing
 
 

@@ -114,8 +114,23 @@ class Command(BaseCommand):
                 changed.append(account.username)
         self.load_tournaments(user, desk)
         if not production:
-            self.stdout.write(self.style.SUCCESS(
-                f"Director login: direktor / {password}   Desk login: anmeldung / {password}"))
+            # Only what is true: an account a hall start (make run HOST=0.0.0.0) gave a fresh
+            # password keeps it, and printing this one for it would send people to a refusal.
+            current = [account.username for account in (user, desk)
+                       if account.username in changed or account.check_password(password)]
+            if len(current) == 2:
+                self.stdout.write(self.style.SUCCESS(
+                    f"Director login: direktor / {password}   "
+                    f"Desk login: anmeldung / {password}"))
+            for username in (user.username, desk.username):
+                if username in current:
+                    if len(current) == 1:
+                        self.stdout.write(self.style.SUCCESS(f"Login: {username} / {password}"))
+                    continue
+                self.stdout.write(self.style.WARNING(
+                    f"Login: {username} keeps the password it has (set by an earlier "
+                    f"make run HOST=0.0.0.0, which printed it, or by you), not {password}. "
+                    f"A new one: .venv/bin/python manage.py changepassword {username}"))
             return
         for username in changed:
             self.stdout.write(self.style.SUCCESS(f"Login: {username} / {password}"))
