@@ -230,9 +230,13 @@ class Doppelkopf(Discipline):
             problems.error(f"{at}.time_limit", "minutes per round, 1 to 1440, or null, "
                            f"not {show(limit)}")
             limit = 100
+        solos = self._names(raw, "solos", SOLOS, problems, at)
+        if not solos and out["compulsory_solos"]:
+            problems.error(f"{at}.solos", "lists no solo, but every player owes "
+                           f"{out['compulsory_solos']} compulsory solo(s) a round; list one "
+                           "or set compulsory_solos to 0")
         return Settings(games, five, out["compulsory_solos"], out["missing_solo_penalty"],
-                        self._names(raw, "specials", SPECIALS, problems, at),
-                        self._names(raw, "solos", SOLOS, problems, at), limit)
+                        self._names(raw, "specials", SPECIALS, problems, at), solos, limit)
 
     @staticmethod
     def _names(raw: Mapping[str, Any], key: str, known: Sequence[str], problems: Problems,
