@@ -315,7 +315,8 @@ class SettingsForm(forms.Form):
                 else:
                     seen[picked] = i
         values = {s.key: data.get(s.name) for s in info.settings_fields if s.kind != ORDER}
-        for key, message in info.settings_errors(values).items():
+        for key, message in {**info.settings_errors(values),
+                             **info.tournament_settings_errors(self.tournament, values)}.items():
             name = key.replace(".", "_")
             if name in self.fields and name not in self.errors:
                 self.add_error(name, message)
