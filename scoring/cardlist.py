@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .discipline import is_int, key_text, known_keys, show
+from .i18n import N_, Message
 from .model import Problems, Seat
 
 G = TypeVar("G")
@@ -20,27 +21,34 @@ MAX_GAMES = 99
 owed solos; anything longer is a typing error, and the bound keeps documents small."""
 
 
+def game_hint(hint: str, k: int) -> Message:
+    """The hint of the list's line ``k`` (0-based): "round 1, table 2, game 3"."""
+    return N_("%(where)s, game %(n)s", where=hint, n=k + 1)
+
+
 def check_seat_count(seats: Sequence[Seat], sizes: Collection[int], what: str,
                      problems: Problems, at: str, hint: str) -> None:
     """Card tables have no sides, and only the table sizes the rules know."""
     if any(s.side is not None for s in seats):
-        problems.error(f"{at}.seats", f"{what} tables have no sides (omit side)", hint)
+        problems.error(f"{at}.seats", N_("%(what)s tables have no sides (omit side)",
+                                         what=what), hint)
         return
     if len(seats) not in sizes:
         allowed = " or ".join(str(n) for n in sorted(sizes))
-        problems.error(f"{at}.seats", f"a {what} table seats {allowed} players, "
-                       f"found {len(seats)}", hint)
+        problems.error(f"{at}.seats", N_("a %(what)s table seats %(allowed)s players, found "
+                                         "%(found)s", what=what, allowed=allowed,
+                                         found=len(seats)), hint)
 
 
 def game_lines(raw: Any, problems: Problems, at: str, hint: str) -> list[Any] | None:
     """The list's lines (``{"games": [...]}``), at most :data:`MAX_GAMES` of them."""
     games = raw.get("games") if isinstance(raw, Mapping) else None
     if not isinstance(games, list) or not games:
-        problems.error(at, 'needs "games": the list, one entry per game', hint)
+        problems.error(at, N_('needs "games": the list, one entry per game'), hint)
         return None
     if len(games) > MAX_GAMES:
-        problems.error(f"{at}.games", f"{len(games)} games; a list has at most {MAX_GAMES}",
-                       hint)
+        problems.error(f"{at}.games", N_("%(n)s games; a list has at most %(max)s",
+                                         n=len(games), max=MAX_GAMES), hint)
         return None
     return games
 
@@ -56,10 +64,10 @@ def read_games(raw: Any, keys: Sequence[str],
     before = len(problems.errors)
     out: list[G] = []
     for k, line in enumerate(lines):
-        place, line_hint = f"{at}.games[{k}]", f"{hint}, game {k + 1}"
+        place, line_hint = f"{at}.games[{k}]", game_hint(hint, k)
         if not isinstance(line, Mapping):
-            problems.error(place, "must be an object", line_hint)
-        elif known_keys(line, keys, problems, place, line_hint, "a game"):
+            problems.error(place, N_("must be an object"), line_hint)
+        elif known_keys(line, keys, problems, place, line_hint, N_("a game")):
             game = read_line(line, place, line_hint)
             if game is not None:
                 out.append(game)
@@ -73,13 +81,12 @@ def dealer_of(line: Mapping[str, Any], players: Collection[int], sits_out: int,
     ``(False, None)`` after an error."""
     dealer = line.get("dealer")
     if dealer is None and len(players) == sits_out:
-        size = {4: "four", 5: "five"}.get(sits_out, str(sits_out))
-        problems.error(f"{at}.dealer", f"at a table of {size} the dealer sits out each game "
-                       "and must be named", hint)
+        problems.error(f"{at}.dealer", N_("at a table of %(n)s the dealer sits out each game "
+                                          "and must be named", n=sits_out), hint)
         return False, None
     if dealer is None:
         return True, None
-    dealer = entrant_at(dealer, players, "dealer", problems, f"{at}.dealer", hint)
+    dealer = entrant_at(dealer, players, N_("dealer"), problems, f"{at}.dealer", hint)
     return dealer is not None, dealer
 
 
@@ -88,8 +95,9 @@ def entrant_at(value: Any, allowed: Collection[int], role: str, problems: Proble
     """An entrant id that must be one of ``allowed`` (e.g. the players seated at the table)."""
     if not is_int(value) or value not in allowed:
         seated = ", ".join(str(e) for e in sorted(allowed))
-        problems.error(place, f"the {role} must be a player of this table "
-                       f"(entrant {seated}), not {show(value)}", hint)
+        problems.error(place, N_("the %(role)s must be a player of this table (entrant "
+                                 "%(seated)s), not %(value)s", role=role, seated=seated,
+                                 value=show(value)), hint)
         return None
     return value
 
@@ -102,17 +110,20 @@ def per_table_setting(raw: Any, default: Mapping[int, int], sizes: Collection[in
     if raw is None:
         return out
     if not isinstance(raw, Mapping):
-        problems.error(at, "must map a table size to a whole number, e.g. "
-                       + ", ".join(f'"{k}": {v}' for k, v in sorted(default.items())))
+        problems.error(at, N_("must map a table size to a whole number, e.g. %(example)s",
+                              example=", ".join(f'"{k}": {v}'
+                                                for k, v in sorted(default.items()))))
         return out
     for key, value in raw.items():
         size = int(key) if isinstance(key, str) and key in {str(n) for n in sizes} else None
         if size is None:
-            problems.error(f"{at}.{key_text(key)}", "unknown table size (known: "
-                           + ", ".join(str(s) for s in sorted(sizes)) + ")")
+            problems.error(f"{at}.{key_text(key)}", N_(
+                "unknown table size (known: %(known)s)",
+                known=", ".join(str(s) for s in sorted(sizes))))
         elif not is_int(value) or not low <= value <= high:
-            problems.error(f"{at}.{key}", f"must be a whole number from {low} to {high}, "
-                           f"not {show(value)}")
+            problems.error(f"{at}.{key}", N_("must be a whole number from %(low)s to %(high)s, "
+                                             "not %(value)s", low=low, high=high,
+                                             value=show(value)))
         else:
             out[size] = value
     return out

@@ -37,6 +37,7 @@ from .cardlist import (
     check_seat_count,
     dealer_of,
     entrant_at,
+    game_hint,
     per_table_setting,
     read_games,
     series_key,
@@ -51,6 +52,7 @@ from .discipline import (
     setting_flag,
     show,
 )
+from .i18n import N_, Message, join
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -194,9 +196,10 @@ def shape_problem(re: Sequence[int], kontra: Sequence[int],
     total = sum(scores.values())
     if total != 0:
         terms = " ".join(f"{v:+d}" for v in scores.values())
-        return f"the scores do not sum to zero ({terms} = {total:+d})"
+        return N_("the scores do not sum to zero (%(terms)s = %(total)s)", terms=terms,
+                  total=f"{total:+d}")
     if len({scores[e] for e in kontra}) != 1 or len({scores[e] for e in re}) != 1:
-        return "the players of one party score the same"
+        return N_("the players of one party score the same")
     return None  # with a zero sum, a soloist then has three times what each opponent loses
 
 
@@ -212,7 +215,8 @@ class Doppelkopf(Discipline):
     99 lines with card points, announcements, special points and scores stay below 48 KB."""
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
-        known_keys(raw, self.settings_keys, problems, at, what="Doppelkopf scoring", warn=True)
+        known_keys(raw, self.settings_keys, problems, at, what=N_("Doppelkopf scoring"),
+                   warn=True)
         games = per_table_setting(raw.get("games_per_round"), DEFAULT_GAMES, TABLE_SIZES,
                                   1, MAX_GAMES, problems, f"{at}.games_per_round")
         five = setting_flag(raw, "table_of_five", problems, at)
@@ -221,18 +225,23 @@ class Doppelkopf(Discipline):
                                         ("missing_solo_penalty", 0, 100, 0)):
             value = raw.get(key, default)
             if not is_int(value) or not low <= value <= high:
-                problems.error(f"{at}.{key}", f"must be a whole number from {low} to {high}, "
-                               f"not {show(value)}")
+                problems.error(f"{at}.{key}", N_("must be a whole number from %(low)s to "
+                                                 "%(high)s, not %(value)s", low=low,
+                                                 high=high, value=show(value)))
                 value = default
             out[key] = value
         limit = raw.get("time_limit", 100)
         if limit is not None and (not is_int(limit) or not 1 <= limit <= 1440):
-            problems.error(f"{at}.time_limit", "minutes per round, 1 to 1440, or null, "
-                           f"not {show(limit)}")
+            problems.error(f"{at}.time_limit", N_("minutes per round, 1 to 1440, or null, "
+                                                  "not %(value)s", value=show(limit)))
             limit = 100
+        solos = self._names(raw, "solos", SOLOS, problems, at)
+        if not solos and out["compulsory_solos"]:
+            problems.error(f"{at}.solos", N_(
+                "lists no solo, but every player owes %(n)s compulsory solo(s) a round; list "
+                "one or set compulsory_solos to 0", n=out["compulsory_solos"]))
         return Settings(games, five, out["compulsory_solos"], out["missing_solo_penalty"],
-                        self._names(raw, "specials", SPECIALS, problems, at),
-                        self._names(raw, "solos", SOLOS, problems, at), limit)
+                        self._names(raw, "specials", SPECIALS, problems, at), solos, limit)
 
     @staticmethod
     def _names(raw: Mapping[str, Any], key: str, known: Sequence[str], problems: Problems,
@@ -240,8 +249,8 @@ class Doppelkopf(Discipline):
         value = raw.get(key, list(known))
         if (not isinstance(value, list) or not all(isinstance(v, str) for v in value)
                 or not set(value) <= set(known)):
-            problems.error(f"{at}.{key}", f"must list some of {', '.join(known)}, "
-                           f"not {show(value)}")
+            problems.error(f"{at}.{key}", N_("must list some of %(known)s, not %(value)s",
+                                             known=", ".join(known), value=show(value)))
             return frozenset(known)
         return frozenset(value)
 
@@ -252,8 +261,9 @@ class Doppelkopf(Discipline):
                      problems: Problems, at: str, hint: str) -> Result | None:
         n = len(table.seats)
         if n == 5 and not settings.table_of_five:
-            problems.error(f"{table.place}.seats", "tables of five are not allowed in this "
-                           "tournament (set scoring.table_of_five)", hint)
+            problems.error(f"{table.place}.seats", N_(
+                "tables of five are not allowed in this tournament (set "
+                "scoring.table_of_five)"), hint)
             return None
         out = read_games(raw, LINE_KEYS, lambda line, place, line_hint: self._line(
             line, table.entrants, settings, problems, place, line_hint), problems, at, hint)
@@ -271,12 +281,13 @@ class Doppelkopf(Discipline):
               problems: Problems, at: str, hint: str) -> Game | None:
         kind = line.get("kind", "normal")
         if kind not in KINDS:
-            problems.error(f"{at}.kind", f"unknown game {show(kind)} (known: {', '.join(KINDS)})",
-                           hint)
+            problems.error(f"{at}.kind", N_("unknown game %(game)s (known: %(known)s)",
+                                            game=show(kind), known=", ".join(KINDS)), hint)
             return None
         if kind in SOLOS and kind not in settings.solos:
-            problems.error(f"{at}.kind", f"this tournament does not play the {kind} solo "
-                           f"(allowed: {', '.join(sorted(settings.solos))})", hint)
+            problems.error(f"{at}.kind", N_("this tournament does not play the %(kind)s solo "
+                                            "(allowed: %(allowed)s)", kind=kind,
+                                            allowed=", ".join(sorted(settings.solos))), hint)
             return None
         active = list(players)
         ok, dealer = dealer_of(line, players, 5, problems, at, hint)
@@ -290,13 +301,13 @@ class Doppelkopf(Discipline):
         kontra = tuple(e for e in active if e not in re)
         compulsory = line.get("compulsory", False)
         if not isinstance(compulsory, bool):
-            problems.error(f"{at}.compulsory", f"must be true or false, not {show(compulsory)}",
-                           hint)
+            problems.error(f"{at}.compulsory", N_("must be true or false, not %(value)s",
+                                                  value=show(compulsory)), hint)
             return None
         if compulsory and kind not in SOLOS:
-            problems.error(f"{at}.compulsory", "only a solo that was announced as one is a "
-                           "compulsory solo (a silent solo or a wedding without partner is "
-                           "not, TSR 4.4)", hint)
+            problems.error(f"{at}.compulsory", N_(
+                "only a solo that was announced as one is a compulsory solo (a silent solo or "
+                "a wedding without partner is not, TSR 4.4)"), hint)
             return None
         written = self._scores(line.get("scores"), active, problems, f"{at}.scores", hint)
         if written is False:
@@ -305,8 +316,8 @@ class Doppelkopf(Discipline):
         if facts is False:
             return None
         if facts is None and written is None:
-            problems.error(at, 'needs "re_eyes" (the Re party\'s card points) or "scores" '
-                           "(each player's score as written)", hint)
+            problems.error(at, N_('needs "re_eyes" (the Re party\'s card points) or "scores" '
+                                  "(each player's score as written)"), hint)
             return None
         if written is not None:
             why = shape_problem(re, kontra, written)
@@ -316,9 +327,11 @@ class Doppelkopf(Discipline):
         if facts is not None:
             computed = scores_of(kind, re, kontra, re_result(kind, re, facts, settings.specials))
             if written is not None and written != computed:
-                problems.error(f"{at}.scores", "the scores do not follow from the line: by the "
-                               "TSR they are " + ", ".join(f"entrant {e} {v:+d}"
-                                                           for e, v in computed.items()), hint)
+                problems.error(f"{at}.scores", N_(
+                    "the scores do not follow from the line: by the TSR they are %(scores)s",
+                    scores=join([N_("entrant %(entrant)s %(score)s", entrant=e,
+                                    score=f"{v:+d}") for e, v in computed.items()], ", ")),
+                    hint)
                 return None
             written = computed
         assert written is not None
@@ -331,16 +344,18 @@ class Doppelkopf(Discipline):
         want = " or ".join(str(s) for s in sizes)
         if (not isinstance(raw, list) or len(raw) not in sizes
                 or len(set(map(repr, raw))) != len(raw)):
-            problems.error(at, f"a {kind.replace('_', ' ')} game has {want} player(s) on Re "
-                           f"(the soloist alone in a solo), not {show(raw)}", hint)
+            problems.error(at, N_("a %(kind)s game has %(want)s player(s) on Re (the soloist "
+                                  "alone in a solo), not %(value)s",
+                                  kind=kind.replace("_", " "), want=want, value=show(raw)),
+                           hint)
             return None
         out = []
         for e in raw:
             if e == dealer and e not in active:
-                problems.error(at, f"entrant {e} deals this game and sits it out at a table "
-                               "of five", hint)
+                problems.error(at, N_("entrant %(entrant)s deals this game and sits it out at "
+                                      "a table of five", entrant=e), hint)
                 return None
-            found = entrant_at(e, active, "Re player", problems, at, hint)
+            found = entrant_at(e, active, N_("Re player"), problems, at, hint)
             if found is None:
                 return None
             out.append(found)
@@ -355,8 +370,9 @@ class Doppelkopf(Discipline):
         keys = {str(e): e for e in active}
         if (not isinstance(raw, Mapping) or set(raw) != set(keys)
                 or not all(is_int(v) and abs(v) <= 1000 for v in raw.values())):
-            problems.error(at, "must give each player of the game a whole number, keyed by "
-                           f"entrant id ({', '.join(keys)}), not {show(raw)}", hint)
+            problems.error(at, N_("must give each player of the game a whole number, keyed "
+                                  "by entrant id (%(keys)s), not %(value)s",
+                                  keys=", ".join(keys), value=show(raw)), hint)
             return False
         return {keys[k]: v for k, v in raw.items()}
 
@@ -369,20 +385,21 @@ class Doppelkopf(Discipline):
         raw_specials = line.get("specials", {})
         schwarz = line.get("schwarz")
         if eyes is not None and (not is_int(eyes) or not 0 <= eyes <= 240):
-            problems.error(f"{at}.re_eyes", f"the Re party's card points, 0 to 240, "
-                           f"not {show(eyes)}", hint)
+            problems.error(f"{at}.re_eyes", N_("the Re party's card points, 0 to 240, not "
+                                               "%(value)s", value=show(eyes)), hint)
             return False
         if not isinstance(raw_announce, Mapping) or not set(raw_announce) <= {"re", "kontra"}:
-            problems.error(f"{at}.announce", 'must be {"re": …, "kontra": …}, each the '
-                           "party's highest announcement", hint)
+            problems.error(f"{at}.announce", N_('must be {"re": …, "kontra": …}, each the '
+                                                "party's highest announcement"), hint)
             return False
         levels = []
         for party in ("re", "kontra"):
             said = raw_announce.get(party)
             allowed = (party, "90", "60", "30", "schwarz")
             if said is not None and said not in allowed:
-                problems.error(f"{at}.announce.{party}", f"must be one of "
-                               f"{', '.join(allowed)} or null, not {show(said)}", hint)
+                problems.error(f"{at}.announce.{party}", N_(
+                    "must be one of %(allowed)s or null, not %(value)s",
+                    allowed=", ".join(allowed), value=show(said)), hint)
                 return False
             levels.append(LEVELS[said] if said is not None else 0)
         if schwarz is not None:
@@ -390,9 +407,9 @@ class Doppelkopf(Discipline):
             # line, only the name is checked
             eyes_of = {"re": eyes, "kontra": None if eyes is None else 240 - eyes}
             if schwarz not in ("re", "kontra") or eyes_of[schwarz] not in (0, None):
-                problems.error(f"{at}.schwarz", 'names the party that took no trick ("re" or '
-                               "\"kontra\"), which then has 0 card points, not "
-                               f"{show(schwarz)}", hint)
+                problems.error(f"{at}.schwarz", N_(
+                    'names the party that took no trick ("re" or "kontra"), which then has 0 '
+                    "card points, not %(value)s", value=show(schwarz)), hint)
                 return False
         specials = Doppelkopf._specials(raw_specials, kind, re, settings, problems,
                                         f"{at}.specials", hint)
@@ -407,30 +424,34 @@ class Doppelkopf(Discipline):
                   problems: Problems, at: str,
                   hint: str) -> tuple[Mapping[str, int], Mapping[str, int]] | None:
         if not isinstance(raw, Mapping) or not set(raw) <= {"re", "kontra"}:
-            problems.error(at, 'must be {"re": {…}, "kontra": {…}}', hint)
+            problems.error(at, N_('must be {"re": {…}, "kontra": {…}}'), hint)
             return None
         sides = []
         for party in ("re", "kontra"):
             side = raw.get(party, {})
             if not isinstance(side, Mapping) or not all(
                     k in COUNTED_SPECIALS and is_int(v) and v >= 0 for k, v in side.items()):
-                problems.error(f"{at}.{party}", "counts of special points: "
-                               f"{', '.join(COUNTED_SPECIALS)} (gegen die Alten follows "
-                               f"from the result), not {show(side)}", hint)
+                problems.error(f"{at}.{party}", N_(
+                    "counts of special points: %(known)s (gegen die Alten follows from the "
+                    "result), not %(value)s", known=", ".join(COUNTED_SPECIALS),
+                    value=show(side)), hint)
                 return None
             sides.append(side)
         for k in COUNTED_SPECIALS:
             count = sum(side.get(k, 0) for side in sides)
             if count > SPECIAL_MAX[k]:
-                problems.error(at, f"{count} × {k} in one game; there can be at most "
-                               f"{SPECIAL_MAX[k]}", hint)
+                problems.error(at, N_("%(count)s × %(special)s in one game; there can be at "
+                                      "most %(max)s", count=count, special=k,
+                                      max=SPECIAL_MAX[k]), hint)
                 return None
             if count and k not in settings.specials:
-                problems.error(at, f"this tournament does not count {k} (special points: "
-                               f"{', '.join(sorted(settings.specials)) or 'none'})", hint)
+                problems.error(at, N_("this tournament does not count %(special)s (special "
+                                      "points: %(counted)s)", special=k,
+                                      counted=", ".join(sorted(settings.specials))
+                                      or N_("none")), hint)
                 return None
         if is_solo(kind, re) and any(v for side in sides for v in side.values()):
-            problems.error(at, "there are no special points in a solo (TSR 7.2)", hint)
+            problems.error(at, N_("there are no special points in a solo (TSR 7.2)"), hint)
             return None
         return sides[0], sides[1]
 
@@ -443,25 +464,27 @@ class Doppelkopf(Discipline):
         done = dict.fromkeys(players, 0)
         limit = settings.games_per_round[len(players)]
         for k, g in enumerate(games):
-            place, ghint = f"{at}.games[{k}]", f"{hint}, game {k + 1}"
+            place, ghint = f"{at}.games[{k}]", game_hint(hint, k)
             if g.kind in SOLOS:
                 soloist = g.re[0]
                 if g.compulsory:
                     if done[soloist] >= settings.compulsory_solos:
-                        problems.error(f"{place}.compulsory", f"entrant {soloist} owes no "
-                                       "more compulsory solos this round (the tournament asks "
-                                       f"{settings.compulsory_solos} of each player); this "
-                                       "solo is a voluntary one", ghint)
+                        problems.error(f"{place}.compulsory", N_(
+                            "entrant %(entrant)s owes no more compulsory solos this round (the "
+                            "tournament asks %(n)s of each player); this solo is a voluntary "
+                            "one", entrant=soloist, n=settings.compulsory_solos), ghint)
                         return
                     done[soloist] += 1
                 elif done[soloist] < settings.compulsory_solos:
-                    problems.error(f"{place}.compulsory", f"entrant {soloist} plays a voluntary "
-                                   "solo before the own compulsory solo; the first solo of a "
-                                   "player is the compulsory one (TSR 4.3)", ghint)
+                    problems.error(f"{place}.compulsory", N_(
+                        "entrant %(entrant)s plays a voluntary solo before the own compulsory "
+                        "solo; the first solo of a player is the compulsory one (TSR 4.3)",
+                        entrant=soloist), ghint)
                     return
             if k >= limit and not (g.kind in SOLOS and g.compulsory):
-                problems.error(place, f"game {k + 1} comes after the round's {limit} games; "
-                               "only owed compulsory solos are played then (TSR 8.6)", ghint)
+                problems.error(place, N_("game %(game)s comes after the round's %(limit)s "
+                                         "games; only owed compulsory solos are played then "
+                                         "(TSR 8.6)", game=k + 1, limit=limit), ghint)
                 return
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
@@ -510,19 +533,23 @@ def owed_solos(games: Sequence[Game], players: Sequence[int], settings: Settings
     return {e: max(settings.compulsory_solos - done[e], 0) for e in players}
 
 
-def table_flags(games: Sequence[Game], players: Sequence[int], settings: Settings) -> list[str]:
+def table_flags(games: Sequence[Game], players: Sequence[int], settings: Settings
+                ) -> list[Message]:
     """What a director should look at: a short round (time limit) and owed solos."""
     out = []
     limit = settings.games_per_round[len(players)]
     regular = sum(1 for k in range(len(games)) if k < limit)
     if regular < limit:
-        out.append(f"{regular} games played, the round at a table of {len(players)} is set to "
-                   f"{limit}")
+        out.append(N_("%(played)s games played, the round at a table of %(size)s is set to "
+                      "%(limit)s", played=regular, size=len(players), limit=limit))
     for e, owed in owed_solos(games, players, settings).items():
-        if owed:
-            penalty = (f"; {settings.missing_solo_penalty} points off for each"
-                       if settings.missing_solo_penalty else "")
-            out.append(f"entrant {e} owes {owed} compulsory solo(s){penalty}")
+        if owed and settings.missing_solo_penalty:
+            out.append(N_("entrant %(entrant)s owes %(owed)s compulsory solo(s); %(points)s "
+                          "points off for each", entrant=e, owed=owed,
+                          points=settings.missing_solo_penalty))
+        elif owed:
+            out.append(N_("entrant %(entrant)s owes %(owed)s compulsory solo(s)", entrant=e,
+                          owed=owed))
     return out
 
 

@@ -38,6 +38,7 @@ from .cardlist import (
     check_seat_count,
     dealer_of,
     entrant_at,
+    game_hint,
     per_table_setting,
     read_games,
     series_key,
@@ -54,6 +55,7 @@ from .discipline import (
     setting_flag,
     show,
 )
+from .i18n import N_
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -98,28 +100,34 @@ def value_problem(game: str, value: int, won: bool, bid: int | None) -> str | No
     """Why ``value`` is not a value this game can be written with, or None."""
     if game in NULL:
         if value != NULL[game]:
-            return (f"{game.replace('_', ' ')} is worth {NULL[game]}, not {value} "
-                    "(Null 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59)")
+            return N_("%(game)s is worth %(worth)s, not %(value)s (Null 23, Null Hand 35, "
+                      "Null ouvert 46, Null ouvert Hand 59)", game=game.replace("_", " "),
+                      worth=NULL[game], value=value)
         if bid is not None and bid > value:
-            return (f"a {game.replace('_', ' ')} is worth {value}; it cannot be played "
-                    f"after a bid of {bid}, a Null game has no multiple to charge")
+            return N_("a %(game)s is worth %(value)s; it cannot be played after a bid of "
+                      "%(bid)s, a Null game has no multiple to charge",
+                      game=game.replace("_", " "), value=value, bid=bid)
         return None
     usual = values_of(game)
     if value in usual:
         if bid is not None and bid > value:
-            return (f"a {game} game worth {value} does not reach the bid {bid}: it is "
-                    f"overbid and lost, charged {overbid_value(game, bid)} (ISkO 5.4.2)")
+            return N_("a %(game)s game worth %(value)s does not reach the bid %(bid)s: it is "
+                      "overbid and lost, charged %(charged)s (ISkO 5.4.2)", game=game,
+                      value=value, bid=bid, charged=overbid_value(game, bid))
         return None
     if not won and bid is not None and value == overbid_value(game, bid):
         return None
     m = MULTIPLIERS[game]
     base = BASE[game]
-    text = (f"a {game} game is worth {base} × {m.start} to {base} × {m.stop - 1} "
-            f"({usual[0]}, {usual[1]}, … {usual[-1]}), not {value}")
+    params = {"game": game, "base": base, "low": m.start, "high": m.stop - 1,
+              "first": usual[0], "second": usual[1], "last": usual[-1], "value": value}
     if not won:
-        text += ("; a lost, overbid game is charged the first multiple of "
-                 f"{base} that reaches its bid: give the bid")
-    return text
+        return N_("a %(game)s game is worth %(base)s × %(low)s to %(base)s × %(high)s "
+                  "(%(first)s, %(second)s, … %(last)s), not %(value)s; a lost, overbid game "
+                  "is charged the first multiple of %(base)s that reaches its bid: give the "
+                  "bid", **params)
+    return N_("a %(game)s game is worth %(base)s × %(low)s to %(base)s × %(high)s "
+              "(%(first)s, %(second)s, … %(last)s), not %(value)s", **params)
 
 
 GROUP_SIZES = {"teams": 4, "tandems": 2}  # Preisskat side rankings: teams of 4, tandems of 2
@@ -152,8 +160,8 @@ def parse_groups(raw: Any, size: int, problems: Problems, at: str) -> tuple[Grou
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > MAX_GROUPS:
-        problems.error(at, f"must be a list of at most {MAX_GROUPS} groups, each "
-                       '{"name": …, "members": [start numbers]}')
+        problems.error(at, N_('must be a list of at most %(n)s groups, each {"name": …, '
+                              '"members": [start numbers]}', n=MAX_GROUPS))
         return ()
     out: list[Group] = []
     names: set[str] = set()
@@ -163,15 +171,17 @@ def parse_groups(raw: Any, size: int, problems: Problems, at: str) -> tuple[Grou
         name = item.get("name") if isinstance(item, Mapping) else None
         members = item.get("members") if isinstance(item, Mapping) else None
         if not isinstance(name, str) or not 0 < len(name.strip()) <= GROUP_NAME_LENGTH:
-            problems.error(f"{place}.name", f"a name of 1 to {GROUP_NAME_LENGTH} characters")
+            problems.error(f"{place}.name", N_("a name of 1 to %(n)s characters",
+                                               n=GROUP_NAME_LENGTH))
             return ()
         if (not isinstance(members, list) or len(members) != size
                 or not all(is_int(m) and 0 < m < 100_000 for m in members)
                 or len(set(members)) != size):
-            problems.error(f"{place}.members", f"{size} different start numbers")
+            problems.error(f"{place}.members", N_("%(n)s different start numbers", n=size))
             return ()
         if name.strip().casefold() in names or seen & set(members):
-            problems.error(place, f"{name}: a name or a player is in two groups")
+            problems.error(place, N_("%(name)s: a name or a player is in two groups",
+                                     name=name))
             return ()
         names.add(name.strip().casefold())
         seen.update(members)
@@ -284,7 +294,7 @@ class Skat(Discipline):
                      "loss_fee_from", "teams", "tandems")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
-        known_keys(raw, self.settings_keys, problems, at, what="Skat scoring", warn=True)
+        known_keys(raw, self.settings_keys, problems, at, what=N_("Skat scoring"), warn=True)
         games = per_table_setting(raw.get("games_per_series"), DEFAULT_GAMES, TABLE_SIZES,
                                   1, MAX_GAMES, problems, f"{at}.games_per_series")
         ramsch = setting_flag(raw, "ramsch", problems, at)
@@ -294,12 +304,14 @@ class Skat(Discipline):
         higher_fee = None if higher is None else self._money(higher, problems,
                                                              f"{at}.loss_fee_higher")
         if start is not None and (not is_int(start) or not 1 <= start <= MAX_GAMES):
-            problems.error(f"{at}.loss_fee_from", "must be the number of the first lost game "
-                           f"that costs the higher fee, 1 to {MAX_GAMES}, not {show(start)}")
+            problems.error(f"{at}.loss_fee_from", N_(
+                "must be the number of the first lost game that costs the higher fee, 1 to "
+                "%(max)s, not %(value)s", max=MAX_GAMES, value=show(start)))
             start = None
         if (higher is None) != (raw.get("loss_fee_from") is None):
-            problems.error(f"{at}.loss_fee_from", "loss_fee_higher and loss_fee_from go "
-                           "together: the higher fee, and from which lost game on it is due")
+            problems.error(f"{at}.loss_fee_from", N_(
+                "loss_fee_higher and loss_fee_from go together: the higher fee, and from "
+                "which lost game on it is due"))
         teams = parse_groups(raw.get("teams"), GROUP_SIZES["teams"], problems, f"{at}.teams")
         tandems = parse_groups(raw.get("tandems"), GROUP_SIZES["tandems"], problems,
                                f"{at}.tandems")
@@ -308,7 +320,8 @@ class Skat(Discipline):
     @staticmethod
     def _money(value: Any, problems: Problems, place: str) -> Fraction | None:
         if not is_number(value) or not 0 <= value <= 1000:
-            problems.error(place, f"must be an amount from 0 to 1000, not {show(value)}")
+            problems.error(place, N_("must be an amount from 0 to 1000, not %(value)s",
+                                     value=show(value)))
             return None
         return exact(value)
 
@@ -328,8 +341,10 @@ class Skat(Discipline):
         if len(problems.errors) > before:
             return None
         if len(out) != settings.games_per_series[n]:
-            problems.warning(table.place, f"{len(out)} games played, the series at a table "
-                             f"of {n} is set to {settings.games_per_series[n]}", hint)
+            problems.warning(table.place, N_(
+                "%(played)s games played, the series at a table of %(size)s is set to "
+                "%(games)s", played=len(out), size=n, games=settings.games_per_series[n]),
+                hint)
         return Result(tuple(out))
 
     def _line(self, line: Mapping[str, Any], players: Sequence[int], settings: Settings,
@@ -337,8 +352,8 @@ class Skat(Discipline):
         n = len(players)
         kind = line.get("game")
         if kind not in GAMES:
-            problems.error(f"{at}.game", f"unknown game {show(kind)} (known: {', '.join(GAMES)})",
-                           hint)
+            problems.error(f"{at}.game", N_("unknown game %(game)s (known: %(known)s)",
+                                            game=show(kind), known=", ".join(GAMES)), hint)
             return None
         ok, dealer = dealer_of(line, players, 4, problems, at, hint)
         if not ok:
@@ -346,33 +361,35 @@ class Skat(Discipline):
         if kind == "passed":
             return Game("passed", None, 0, False, dealer)
         if kind == "ramsch" and not settings.ramsch:
-            problems.error(f"{at}.game", "Ramsch is no part of the Skatordnung; a game "
-                           'everyone passed is written as "passed" (set scoring.ramsch to '
-                           "allow Ramsch)", hint)
+            problems.error(f"{at}.game", N_(
+                'Ramsch is no part of the Skatordnung; a game everyone passed is written as '
+                '"passed" (set scoring.ramsch to allow Ramsch)'), hint)
             return None
-        declarer = entrant_at(line.get("declarer"), players, "declarer", problems,
+        declarer = entrant_at(line.get("declarer"), players, N_("declarer"), problems,
                               f"{at}.declarer", hint)
         if declarer is None:
             return None
         if n == 4 and declarer == dealer:
-            problems.error(f"{at}.declarer", f"entrant {declarer} deals this game and sits "
-                           "it out at a table of four; the declarer is one of the other three",
-                           hint)
+            problems.error(f"{at}.declarer", N_(
+                "entrant %(entrant)s deals this game and sits it out at a table of four; the "
+                "declarer is one of the other three", entrant=declarer), hint)
             return None
         won = line.get("won")
         if not isinstance(won, bool):
-            problems.error(f"{at}.won", f"must be true or false, not {show(won)}", hint)
+            problems.error(f"{at}.won", N_("must be true or false, not %(value)s",
+                                           value=show(won)), hint)
             return None
         value, bid = line.get("value"), line.get("bid")
         if kind == "ramsch":
             return self._ramsch(declarer, value, won, dealer, problems, at, hint)
         if bid is not None and (not is_int(bid) or bid not in BIDS):
-            problems.error(f"{at}.bid", f"{show(bid)} is no bid: bids are the values games can "
-                           "have (18, 20, 22, 23, 24, 27, 30 …)", hint)
+            problems.error(f"{at}.bid", N_("%(bid)s is no bid: bids are the values games can "
+                                           "have (18, 20, 22, 23, 24, 27, 30 …)",
+                                           bid=show(bid)), hint)
             return None
         if not is_int(value) or value <= 0:
-            problems.error(f"{at}.value", f"must be the game's value, a positive whole "
-                           f"number, not {show(value)}", hint)
+            problems.error(f"{at}.value", N_("must be the game's value, a positive whole "
+                                             "number, not %(value)s", value=show(value)), hint)
             return None
         why = value_problem(kind, value, won, bid)
         if why:
@@ -384,12 +401,14 @@ class Skat(Discipline):
     def _ramsch(declarer: int, value: Any, won: bool, dealer: int | None, problems: Problems,
                 at: str, hint: str) -> Game | None:
         if won and value != 120:
-            problems.error(f"{at}.value", "a Ramsch won by the player is a Durchmarsch "
-                           f"(all tricks) worth 120, not {show(value)}", hint)
+            problems.error(f"{at}.value", N_("a Ramsch won by the player is a Durchmarsch "
+                                             "(all tricks) worth 120, not %(value)s",
+                                             value=show(value)), hint)
             return None
         if not is_int(value) or not 0 < value <= RAMSCH_MAX:
-            problems.error(f"{at}.value", "a lost Ramsch costs its card points, 1 to "
-                           f"{RAMSCH_MAX}, not {show(value)}", hint)
+            problems.error(f"{at}.value", N_("a lost Ramsch costs its card points, 1 to "
+                                             "%(max)s, not %(value)s", max=RAMSCH_MAX,
+                                             value=show(value)), hint)
             return None
         return Game("ramsch", declarer, value, won, dealer)
 
@@ -406,15 +425,17 @@ class Skat(Discipline):
                 continue
             if k < n:
                 if g.dealer in first:
-                    problems.error(f"{at}.games[{k}].dealer", f"entrant {g.dealer} also dealt "
-                                   f"game {first[g.dealer] + 1}; the deal passes on after "
-                                   "every game", f"{hint}, game {k + 1}")
+                    problems.error(f"{at}.games[{k}].dealer", N_(
+                        "entrant %(entrant)s also dealt game %(game)s; the deal passes on "
+                        "after every game", entrant=g.dealer, game=first[g.dealer] + 1),
+                        game_hint(hint, k))
                     return
                 first[g.dealer] = k
             elif games[k - n].dealer is not None and games[k - n].dealer != g.dealer:
-                problems.error(f"{at}.games[{k}].dealer", f"game {k + 1} is dealt by entrant "
-                               f"{games[k - n].dealer}, who dealt game {k - n + 1}; the deal "
-                               f"goes round the {n} players in turn", f"{hint}, game {k + 1}")
+                problems.error(f"{at}.games[{k}].dealer", N_(
+                    "game %(game)s is dealt by entrant %(entrant)s, who dealt game %(before)s; "
+                    "the deal goes round the %(n)s players in turn", game=k + 1,
+                    entrant=games[k - n].dealer, before=k - n + 1, n=n), game_hint(hint, k))
                 return
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:

@@ -80,7 +80,8 @@ class Tournament(models.Model):
                                     default=EntrantKind.SINGLE)
     scoring = models.JSONField(_("scoring settings"), default=dict, blank=True)
     pairing = models.CharField(_("draw method"), max_length=30, blank=True)
-    # Options of the draw: "double" (round robin twice), "avoid_same_club" (Swiss), and
+    # Options of the draw: "double" (round robin twice), "avoid_same_club" (tabletop's Swiss
+    # and Skat's card draws: members of one club apart as far as the draw allows), and
     # "registration" (the window draw at registration: window, random_up_to,
     # sequential_from, seed). Validated by services.seating.check_draw_options.
     draw_options = models.JSONField(_("draw options"), default=dict, blank=True)

@@ -86,7 +86,26 @@
       line.addEventListener("input", function () { check(line); });
     });
   }
-  function all() { document.querySelectorAll("[data-doppelkopf]").forEach(bind); }
+  /* The round's time limit above the list: minutes left until the end the server gave
+     (publication + limit). Only shown, never enforced: the phone's clock may be wrong and a
+     list is often typed after the time (docs/doppelkopf.md, "The time limit"). */
+  function clock() {
+    document.querySelectorAll(".dk-time .time-left[data-ends]").forEach(function (el) {
+      var box = el.closest(".dk-time");
+      var ends = Date.parse(el.dataset.ends);
+      if (isNaN(ends)) { return; }
+      var left = Math.ceil((ends - Date.now()) / 60000);
+      el.textContent = left > 0 ? (box.dataset.leftFormat || "{m}").replace("{m}", left)
+                                : (box.dataset.over || "");
+      el.classList.toggle("over", left <= 0);
+    });
+  }
+  var ticking = false;
+  function all() {
+    document.querySelectorAll("[data-doppelkopf]").forEach(bind);
+    clock();
+    if (!ticking) { ticking = true; window.setInterval(clock, 15000); }
+  }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", all);
   } else { all(); }

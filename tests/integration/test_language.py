@@ -65,7 +65,7 @@ NAMES = {
            "Brettspiel-Qualifikation", "Vereinsturnier Schach", "Tabletop-Turnier", "Bobbl",
            "Brille", "Tore", "Gegentore", "Plus-Minus", "Plus", "Mucken", "Pussi", "Serie",
            "Spielansage", "Prämie", "Rutschsystem", "Feinbuchholz", "Schwarzenbach",
-           "Schwarz", "Deutsch", "anmeldung", "direktor"],
+           "Schwarz", "Deutsch", "anmeldung", "direktor", "gegen die Alten"],
 }
 
 DEMOS = {"chess": "demo-schach", "mucken": "demo-mucken", "pussi": "demo-pussi",

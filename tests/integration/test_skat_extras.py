@@ -103,8 +103,10 @@ def test_team_and_tandem_rankings_sum_their_members_on_page_and_pdf(evening, dir
     })
     f, th = seat_numbers(four), seat_numbers(three)
     # Points by hand (test_skat): f = 104, 176, -110, 30; th = -188, 153, 80.
+    # no. 8 registers after the series was played and plays no game
+    late = services.register(t, boss, [{"name": "Spät"}]).start_number
     teams = (f"Herz Dame: {f[0]}, {f[1]}, {th[0]}, {th[1]}\n"
-             f"Kreuz Bube: {f[2]}, {f[3]}, {th[2]}, 99")
+             f"Kreuz Bube: {f[2]}, {f[3]}, {th[2]}, {late}")
     data = {**settings_data(director_client, t), "teams": teams,
             "tandems": f"Pik As: {f[1]}, {th[1]}"}
     r = director_client.post(reverse("director:settings", args=[t.slug]), data)
@@ -117,7 +119,7 @@ def test_team_and_tandem_rankings_sum_their_members_on_page_and_pdf(evening, dir
     assert [s["title"] for s in sides] == ["Team ranking", "Tandem ranking"]
     herz, kreuz = sides[0]["rows"]
     assert (herz["name"], herz["rank"], herz["points"]) == ("Herz Dame", 1, 104 + 176 - 188 + 153)
-    # No. 99 plays no game: the team is its other three.
+    # The late player plays no game: the team is its other three.
     assert (kreuz["name"], kreuz["rank"], kreuz["points"]) == ("Kreuz Bube", 2, -110 + 30 + 80)
     assert sides[1]["rows"][0]["points"] == 176 + 153
     page = client.get(reverse("public:tournament", args=[t.slug]),
@@ -187,3 +189,36 @@ def test_the_columns_long_names_are_skat_words(evening):
         assert column(t, "won").title == "Als Alleinspieler gewonnene Spiele"
         assert column(t, "loss_fee").title == "Verlustgeld für die Kasse"
         assert (column(t, "series_1").header, column(t, "series_1").title) == ("S1", "Serie 1")
+
+
+@pytest.mark.parametrize(("language", "unknown", "twice"), [
+    ("de", "Zeile 2: Nr. 99 ist kein Teilnehmer dieses Turniers",
+     "Zeile 2: Nr. 4 ist schon in einer anderen Gruppe"),
+    ("en", "line 2: no. 99 is no entrant of this tournament",
+     "line 2: no. 4 is in another group already")])
+def test_teams_and_tandems_name_entrants_of_the_tournament_once(evening, director_client,
+                                                                language, unknown, twice):
+    """A start number no entrant has, and a player in two teams (or two tandems), are
+    refused at their field in the page's language; nothing is stored."""
+    t, _boss, _tables = evening
+    before = dict(t.scoring)
+    base = settings_data(director_client, t)
+    numbers = sorted(t.entrants.values_list("start_number", flat=True))
+    assert 99 not in numbers and {1, 2, 3, 4, 5, 6, 7} <= set(numbers)
+
+    def refused(**fields: str) -> dict:
+        r = director_client.post(reverse("director:settings", args=[t.slug]),
+                                 {**base, **fields}, HTTP_ACCEPT_LANGUAGE=language)
+        assert r.status_code == 400
+        return r.context["form"].errors
+
+    assert refused(teams="A: 1, 2, 3, 4\nB: 5, 6, 7, 99")["teams"] == [unknown]
+    assert refused(tandems="A: 1, 2\nB: 3, 99")["tandems"] == [unknown]
+    assert refused(teams="A: 1, 2, 3, 4\nB: 4, 5, 6, 7")["teams"] == [twice]
+    assert refused(tandems="A: 3, 4\nB: 4, 5")["tandems"] == [twice]
+    t.refresh_from_db()
+    assert t.scoring == before
+    # a player may be in a team and in a tandem: two rankings
+    r = director_client.post(reverse("director:settings", args=[t.slug]), {
+        **base, "teams": "A: 1, 2, 3, 4", "tandems": "B: 4, 5"})
+    assert r.status_code == 302, r.content.decode()[:2000]

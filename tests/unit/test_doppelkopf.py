@@ -146,6 +146,15 @@ def test_special_points_follow_the_settings():
     assert line_scores(line, specials=["doppelkopf", "fuchs", "karlchen"]) == [0, 0, 0, 0]
 
 
+def test_a_compulsory_solo_needs_a_solo_to_play():
+    line = {"re": [1, 2], "scores": {"1": 1, "2": 1, "3": -1, "4": -1}}
+    problem = the_refusal(doko_doc([line], compulsory_solos=1, solos=[]))
+    assert problem.place == "scoring.solos"
+    assert "lists no solo, but every player owes 1 compulsory solo(s)" in problem.message
+    # without compulsory solos a club may play no solo at all
+    assert line_scores(line, solos=[]) == [1, 1, -1, -1]
+
+
 def test_scores_as_written_are_checked_against_the_counting():
     line = {"re": [1, 2], "re_eyes": 80, "announce": {"kontra": "kontra"},
             "scores": {"1": -5, "2": -5, "3": 5, "4": 5}}

@@ -130,6 +130,11 @@ class WebDiscipline:
         setting's key; ``values`` are the form's typed values by key."""
         return {}
 
+    def tournament_settings_errors(self, t: Any, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Errors that need the tournament itself to see (Skat: a team's start number that no
+        entrant has), by the setting's key; ``values`` as for :meth:`settings_errors`."""
+        return {}
+
     def effective_scoring(self, t: Any) -> dict[str, Any]:
         """The scoring settings a tournament is scored with (the document, the TRF, the
         standings): its own, completed by what its draw method implies."""

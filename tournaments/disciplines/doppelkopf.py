@@ -16,9 +16,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
+from scoring.doppelkopf import SOLOS
 
 from .base import WebDiscipline
-from .settings_spec import FLAG
+from .settings_spec import FLAG, NAMES
 from .settings_spec import Setting as Field
 from .whatif import Spec
 
@@ -36,6 +37,15 @@ ANNOUNCE_WORDS: dict[str, Any] = {
     "90": gettext_lazy("no 90"), "60": gettext_lazy("no 60"), "30": gettext_lazy("no 30"),
     "schwarz": gettext_lazy("black"),
 }
+
+SPECIAL_WORDS: dict[str, Any] = {
+    "gegen_die_alten": gettext_lazy("gegen die Alten (Kontra wins against the Kreuz-Damen)"),
+    "doppelkopf": gettext_lazy("Doppelkopf (a trick of 40 card points or more)"),
+    "fuchs": gettext_lazy("Fuchs caught (the other party's Karo-Ass)"),
+    "karlchen": gettext_lazy("Karlchen (the Kreuz-Bube takes the last trick)"),
+}
+"""The special points of the TSR (scoring.doppelkopf.SPECIALS), as the settings page offers
+them."""
 
 COLUMN_HEADERS: dict[str, Any] = {
     "won": gettext_lazy("Won"), "lost": gettext_lazy("Lost"), "games": gettext_lazy("Games"),
@@ -100,7 +110,24 @@ class Doppelkopf(WebDiscipline):
               minimum=0, maximum=100, default=0,
               help=gettext_lazy("Taken off a player who ends a round still owing a compulsory "
                                 "solo; 0: none (the rules have the solo played late).")),
+        Field("specials", gettext_lazy("Special points counted"), NAMES,
+              choices=tuple(SPECIAL_WORDS.items()), default=list(SPECIAL_WORDS),
+              help=gettext_lazy("All four by the DDV's rules; only in normal games and "
+                                "weddings, never in a solo. None ticked: no special points.")),
+        Field("solos", gettext_lazy("Solos played"), NAMES,
+              choices=tuple((k, KIND_WORDS[k]) for k in SOLOS), default=list(SOLOS),
+              help=gettext_lazy("The captain's list offers only these; a compulsory solo must "
+                                "be one of them.")),
     )
+
+    def settings_errors(self, values: Any) -> dict[str, Any]:
+        """A compulsory solo needs a solo to play (scoring.doppelkopf says the same for the
+        API)."""
+        solos, owed = values.get("solos"), values.get("compulsory_solos")
+        if solos is not None and not solos and owed:
+            return {"solos": _("tick at least one solo: every player owes a compulsory solo "
+                               "each round (or set the compulsory solos to 0)")}
+        return {}
 
     def layout_for(self, t: Any) -> Layout:
         base = self.layout(t.entrant_kind)

@@ -26,6 +26,7 @@ ORDER = "order"  # an ordered list of distinct choices (chess tie-breaks), ``slo
 POINTS = "points"  # a list of numbers, one per place ("5, 3, 2, 1"), exactly ``size`` long
 FLAG = "flag"  # true or false (a checkbox); stored as a JSON boolean
 GROUPS = "groups"  # named groups of ``size`` start numbers, one a line (Skat's teams)
+NAMES = "names"  # some of ``choices`` (checkboxes); stored as a JSON list in choices' order
 
 DRAWN = "drawn"  # ``locked``: fixed once round 1 is drawn
 
@@ -91,5 +92,5 @@ def locked_settings(info: Any, tournament: Any) -> dict[str, Any]:
     return {s.key: s.locked_reason for s in fields}
 
 
-__all__ = ["CHOICE", "DRAWN", "FLAG", "GROUPS", "NUMBER", "ORDER", "POINTS", "WHOLE", "Setting",
-           "locked_settings"]
+__all__ = ["CHOICE", "DRAWN", "FLAG", "GROUPS", "NAMES", "NUMBER", "ORDER", "POINTS", "WHOLE",
+           "Setting", "locked_settings"]

@@ -171,6 +171,23 @@ class Skat(WebDiscipline):
                                        "is due, or neither")}
         return {}
 
+    def tournament_settings_errors(self, t: Any, values: Any) -> dict[str, Any]:
+        """A team or tandem names entrants by start number: a number no entrant of the
+        tournament has is refused at its field (the field itself refuses a player in two
+        groups). Register the players first, then name the teams."""
+        if t.pk is None:
+            return {}
+        numbers = set(t.entrants.values_list("start_number", flat=True))
+        out: dict[str, Any] = {}
+        for key in ("teams", "tandems"):
+            for k, group in enumerate(values.get(key) or [], start=1):
+                unknown = [m for m in group.get("members", []) if m not in numbers]
+                if unknown:
+                    out[key] = _("line %(line)s: no. %(no)s is no entrant of this "
+                                 "tournament") % {"line": k, "no": unknown[0]}
+                    break
+        return out
+
     def series_games(self, t: Any, size: int) -> int:
         return int(self.settings(t).games_per_series.get(size, 48 if size == 4 else 36))
 

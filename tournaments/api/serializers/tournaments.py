@@ -20,8 +20,11 @@ class TournamentSerializer(serializers.Serializer):
     scoring = serializers.JSONField(read_only=True)
     pairing = serializers.CharField(read_only=True)
     draw_options = serializers.JSONField(read_only=True, help_text=(
-        "double (round robin twice), avoid_same_club (Swiss), registration (the window "
-        "draw at registration: window, random_up_to, sequential_from, seed)."))
+        "double (round robin twice), avoid_same_club (members of one club apart as far as "
+        "the draw allows: tabletop's Swiss pairs them with others, Skat seats them (and a "
+        "team's members) at different tables), registration (the window draw at "
+        "registration: window, random_up_to, sequential_from, seed). Which options a "
+        "discipline has: docs/draws.md."))
     planned_rounds = serializers.IntegerField(read_only=True)
     status = serializers.CharField(read_only=True, help_text=one_of(Tournament.Status))
     public = serializers.BooleanField(read_only=True)

@@ -40,6 +40,7 @@ from ...result_forms import (
     raise_errors,
 )
 from ...services import ServiceError
+from ...services.seat_list import time_limit
 from .. import DISCIPLINES
 from ..doppelkopf import ANNOUNCE_WORDS, KIND_WORDS
 
@@ -348,7 +349,10 @@ def doppelkopf_context(table: Table, data: Data | None, errors: Errors) -> dict[
             "owed": _owed(players, data, count, settings.compulsory_solos),
             "re_words": re_words, "kontra_words": kontra_words,
             "check_messages": doppelkopf_messages(), "dealer_sits_out": size == 5,
-            "time_limit": settings.time_limit}
+            "time_limit": settings.time_limit,
+            # shown with its end (publication + limit) and the minutes left, not enforced
+            "limit": time_limit(table.round.tournament, table.round),
+            "limit_round": table.round}
 
 
 FORM = ResultForm("captain/inputs/doppelkopf.html", doppelkopf_payload, doppelkopf_context,

@@ -29,6 +29,7 @@ from ..settings_spec import (
     CHOICE,
     FLAG,
     GROUPS,
+    NAMES,
     NUMBER,
     ORDER,
     POINTS,
@@ -135,12 +136,28 @@ class PointsSetting(forms.CharField):
         return [plain_number(n) for n in numbers]
 
 
+class NamesSetting(forms.MultipleChoiceField):
+    """Some of the setting's choices, as checkboxes (Doppelkopf's special points and solos);
+    stored as a list in the choices' order, so the same ticks are the same setting."""
+
+    def __init__(self, setting: Setting, choices: list[tuple[str, Any]], **kwargs: Any) -> None:
+        self.setting, self.order = setting, [key for key, _label in choices]
+        super().__init__(choices=choices, required=False,
+                         widget=forms.CheckboxSelectMultiple, **kwargs)
+
+    def clean(self, value: Any) -> list[str]:
+        picked = set(super().clean(value))
+        return [key for key in self.order if key in picked]
+
+
 def initial_text(setting: Setting, value: Any) -> Any:
     """A stored value as the field shows it."""
     if setting.kind == POINTS:
         return ", ".join(number_text(v) for v in value) if isinstance(value, list | tuple) else ""
     if setting.kind in (WHOLE, NUMBER):
         return "" if value is None else local_number(value)
+    if setting.kind == NAMES:
+        return list(value) if isinstance(value, list | tuple | frozenset | set) else []
     return value
 
 
@@ -177,6 +194,8 @@ def scoring_fields(tournament: Tournament, scoring: dict[str, Any]) -> dict[str,
             field = forms.BooleanField(required=False, **common)
         elif s.kind == GROUPS:
             field = GroupsSetting(s, **common)
+        elif s.kind == NAMES:
+            field = NamesSetting(s, info.setting_choices(s, typed), **common)
         else:
             field = NumberSetting(s, **common)
         field.initial = initial_text(s, value)
@@ -296,7 +315,8 @@ class SettingsForm(forms.Form):
                 else:
                     seen[picked] = i
         values = {s.key: data.get(s.name) for s in info.settings_fields if s.kind != ORDER}
-        for key, message in info.settings_errors(values).items():
+        for key, message in {**info.settings_errors(values),
+                             **info.tournament_settings_errors(self.tournament, values)}.items():
             name = key.replace(".", "_")
             if name in self.fields and name not in self.errors:
                 self.add_error(name, message)
@@ -439,6 +459,9 @@ def import_settings(t: Tournament, form: SettingsImportForm) -> SettingsForm | N
         elif s.kind == POINTS:
             data[s.name] = (initial_text(s, value) if isinstance(value, list)
                             else json.dumps(value))
+        elif s.kind == NAMES:  # a list is the ticks; anything else is refused at the field
+            data[s.name] = ([v if isinstance(v, str) else json.dumps(v) for v in value]
+                            if isinstance(value, list) else json.dumps(value))
         elif isinstance(value, bool | list | dict):
             data[s.name] = json.dumps(value)
         elif value is None:
