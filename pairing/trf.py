@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
+from scoring.i18n import N_, Message
 from scoring.text import single_line
 
 from .baku import baku_accelerations, names_baku
@@ -63,7 +64,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 class TrfError(ValueError):
     """A malformed TRF: ``line 12, column 99: round 1: unknown result 'Q'``."""
 
-    def __init__(self, line: int, column: int | None, message: str) -> None:
+    def __init__(self, line: int, column: int | None, message: Message) -> None:
         self.line = line
         self.column = column
         self.message = message
@@ -222,14 +223,16 @@ def read(text: str) -> Trf:
         if code == "001":
             player = _read_player(line, number)
             if player.number in trf.players:
-                raise TrfError(number, 5, f"pairing number {player.number} is used twice "
-                               f"(first on line {trf.players[player.number].line})")
+                raise TrfError(number, 5, N_("pairing number %(n)s is used twice (first on "
+                                             "line %(line)s)", n=player.number,
+                                             line=trf.players[player.number].line))
             trf.players[player.number] = player
             trf.lines.append(player.number)
             continue
         trf.lines.append(line)
         if code in ("XXR", "142"):
-            trf.total_rounds = _whole(line[3:], number, 4, f"{code}: number of rounds")
+            trf.total_rounds = _whole(line[3:], number, 4,
+                                      N_("%(code)s: number of rounds", code=code))
         elif code == "XXC":
             for word in line[3:].split():
                 if word in ("white1", "black1"):
@@ -239,7 +242,8 @@ def read(text: str) -> Trf:
         elif code == "152":
             colour = line[4:].strip()
             if colour not in ("W", "B", "w", "b"):
-                raise TrfError(number, 5, f"152: initial colour must be W or B, not '{colour}'")
+                raise TrfError(number, 5, N_("152: initial colour must be W or B, not "
+                                             "'%(value)s'", value=colour))
             trf.initial_colour = colour.lower()
         elif code == "162":
             points.read_162(line, number)
@@ -265,23 +269,25 @@ def read(text: str) -> Trf:
     _check(trf, lines)
     if baku_line and not trf.accelerations:  # XXA / 250 lines, when given, say it all
         if trf.total_rounds is None:
-            raise TrfError(baku_line, 5, "192: Baku acceleration needs the number of rounds "
-                           "(XXR or 142)")
+            raise TrfError(baku_line, 5, N_("192: Baku acceleration needs the number of "
+                                            "rounds (XXR or 142)"))
         trf.accelerations = baku_accelerations(trf.initial_order(), trf.total_rounds)
     return trf
 
 
-def _whole(text: str, line: int, column: int, what: str) -> int:
+def _whole(text: str, line: int, column: int, what: Message) -> int:
     value = text.strip()
     if not value.isdigit() or int(value) < 1:
-        raise TrfError(line, column, f"{what} must be a positive whole number, not '{value}'")
+        raise TrfError(line, column, N_("%(what)s must be a positive whole number, not "
+                                        "'%(value)s'", what=what, value=value))
     return int(value)
 
 
-def _decimal(text: str, line: int, column: int, what: str) -> Fraction:
+def _decimal(text: str, line: int, column: int, what: Message) -> Fraction:
     value = text.strip()
     if not _NUMBER.fullmatch(value):
-        raise TrfError(line, column, f"{what} must be a number like 1.5, not '{value}'")
+        raise TrfError(line, column, N_("%(what)s must be a number like 1.5, not '%(value)s'",
+                                        what=what, value=value))
     return Fraction(value)
 
 
@@ -290,25 +296,32 @@ def _numbers(line: str, number: int, start: int = 3) -> list[tuple[int, int]]:
     found = []
     for m in re.finditer(r"\S+", line[start:]):
         column = start + m.start() + 1
-        found.append((_whole(m.group(), number, column, f"{line[:3]}: player"), column))
+        found.append((_whole(m.group(), number, column, _player_of(line[:3])), column))
     return found
+
+
+def _player_of(code: str) -> Message:
+    """What a pairing number in a list of players is called: ``XXP: player``."""
+    return N_("%(code)s: player", code=code)
 
 
 def _read_player(line: str, number: int) -> TrfPlayer:
     padded = line.ljust(FIRST_CELL - 1)
-    pairing_number = _whole(padded[4:8], number, 5, "pairing number")
+    pairing_number = _whole(padded[4:8], number, 5, N_("pairing number"))
     rating = padded[48:52].strip()
     if rating and not rating.isdigit():
-        raise TrfError(number, 49, f"rating must be a whole number, not '{rating}'")
+        raise TrfError(number, 49, N_("rating must be a whole number, not '%(value)s'",
+                                      value=rating))
     text = padded[80:84].strip()
-    score = _decimal(text, number, 81, "score") if text else None
+    score = _decimal(text, number, 81, N_("score")) if text else None
     for column in (85, 90, 91):
         if padded[column - 1] != " ":
-            raise TrfError(number, column, f"column {column} must be blank, "
-                           f"not '{padded[column - 1]}'")
+            raise TrfError(number, column, N_("column %(n)s must be blank, not '%(value)s'",
+                                              n=column, value=padded[column - 1]))
     text = padded[85:89].strip()
     if text and not text.isdigit():
-        raise TrfError(number, 86, f"rank must be a whole number, not '{text}'")
+        raise TrfError(number, 86, N_("rank must be a whole number, not '%(value)s'",
+                                      value=text))
     rank = int(text) if text else None
     cells: list[Cell | None] = []
     start = FIRST_CELL - 1
@@ -318,8 +331,8 @@ def _read_player(line: str, number: int) -> TrfPlayer:
         gap = line[start - 2:start]
         if round_ > 1 and gap.strip():
             raise TrfError(number, start - 1 + (gap[0] == " "),
-                           f"round {round_}: columns {start - 1}-{start} must be blank "
-                           "between two rounds")
+                           N_("round %(n)s: columns %(first)s-%(last)s must be blank between "
+                              "two rounds", n=round_, first=start - 1, last=start))
         cells.append(_read_cell(chunk, number, start + 1, round_) if chunk.strip() else None)
         start += CELL_WIDTH
     while cells and cells[-1] is None:
@@ -343,37 +356,45 @@ def _read_cell(chunk: str, line: int, column: int, round_: int) -> Cell:
     unpaired cells of :data:`_UNPAIRED`. Refused, as there: a game without opponent or
     colour, a bye with an opponent or a colour, a forfeit without opponent but with a colour.
     """
-    where = f"round {round_}"
+    where = N_("round %(n)s", n=round_)
     opponent_text = chunk[:4].strip()
     if opponent_text and not opponent_text.isdigit():
-        raise TrfError(line, column, f"{where}: opponent must be a pairing number or 0000, "
-                       f"not '{chunk[:4]}'")
+        raise TrfError(line, column, N_("%(where)s: opponent must be a pairing number or "
+                                        "0000, not '%(value)s'", where=where, value=chunk[:4]))
     opponent = int(opponent_text or 0) or None
     for offset in (4, 6):
         if chunk[offset] != " ":
-            raise TrfError(line, column + offset, f"{where}: expected a blank, "
-                           f"not '{chunk[offset]}'")
+            raise TrfError(line, column + offset, N_("%(where)s: expected a blank, not "
+                                                     "'%(value)s'", where=where,
+                                                     value=chunk[offset]))
     colour, result = chunk[5], chunk[7].upper() if chunk[7].isascii() else chunk[7]
     if colour not in ("w", "b", "-", " "):
-        raise TrfError(line, column + 5, f"{where}: colour must be w, b or -, not '{colour}'")
+        raise TrfError(line, column + 5, N_("%(where)s: colour must be w, b or -, not "
+                                            "'%(value)s'", where=where, value=colour))
     colour = "-" if colour == " " else colour
     if opponent is None and colour == "-" and result in _UNPAIRED:
         return Cell(None, "-", _UNPAIRED[result], raw=chunk)
     if result not in RESULTS:
-        raise TrfError(line, column + 7, f"{where}: unknown result '{chunk[7]}'")
+        raise TrfError(line, column + 7, N_("%(where)s: unknown result '%(value)s'",
+                                            where=where, value=chunk[7]))
     if result in PLAYED:
         if opponent is None:
-            raise TrfError(line, column, f"{where}: a game ('{result}') needs an opponent")
+            raise TrfError(line, column, N_("%(where)s: a game ('%(result)s') needs an "
+                                            "opponent", where=where, result=result))
         if colour == "-":
-            raise TrfError(line, column + 5, f"{where}: a game ('{result}') needs a colour")
+            raise TrfError(line, column + 5, N_("%(where)s: a game ('%(result)s') needs a "
+                                                "colour", where=where, result=result))
     elif result in ABSENCES or result == PAB:
         if opponent is not None:
-            raise TrfError(line, column, f"{where}: a bye ('{result}') has no opponent")
+            raise TrfError(line, column, N_("%(where)s: a bye ('%(result)s') has no "
+                                            "opponent", where=where, result=result))
         if colour != "-":
-            raise TrfError(line, column + 5, f"{where}: a bye ('{result}') has no colour")
+            raise TrfError(line, column + 5, N_("%(where)s: a bye ('%(result)s') has no "
+                                                "colour", where=where, result=result))
     elif opponent is None:  # + or - with a colour but nobody to have it against
-        raise TrfError(line, column + 5, f"{where}: a forfeit ('{result}') without an "
-                       "opponent has no colour")
+        raise TrfError(line, column + 5, N_("%(where)s: a forfeit ('%(result)s') without an "
+                                            "opponent has no colour", where=where,
+                                            result=result))
     cell = Cell(opponent, colour, result)
     return cell if cell.canonical() == chunk else replace(cell, raw=chunk)
 
@@ -420,21 +441,23 @@ class _PointsReader:
         start = 5
         padded = line.rstrip()
         if len(padded) <= start:
-            raise TrfError(number, 6, "162: no point codes")
+            raise TrfError(number, 6, N_("162: no point codes"))
         while start < len(padded):
             code = padded[start]
             if code not in _162_FIELDS:
-                raise TrfError(number, start + 1, f"162: unknown point code '{code}' "
-                               "(known: W D L Z P)")
-            value = _decimal(padded[start + 1:start + 5], number, start + 2, f"162: {code}")
+                raise TrfError(number, start + 1, N_("162: unknown point code '%(code)s' "
+                                                     "(known: W D L Z P)", code=code))
+            value = _decimal(padded[start + 1:start + 5], number, start + 2,
+                             Message(f"162: {code}"))
             for name in _162_FIELDS[code]:
                 self.set(name, value, number)
             if padded[start + 5:start + 9].strip():
-                raise TrfError(number, start + 6, "162: codes must be 9 columns apart")
+                raise TrfError(number, start + 6, N_("162: codes must be 9 columns apart"))
             start += 9
 
     def read_bb(self, line: str, number: int) -> None:
-        self.set(_BB_FIELDS[line[:3]], _decimal(line[4:], number, 5, line[:3]), number)
+        self.set(_BB_FIELDS[line[:3]], _decimal(line[4:], number, 5, Message(line[:3])),
+                 number)
 
     def read_xxs(self, line: str, number: int) -> None:
         self.pab_follows_win = False  # JaVaFo: the PAB keeps 1.0 unless PAB= says otherwise
@@ -442,9 +465,10 @@ class _PointsReader:
             column = 4 + m.start()
             code, eq, value = m.group().partition("=")
             if not eq or code.upper() not in _XXS_FIELDS:
-                raise TrfError(number, column, f"XXS: expected CODE=VALUE with a code of "
-                               f"{' '.join(_XXS_FIELDS)}, not '{m.group()}'")
-            points = _decimal(value, number, column + len(code) + 1, f"XXS: {code}")
+                raise TrfError(number, column, N_("XXS: expected CODE=VALUE with a code of "
+                                                  "%(known)s, not '%(value)s'",
+                                                  known=" ".join(_XXS_FIELDS), value=m.group()))
+            points = _decimal(value, number, column + len(code) + 1, Message(f"XXS: {code}"))
             for name in _XXS_FIELDS[code.upper()]:
                 self.set(name, points, number)
             if code.upper() == "D":
@@ -458,8 +482,9 @@ class _PointsReader:
                            ("forfeit_win", "win")):
             if v[name] is not None and v[name] != v[like]:
                 line = self.where.get(name, 0)
-                raise TrfError(line, None, f"XXS: points for {name.replace('_', ' ')} "
-                               f"different from {like} are not supported")
+                raise TrfError(line, None, N_("XXS: points for %(name)s different from "
+                                              "%(like)s are not supported",
+                                              name=name.replace("_", " "), like=like))
         def given(name: str) -> Fraction:  # the points every system has (never unset)
             value = v[name]
             assert value is not None, name
@@ -472,31 +497,34 @@ class _PointsReader:
 
 
 def _read_xxa(trf: Trf, line: str, number: int) -> None:
-    player = _whole(line[4:8], number, 5, "XXA: player")
+    player = _whole(line[4:8], number, 5, _player_of("XXA"))
     rounds = trf.accelerations.setdefault(player, {})
     start = 9
     while start < len(line):
         text = line[start:start + 4]
         if text.strip():
-            rounds[(start - 9) // 5 + 1] = _decimal(text, number, start + 1, "XXA: points")
+            rounds[(start - 9) // 5 + 1] = _decimal(text, number, start + 1,
+                                                    N_("%(code)s: points", code="XXA"))
         if line[start + 4:start + 5].strip():
-            raise TrfError(number, start + 5, "XXA: values must be 5 columns apart")
+            raise TrfError(number, start + 5, N_("XXA: values must be 5 columns apart"))
         start += 5
 
 
 def _read_250(trf: Trf, line: str, number: int) -> None:
     padded = line.ljust(31)
-    if padded[4:8].strip() and _decimal(padded[4:8], number, 5, "250: match points"):
-        raise TrfError(number, 5, "250: accelerated match points are not supported")
-    points = _decimal(padded[9:13], number, 10, "250: game points")
+    if padded[4:8].strip() and _decimal(padded[4:8], number, 5,
+                                        N_("%(code)s: match points", code="250")):
+        raise TrfError(number, 5, N_("250: accelerated match points are not supported"))
+    points = _decimal(padded[9:13], number, 10, N_("%(code)s: game points", code="250"))
     if not points:
-        raise TrfError(number, 10, "250: the game points must not be 0")
-    first = _whole(padded[14:17], number, 15, "250: first round")
-    last = _whole(padded[18:21], number, 19, "250: last round")
-    low = _whole(padded[22:26], number, 23, "250: first player")
-    high = _whole(padded[27:31], number, 28, "250: last player")
+        raise TrfError(number, 10, N_("250: the game points must not be 0"))
+    first = _whole(padded[14:17], number, 15, N_("%(code)s: first round", code="250"))
+    last = _whole(padded[18:21], number, 19, N_("%(code)s: last round", code="250"))
+    low = _whole(padded[22:26], number, 23, N_("%(code)s: first player", code="250"))
+    high = _whole(padded[27:31], number, 28, N_("%(code)s: last player", code="250"))
     if first > last or low > high:
-        raise TrfError(number, 15 if first > last else 23, "250: a range ends before it starts")
+        raise TrfError(number, 15 if first > last else 23,
+                       N_("250: a range ends before it starts"))
     for player in range(low, high + 1):
         rounds = trf.accelerations.setdefault(player, {})
         for round_ in range(first, last + 1):
@@ -509,21 +537,22 @@ def _fixed_players(line: str, number: int, start: int) -> tuple[int, ...]:
     while start < len(line):
         if line[start:start + 4].strip():
             players.append(_whole(line[start:start + 4], number, start + 1,
-                                  f"{line[:3]}: player"))
+                                  _player_of(line[:3])))
         if line[start + 4:start + 5].strip():
-            raise TrfError(number, start + 5, f"{line[:3]}: players must be 5 columns apart")
+            raise TrfError(number, start + 5, N_("%(code)s: players must be 5 columns apart",
+                                                 code=line[:3]))
         start += 5
     return tuple(players)
 
 
 def _read_260(trf: Trf, line: str, number: int) -> None:
-    first = _whole(line[4:7], number, 5, "260: first round")
-    last = _whole(line[8:11], number, 9, "260: last round")
+    first = _whole(line[4:7], number, 5, N_("%(code)s: first round", code="260"))
+    last = _whole(line[8:11], number, 9, N_("%(code)s: last round", code="260"))
     trf.forbidden.append(ForbiddenPairs(_fixed_players(line, number, 12), first, last))
 
 
 def _read_240(trf: Trf, line: str, number: int) -> None:
-    round_ = _whole(line[6:9], number, 7, "240: round")
+    round_ = _whole(line[6:9], number, 7, N_("%(code)s: round", code="240"))
     players = _fixed_players(line, number, 10)
     trf.absences[round_] = trf.absences.get(round_, frozenset()) | frozenset(players)
 
@@ -536,24 +565,29 @@ def _check(trf: Trf, lines: list[str]) -> None:
             if c is None or c.opponent is None:
                 continue
             column = FIRST_CELL + CELL_WIDTH * (k - 1)
-            where = f"round {k}"
+            where = N_("round %(n)s", n=k)
             if c.opponent == p.number:
-                raise TrfError(p.line, column, f"{where}: player {p.number} cannot meet himself")
+                raise TrfError(p.line, column, N_("%(where)s: player %(n)s cannot meet himself",
+                                                  where=where, n=p.number))
             other = players.get(c.opponent)
             if other is None:
-                raise TrfError(p.line, column, f"{where}: opponent {c.opponent} has no player "
-                               "line")
+                raise TrfError(p.line, column, N_("%(where)s: opponent %(n)s has no player "
+                                                  "line", where=where, n=c.opponent))
             o = other.cell(k)
             if o is None or o.opponent != p.number:
-                raise TrfError(p.line, column, f"{where}: player {c.opponent} does not have "
-                               f"{p.number} as opponent in this round")
+                raise TrfError(p.line, column, N_("%(where)s: player %(other)s does not have "
+                                                  "%(n)s as opponent in this round",
+                                                  where=where, other=c.opponent, n=p.number))
             if c.colour in "wb" and c.colour == o.colour:
-                raise TrfError(p.line, column + 5, f"{where}: both {p.number} and "
-                               f"{c.opponent} have colour '{c.colour}'")
+                raise TrfError(p.line, column + 5, N_("%(where)s: both %(n)s and %(other)s "
+                                                      "have colour '%(colour)s'", where=where,
+                                                      n=p.number, other=c.opponent,
+                                                      colour=c.colour))
             if (c.result in PLAYED) != (o.result in PLAYED):
-                raise TrfError(p.line, column + 7, f"{where}: '{c.result}' against "
-                               f"{c.opponent}'s '{o.result}': a game for one, a forfeit for "
-                               "the other")
+                raise TrfError(p.line, column + 7, N_(
+                    "%(where)s: '%(result)s' against %(other)s's '%(theirs)s': a game for "
+                    "one, a forfeit for the other", where=where, result=c.result,
+                    other=c.opponent, theirs=o.result))
     for number, line in enumerate(lines, 1):
         code = line[:3]
         if code in ("XXP", "XXZ", "260", "240"):
@@ -562,10 +596,13 @@ def _check(trf: Trf, lines: list[str]) -> None:
                       else [(n, 0) for n in _fixed_players(line, number, start)])
             for n, column in listed:
                 if n not in players:
-                    raise TrfError(number, column or None, f"{code}: player {n} has no "
-                                   "player line")
+                    raise TrfError(number, column or None, _no_player_line(code, n))
         if code == "XXA" and int(line[4:8]) not in players:
-            raise TrfError(number, 5, f"XXA: player {int(line[4:8])} has no player line")
+            raise TrfError(number, 5, _no_player_line(code, int(line[4:8])))
+
+
+def _no_player_line(code: str, n: int) -> Message:
+    return N_("%(code)s: player %(n)s has no player line", code=code, n=n)
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -733,8 +770,9 @@ def recorded_pairing(trf: Trf, round_: int) -> SwissPairing:
         if c.result == PAB:
             if bye is not None:
                 raise TrfError(trf.players[n].line, FIRST_CELL + CELL_WIDTH * (round_ - 1),
-                               f"round {round_}: a second pairing-allocated bye "
-                               f"(players {bye} and {n})")
+                               N_("round %(n)s: a second pairing-allocated bye (players "
+                                  "%(first)s and %(second)s)", n=round_, first=bye,
+                                  second=n))
             bye = n
         elif c.opponent is not None:
             o = trf.players[c.opponent].cell(round_)
@@ -761,13 +799,13 @@ def read_pairing(text: str) -> SwissPairing:
     """Parse the output format of :func:`format_pairing` (the engines' ``-p`` file)."""
     rows = [line.split() for line in _LINE_BREAK.split(text.strip())]
     if not rows or len(rows[0]) != 1 or not rows[0][0].isdigit():
-        raise TrfError(1, 1, "the first line must be the number of pairs")
+        raise TrfError(1, 1, Message("the first line must be the number of pairs"))
     if int(rows[0][0]) != len(rows) - 1:
-        raise TrfError(1, 1, f"{rows[0][0]} pairs announced, {len(rows) - 1} given")
+        raise TrfError(1, 1, Message(f"{rows[0][0]} pairs announced, {len(rows) - 1} given"))
     pairs, bye = [], None
     for number, row in enumerate(rows[1:], 2):
         if len(row) != 2 or not all(x.isdigit() for x in row):
-            raise TrfError(number, 1, f"expected 'WHITE BLACK', not '{' '.join(row)}'")
+            raise TrfError(number, 1, Message(f"expected 'WHITE BLACK', not '{' '.join(row)}'"))
         white, black = int(row[0]), int(row[1])
         if black == 0:
             bye = white

@@ -21,6 +21,8 @@ from collections.abc import Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from scoring.i18n import N_, Message
+
 EntrantKey = TypeVar("EntrantKey", bound=Hashable)
 
 MAX_WINDOW = 10
@@ -37,11 +39,17 @@ class Seat:
 
     def __post_init__(self) -> None:
         if self.table < 1:
-            raise ValueError(f"table must be 1 or more, not {self.table}")
+            raise ValueError(N_("table must be 1 or more, not %(value)s", value=self.table))
         if self.side not in SIDES:
-            raise ValueError(f"side must be 1 or 2, not {self.side}")
+            raise ValueError(N_("side must be 1 or 2, not %(value)s", value=self.side))
         if self.position < 0:
-            raise ValueError(f"position must be 0 or more, not {self.position}")
+            raise ValueError(N_("position must be 0 or more, not %(value)s",
+                                value=self.position))
+
+    def said(self) -> Message:
+        """The seat as a message names it (``table 3, side 1, position 0``)."""
+        return N_("table %(table)s, side %(side)s, position %(position)s", table=self.table,
+                  side=self.side, position=self.position)
 
 
 @dataclass(frozen=True)
@@ -61,18 +69,24 @@ class WindowSettings:
 
     def __post_init__(self) -> None:
         if self.per_side < 1:
-            raise ValueError(f"per_side must be 1 or more, not {self.per_side}")
+            raise ValueError(_per_side_problem(self.per_side))
         if not 0 <= self.window <= MAX_WINDOW:
-            raise ValueError(f"window must be 0..{MAX_WINDOW} tables, not {self.window}")
+            raise ValueError(N_("window must be 0..%(max)s tables, not %(value)s",
+                                max=MAX_WINDOW, value=self.window))
         if self.random_up_to < 0:
-            raise ValueError(f"random_up_to must be 0 (off) or a table, not {self.random_up_to}")
+            raise ValueError(N_("random_up_to must be 0 (off) or a table, not %(value)s",
+                                value=self.random_up_to))
         if self.sequential_from is not None and self.sequential_from < 1:
-            raise ValueError("sequential_from must be a table (1 or more) or None (never), "
-                             f"not {self.sequential_from}")
+            raise ValueError(N_("sequential_from must be a table (1 or more) or None (never), "
+                                "not %(value)s", value=self.sequential_from))
 
     @property
     def seats_per_table(self) -> int:
         return 2 * self.per_side
+
+
+def _per_side_problem(per_side: int) -> Message:
+    return N_("per_side must be 1 or more, not %(value)s", value=per_side)
 
 
 def table_seats(table: int, per_side: int) -> Iterator[Seat]:
@@ -85,7 +99,8 @@ def table_seats(table: int, per_side: int) -> Iterator[Seat]:
 def _check_layout(seats: Collection[Seat], per_side: int) -> None:
     for seat in seats:
         if seat.position >= per_side:
-            raise ValueError(f"{seat} is outside the layout of {per_side} seat(s) per side")
+            raise ValueError(N_("%(seat)s is outside the layout of %(per_side)s seat(s) per side",
+                                seat=seat.said(), per_side=per_side))
 
 
 def first_free(taken: Collection[Seat], per_side: int) -> Seat:
@@ -139,7 +154,7 @@ def registration_rng(seed: str, index: int) -> random.Random:
 def draw_for_registrations(count: int, settings: WindowSettings, seed: str) -> list[Seat]:
     """The seats of ``count`` registrations in order, exactly as the web app draws them."""
     if count < 0:
-        raise ValueError(f"count must be 0 or more, not {count}")
+        raise ValueError(N_("count must be 0 or more, not %(value)s", value=count))
     taken: set[Seat] = set()
     seats = []
     for index in range(count):
@@ -187,23 +202,28 @@ def cleanup(assignment: Mapping[EntrantKey, Seat], per_side: int) -> Cleanup[Ent
     Deterministic: movers in seat order take the free seats in seat order, same side first.
     """
     if per_side < 1:
-        raise ValueError(f"per_side must be 1 or more, not {per_side}")
+        raise ValueError(_per_side_problem(per_side))
     seats_per_table = 2 * per_side
     owner: dict[Seat, EntrantKey] = {}
     for entrant, seat in assignment.items():
         _check_layout((seat,), per_side)
         if seat in owner:
-            raise ValueError(f"{owner[seat]!r} and {entrant!r} are both on {seat}")
+            raise ValueError(N_("%(first)s and %(second)s are both on %(seat)s",
+                                first=repr(owner[seat]), second=repr(entrant),
+                                seat=seat.said()))
         owner[seat] = entrant
     n = len(assignment)
     tables, extra = divmod(n, seats_per_table)
     if extra:
         missing = seats_per_table - extra
-        message = (f"{n} entrants do not fill tables of {seats_per_table}: {missing} missing "
-                   f"for {tables + 1} full tables")
-        if tables:
-            message += f", or {extra} too many for {tables}"
-        raise ValueError(message)
+        if tables:  # the desk's own words (tournaments.services.seating)
+            raise ValueError(N_("%(n)s entrants do not fill tables of %(size)s: %(missing)s "
+                                "missing for %(more)s full tables, or %(extra)s too many for "
+                                "%(less)s", n=n, size=seats_per_table, missing=missing,
+                                more=tables + 1, extra=extra, less=tables))
+        raise ValueError(N_("%(n)s entrants do not fill tables of %(size)s: %(missing)s "
+                            "missing for %(more)s full tables", n=n, size=seats_per_table,
+                            missing=missing, more=tables + 1))
 
     free = [seat for table in range(1, tables + 1) for seat in table_seats(table, per_side)
             if seat not in owner]

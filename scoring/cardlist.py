@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
-from .discipline import is_int, key_text, known_keys, show
+from .discipline import either, is_int, key_text, known_keys, show
 from .i18n import N_, Message
 from .model import Problems, Seat
 
@@ -34,7 +34,7 @@ def check_seat_count(seats: Sequence[Seat], sizes: Collection[int], what: str,
                                          what=what), hint)
         return
     if len(seats) not in sizes:
-        allowed = " or ".join(str(n) for n in sorted(sizes))
+        allowed = either(sorted(sizes))
         problems.error(f"{at}.seats", N_("a %(what)s table seats %(allowed)s players, found "
                                          "%(found)s", what=what, allowed=allowed,
                                          found=len(seats)), hint)

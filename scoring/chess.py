@@ -306,8 +306,8 @@ class Chess(Discipline):
                            ("round_robin_numbers", ROUND_ROBIN_NUMBERS)):
             value = raw.get(key, known[0])
             if value not in known:
-                problems.error(f"{at}.{key}", f"must be one of {', '.join(known)}, "
-                               f"not {show(value)}")
+                problems.error(f"{at}.{key}", N_("must be one of %(known)s, not %(value)s",
+                                                 known=", ".join(known), value=show(value)))
                 value = known[0]
             choices[key] = value
         return Settings(values["win"], values["draw"], values["loss"], exact(bye), system,

@@ -16,7 +16,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, TypeGuard
 
-from .i18n import N_
+from .i18n import N_, Message
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion, rank
 
@@ -162,7 +162,8 @@ def setting_flag(raw: Mapping[str, Any], key: str, problems: Problems, at: str) 
     """A true/false setting that is off unless given; anything else is an error (and off)."""
     value = raw.get(key, False)
     if not isinstance(value, bool):
-        problems.error(f"{at}.{key}", f"must be true or false, not {show(value)}")
+        problems.error(f"{at}.{key}", N_("must be true or false, not %(value)s",
+                                         value=show(value)))
         return False
     return value
 
@@ -235,10 +236,18 @@ def check_two_sides(seats: Sequence[Seat], problems: Problems, at: str, hint: st
         return
     n1, n2 = sides.count(1), sides.count(2)
     if n1 not in per_side or n2 not in per_side:
-        allowed = " or ".join(str(n) for n in per_side)
+        allowed = either(per_side)
         problems.error(f"{at}.seats", N_("needs %(allowed)s entrant(s) on each side, found "
                                          "%(n1)s on side 1 and %(n2)s on side 2",
                                          allowed=allowed, n1=n1, n2=n2), hint)
+
+
+def either(numbers: Iterable[int]) -> Message:
+    """``3 or 4`` (``2, 3 or 4``), said in the reader's language."""
+    texts = [str(n) for n in numbers]
+    if len(texts) < 2:
+        return Message("".join(texts))
+    return N_("%(first)s or %(last)s", first=", ".join(texts[:-1]), last=texts[-1])
 
 
 def criteria_names(criteria: Sequence[Criterion]) -> set[str]:

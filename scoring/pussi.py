@@ -60,6 +60,7 @@ from .discipline import (
     ranked,
     show,
 )
+from .i18n import N_, Message
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -122,7 +123,7 @@ class SheetTally:
     counts: tuple[dict[str, int], dict[str, int]]
 
 
-def check_game(prev: tuple[int, int], game: Game) -> str | None:
+def check_game(prev: tuple[int, int], game: Game) -> Message | None:
     """Why ``game`` does not follow from ``prev`` under the rules, or None if it does."""
     d = game.declarer - 1
     o = 1 - d
@@ -130,13 +131,15 @@ def check_game(prev: tuple[int, int], game: Game) -> str | None:
     change_d = game.totals[d] - prev[d]
     change_o = game.totals[o] - prev[o]
     if change_d not in (bid, -bid, -2 * bid):
-        return (f"declarer's total {game.totals[d]} does not follow from {prev[d]} with bid {bid} "
-                f"(won: {prev[d] + bid}, lost: {prev[d] - bid}, "
-                f"lost Schwarz: {prev[d] - 2 * bid})")
+        return N_("declarer's total %(total)s does not follow from %(prev)s with bid %(bid)s "
+                  "(won: %(won)s, lost: %(lost)s, lost Schwarz: %(schwarz)s)",
+                  total=game.totals[d], prev=prev[d], bid=bid, won=prev[d] + bid,
+                  lost=prev[d] - bid, schwarz=prev[d] - 2 * bid)
     if change_o < 0 and change_o != -2 * bid:
-        return (f"the other party's total {game.totals[o]} does not follow from {prev[o]}: it "
-                f"can only grow by its card points or fall by 2×{bid} to {prev[o] - 2 * bid} "
-                "(played Schwarz)")
+        return N_("the other party's total %(total)s does not follow from %(prev)s: it can "
+                  "only grow by its card points or fall by 2×%(bid)s to %(schwarz)s (played "
+                  "Schwarz)", total=game.totals[o], prev=prev[o], bid=bid,
+                  schwarz=prev[o] - 2 * bid)
     return None
 
 
@@ -262,6 +265,11 @@ def premium_game(games: Sequence[Game], premium_at: int) -> tuple[int, int] | No
     return None
 
 
+def _series_flag(played: int, want: int) -> Message:
+    """The warning on a table that played another number of games than its series."""
+    return N_("%(n)s games played, the series is set to %(want)s", n=played, want=want)
+
+
 class Pussi(Discipline):
     name = "pussi"
     bye_kinds = frozenset({"zero"})
@@ -270,7 +278,7 @@ class Pussi(Discipline):
                      "games_per_series")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
-        known_keys(raw, self.settings_keys, problems, at, what="Pussi scoring", warn=True)
+        known_keys(raw, self.settings_keys, problems, at, what=N_("Pussi scoring"), warn=True)
         d = Settings()
         out: dict[str, Any] = {}
         for key, top in (("weight_points", MAX_WEIGHT), ("weight_difference", MAX_WEIGHT),
@@ -313,32 +321,34 @@ class Pussi(Discipline):
             return self._parse_quick(raw, table, round_extra, settings, problems, at, hint)
         games = raw.get("games") if isinstance(raw, Mapping) else None
         if not isinstance(games, list) or not games:
-            problems.error(at, 'needs "games": the score sheet, one entry per game (or '
-                           '"final": the final totals of a quick entry)', hint)
+            problems.error(at, N_('needs "games": the score sheet, one entry per game (or '
+                                  '"final": the final totals of a quick entry)'), hint)
             return None
         for key in ("premium", "played"):
             if key in raw:
-                problems.error(f"{at}.{key}", 'belongs to a quick entry ("final"); a sheet '
-                               "of games has its premium and length in the games", hint)
+                problems.error(f"{at}.{key}", N_('belongs to a quick entry ("final"); a sheet '
+                                                 "of games has its premium and length in the "
+                                                 "games"), hint)
                 return None
         if len(games) > MAX_GAMES:
-            problems.error(f"{at}.games", f"{len(games)} games; a sheet has at most "
-                           f"{MAX_GAMES}", hint)
+            problems.error(f"{at}.games", N_("%(n)s games; a sheet has at most %(max)s",
+                                             n=len(games), max=MAX_GAMES), hint)
             return None
         out: list[Game] = []
         prev = (0, 0)
         for k, g in enumerate(games):
             gat = f"{at}.games[{k}]"
-            ghint = f"{hint}, game {k + 1}"
+            ghint = N_("%(where)s, game %(n)s", where=hint, n=k + 1)  # as a card list's
             if not isinstance(g, Mapping):
-                problems.error(gat, "must be an object", ghint)
+                problems.error(gat, N_("must be an object"), ghint)
                 return None
-            if not known_keys(g, GAME_KEYS, problems, gat, ghint, "a game"):
+            if not known_keys(g, GAME_KEYS, problems, gat, ghint, N_("a game")):
                 return None
             bid: Any  # raw JSON until checked below
             declarer, bid, totals = g.get("declarer"), g.get("bid"), g.get("totals")
             if declarer not in (1, 2) or isinstance(declarer, bool | float):
-                problems.error(f"{gat}.declarer", f"must be 1 or 2, not {show(declarer)}", ghint)
+                problems.error(f"{gat}.declarer", N_("must be 1 or 2, not %(value)s",
+                                                     value=show(declarer)), ghint)
                 return None
             why = range_problem(bid, 1, MAX_BID)
             if why:
@@ -347,25 +357,26 @@ class Pussi(Discipline):
             if (not isinstance(totals, list) or len(totals) != 2
                     or range_problem(totals[0], -MAX_TOTAL, MAX_TOTAL)
                     or range_problem(totals[1], -MAX_TOTAL, MAX_TOTAL)):
-                problems.error(f"{gat}.totals", "must be the two parties' running totals "
-                               f"(whole numbers from {-MAX_TOTAL} to {MAX_TOTAL}), "
-                               f"not {show(totals)}", ghint)
+                problems.error(f"{gat}.totals", N_(
+                    "must be the two parties' running totals (whole numbers from %(low)s to "
+                    "%(high)s), not %(value)s", low=-MAX_TOTAL, high=MAX_TOTAL,
+                    value=show(totals)), ghint)
                 return None
             game = Game(declarer, bid, (totals[0], totals[1]))
             why = check_game(prev, game)
             if why:
                 rest = len(games) - k - 1  # later rows build on this one: fix it first
                 if rest:
-                    why += (f"; game {k + 2} not checked" if rest == 1
-                            else f"; games {k + 2}-{len(games)} not checked")
+                    why = (N_("%(why)s; game %(n)s not checked", why=why, n=k + 2) if rest == 1
+                           else N_("%(why)s; games %(first)s-%(last)s not checked", why=why,
+                                   first=k + 2, last=len(games)))
                 problems.error(f"{gat}.totals", why, ghint)
                 return None
             out.append(game)
             prev = game.totals
         want = series_games(settings, round_extra)
         if len(out) != want:
-            problems.warning(table.place, f"{len(out)} games played, the series is set to "
-                             f"{want}", hint)
+            problems.warning(table.place, _series_flag(len(out), want), hint)
         return Result(tuple(out))
 
     def _parse_quick(self, raw: Mapping[str, Any], table: Table, round_extra: Any,
@@ -374,15 +385,17 @@ class Pussi(Discipline):
         """A quick entry: ``final`` totals, the ``premium`` (``{"side", "game"}`` or null)
         and optionally ``played``, the number of games."""
         if "games" in raw:
-            problems.error(f"{at}.final", 'a result is either "games" (game by game) or '
-                           '"final" (a quick entry), not both', hint)
+            problems.error(f"{at}.final", N_('a result is either "games" (game by game) or '
+                                             '"final" (a quick entry), not both'), hint)
             return None
         final = raw.get("final")
         if (not isinstance(final, list) or len(final) != 2
                 or range_problem(final[0], -MAX_TOTAL, MAX_TOTAL)
                 or range_problem(final[1], -MAX_TOTAL, MAX_TOTAL)):
-            problems.error(f"{at}.final", "must be the two parties' final totals (whole "
-                           f"numbers from {-MAX_TOTAL} to {MAX_TOTAL}), not {show(final)}", hint)
+            problems.error(f"{at}.final", N_(
+                "must be the two parties' final totals (whole numbers from %(low)s to "
+                "%(high)s), not %(value)s", low=-MAX_TOTAL, high=MAX_TOTAL, value=show(final)),
+                hint)
             return None
         played = raw.get("played")
         if played is not None:
@@ -395,29 +408,29 @@ class Pussi(Discipline):
         game: int | None = None
         if premium is not None:
             if not isinstance(premium, Mapping) or set(premium) != {"side", "game"}:
-                problems.error(f"{at}.premium", 'must be {"side": 1 or 2, "game": the game '
-                               f"in which {settings.premium_at} was crossed}} or null, not "
-                               f"{show(premium)}", hint)
+                problems.error(f"{at}.premium", N_(
+                    'must be {"side": 1 or 2, "game": the game in which %(at)s was crossed} or '
+                    "null, not %(value)s", at=settings.premium_at, value=show(premium)), hint)
                 return None
             if premium["side"] not in (1, 2) or isinstance(premium["side"], bool | float):
-                problems.error(f"{at}.premium.side", f"must be 1 or 2, not "
-                               f"{show(premium['side'])}", hint)
+                problems.error(f"{at}.premium.side", N_("must be 1 or 2, not %(value)s",
+                                                        value=show(premium["side"])), hint)
                 return None
             why = range_problem(premium["game"], 1, played or MAX_GAMES)
             if why:
-                problems.error(f"{at}.premium.game", why + (" (the games played)" if played
-                                                            else ""), hint)
+                problems.error(f"{at}.premium.game",
+                               N_("%(why)s (the games played)", why=why) if played else why,
+                               hint)
                 return None
             side, game = premium["side"] - 1, premium["game"]
         elif max(final) >= settings.premium_at:
-            problems.error(f"{at}.premium", f"a party ends at {max(final)}, so it crossed "
-                           f"{settings.premium_at}: say who crossed it first and in which "
-                           "game", hint)
+            problems.error(f"{at}.premium", N_(
+                "a party ends at %(total)s, so it crossed %(at)s: say who crossed it first "
+                "and in which game", total=max(final), at=settings.premium_at), hint)
             return None
         want = series_games(settings, round_extra)
         if played is not None and played != want:
-            problems.warning(table.place, f"{played} games played, the series is set to "
-                             f"{want}", hint)
+            problems.warning(table.place, _series_flag(played, want), hint)
         return Result((), Quick((final[0], final[1]), side, game, played))
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
@@ -432,8 +445,7 @@ class Pussi(Discipline):
             want = series_games(s, rnd.extra)
             if count is not None and count != want:
                 flags.append({"place": table.place, "hint": table.hint,
-                              "message": f"{count} games played, the series is set to "
-                                         f"{want}"})
+                              "message": _series_flag(count, want)})
             t = result_tally(table.result, s.premium_at)
             for side in (0, 1):
                 own, opp = t.totals[side], t.totals[1 - side]

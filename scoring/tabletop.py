@@ -45,6 +45,7 @@ from .discipline import (
     show,
     zeros,
 )
+from .i18n import N_, Message
 from .model import Problems, Round, Seat, Table, Tournament
 from .ranking import Criterion
 
@@ -78,8 +79,9 @@ def mission_kinds(raw: Any) -> tuple[str, ...] | None:
     return tuple(raw)
 
 
-def _kinds_problem(raw: Any) -> str:
-    return f"three mission kinds from {', '.join(MISSION_LEAD)}, not {show(raw)}"
+def _kinds_problem(raw: Any) -> Message:
+    return N_("three mission kinds from %(known)s, not %(value)s",
+              known=", ".join(MISSION_LEAD), value=show(raw))
 
 
 CRITERIA = (Criterion("tp"), Criterion("secondary"), Criterion("mission_points"))
@@ -136,11 +138,12 @@ class Tabletop(Discipline):
     settings_keys = ("system", "bye_tp", "missions")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
-        known_keys(raw, self.settings_keys, problems, at, what="tabletop scoring", warn=True)
+        known_keys(raw, self.settings_keys, problems, at, what=N_("tabletop scoring"), warn=True)
         system = raw.get("system")
         if not isinstance(system, str) or system not in TOTAL:
-            problems.error(f"{at}.system", f"unknown tabletop system {show(system)} "
-                           f"(known: {', '.join(TOTAL)})")
+            problems.error(f"{at}.system", N_("unknown tabletop system %(value)s (known: "
+                                              "%(known)s)", value=show(system),
+                                              known=", ".join(TOTAL)))
             return Settings("unknown", Fraction(0))
         bye_tp = raw.get("bye_tp", TOTAL[system])
         why = range_problem(bye_tp, 0, TOTAL[system], whole=False)
@@ -165,23 +168,25 @@ class Tabletop(Discipline):
             return settings.missions
         kinds = mission_kinds(raw.get("missions"))
         if kinds is None:
-            problems.error(f"{at}.missions", "the 12er matrix needs the round's "
-                           + _kinds_problem(raw.get("missions")), hint)
+            problems.error(f"{at}.missions", N_("the 12er matrix needs the round's %(kinds)s",
+                                                kinds=_kinds_problem(raw.get("missions"))),
+                           hint)
         return kinds
 
     def parse_result(self, raw: Any, table: Table, round_extra: Any, settings: Settings,
                      problems: Problems, at: str, hint: str) -> Result | None:
         missions = raw.get("missions") if isinstance(raw, Mapping) else None
         if not isinstance(missions, list) or len(missions) != 3:
-            problems.error(at, 'needs "missions": three [side 1, side 2] pairs '
-                           "(primary, secondary, tertiary)", hint)
+            problems.error(at, N_('needs "missions": three [side 1, side 2] pairs '
+                                  "(primary, secondary, tertiary)"), hint)
             return None
         out = []
         for k, m in enumerate(missions, start=1):
             if (not isinstance(m, list) or len(m) != 2
                     or any(range_problem(x, 0, MAX_MISSION_POINTS, whole=False) for x in m)):
-                problems.error(at, f"mission {k}: must be two numbers from 0 to "
-                               f"{MAX_MISSION_POINTS}, not {show(m)}", hint)
+                problems.error(at, N_("mission %(k)s: must be two numbers from 0 to %(max)s, "
+                                      "not %(value)s", k=k, max=MAX_MISSION_POINTS,
+                                      value=show(m)), hint)
                 return None
             out.append((exact(m[0]), exact(m[1])))
         return Result(tuple(out))

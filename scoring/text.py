@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import unicodedata
 
+from .i18n import N_, Message
+
 CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
-_NAMES = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
+_NAMES = {"\n": N_("a line break"), "\r": N_("a carriage return"), "\t": N_("a tab")}
 
 
 def _controls(text: str) -> list[int]:
@@ -38,19 +40,20 @@ def control_character(text: str) -> tuple[int, str] | None:
     return (found[0], text[found[0]]) if found else None
 
 
-def describe(ch: str) -> str:
+def describe(ch: str) -> Message:
     """A control character as a message names it: ``a line break``, ``U+200E``."""
-    return _NAMES.get(ch, f"U+{ord(ch):04X}")
+    return _NAMES.get(ch) or Message(f"U+{ord(ch):04X}")
 
 
-def control_problem(text: str) -> str | None:
-    """Why ``text`` is not a single line (English, for the scoring core and CLIs), or None."""
+def control_problem(text: str) -> Message | None:
+    """Why ``text`` is not a single line, or None (English; the web side says it in the
+    reader's language, :mod:`scoring.i18n`)."""
     found = control_character(text)
     if found is None:
         return None
     index, ch = found
-    return (f"must be one line without control characters; found {describe(ch)} "
-            f"at character {index + 1}")
+    return N_("must be one line without control characters; found %(what)s at character "
+              "%(n)s", what=describe(ch), n=index + 1)
 
 
 def single_line(text: str) -> str:

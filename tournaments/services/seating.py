@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from pairing import window
 
+from ..core_messages import say
 from ..disciplines import of
 from ..models import Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
@@ -238,7 +239,7 @@ def cleanup_plan(t: Tournament) -> Plan:
     try:
         result = window.cleanup(assignment, k)
     except ValueError as exc:
-        return Plan(0, (), released, str(exc))
+        return Plan(0, (), released, say(exc))
     def label(seat: window.Seat) -> str:
         return seat_label(seat.table, seat.side, seat.position, k)
 

@@ -24,6 +24,7 @@ from pairing.trf import (
 )
 from scoring.text import control_character
 
+from ...core_messages import say
 from ...disciplines import DISCIPLINES
 from ...models import (
     Bye,
@@ -209,7 +210,7 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     try:
         trf = read(text)
     except TrfError as exc:
-        raise TrfImportError(exc.line, exc.column, exc.message) from None
+        raise TrfImportError(exc.line, exc.column, say(exc.message)) from None
     if not trf.players:
         raise TrfImportError(None, None, _("there is no player line (001)"))
     if len(trf.players) > limits.MAX_ENTRANTS:
