@@ -35,6 +35,7 @@ import scoring
 from scoring.model import Problem, Problems
 from scoring.ranking import Criterion, rank
 
+from ..core_messages import problem_text, say
 from ..disciplines import of
 from ..disciplines.whatif import CHOICE, NUMBER, OFF, POINTS, WHOLE, Setting
 from ..models import Tournament
@@ -151,7 +152,7 @@ class WhatIfForm(forms.Form):
             if target is not None and target in self.errors:
                 continue
             whole = target is not None or p.place in ("", "scoring")  # no place to name
-            self.add_error(target, p.message if whole else str(p))
+            self.add_error(target, say(p.message) if whole else problem_text(p))
 
 
 # -- the comparison -------------------------------------------------------------------------------
