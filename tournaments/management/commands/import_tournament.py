@@ -13,7 +13,12 @@ import sys
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import (
+    BaseCommand,
+    CommandError,
+    CommandParser,
+    no_translations,
+)
 from django.core.validators import validate_slug
 from django.db import DatabaseError, IntegrityError
 
@@ -34,6 +39,7 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the document (JSON), or - for stdin")
         parser.add_argument("--slug", help="the new tournament's address (default: from its name)")
 
+    @no_translations  # a developer tool: English, whatever the site's default language
     def handle(self, *args: Any, file: str, slug: str | None = None, **options: Any) -> None:
         try:
             if file == "-":

@@ -10,7 +10,12 @@ import sys
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import (
+    BaseCommand,
+    CommandError,
+    CommandParser,
+    no_translations,
+)
 from django.core.validators import validate_slug
 from django.db import DatabaseError
 
@@ -32,6 +37,7 @@ class Command(BaseCommand):
         parser.add_argument("--slug", help="the new tournament's address (default: from its name)")
         parser.add_argument("--name", help="the tournament's name (default: line 012)")
 
+    @no_translations  # a developer tool: English, whatever the site's default language
     def handle(self, *args: Any, file: str, slug: str | None = None, name: str | None = None,
                **options: Any) -> None:
         try:
