@@ -44,7 +44,8 @@ ENGLISH = [
     "games", "game", "pairing", "pairings", "score", "tie-break", "tie-breaks", "report",
     "reports", "statistics", "download", "print", "close", "open", "back", "next", "page",
     "search", "add", "remove", "change", "changes", "log", "action", "entry", "time",
-    "declarer", "bid", "totals", "missions", "outcome", "placement",
+    "declarer", "bid", "totals", "missions", "outcome", "placement", "kind", "scores",
+    "dealer", "value",
 ]
 
 # German words that must not appear on an English page.
