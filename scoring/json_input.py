@@ -26,6 +26,8 @@ import math
 import re
 from typing import Any
 
+from .i18n import N_, Message
+
 MAX_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 20
 
@@ -36,10 +38,29 @@ _MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 _STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
 
 
-class JsonInputError(ValueError):
-    """JSON we do not read: ``message`` with the ``place`` (a JSON path) or line/column."""
+NOT_JSON = N_("not JSON: %(why)s")
+"""The template of a refusal of the text itself; ``why`` is what :mod:`json` says."""
 
-    def __init__(self, message: str, place: str = "", line: int | None = None,
+# What Python's JSON decoder says (json.decoder and the C scanner of Python 3.11 to 3.13),
+# marked so a page can say it in German; anything else is said as it is.
+_DECODER: dict[str, Message] = {text: text for text in (
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"), N_("Extra data"),
+    N_("Unterminated string starting at"), N_("Invalid control character at"),
+    N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"))}
+
+
+def _decoder_says(msg: str) -> Message:
+    return _DECODER.get(msg) or Message(msg)
+
+
+class JsonInputError(ValueError):
+    """JSON we do not read: ``message`` (English, :mod:`scoring.i18n`) with the ``place``
+    (a JSON path) or line/column."""
+
+    def __init__(self, message: Message, place: str = "", line: int | None = None,
                  column: int | None = None) -> None:
         self.message = message
         self.place = place
@@ -63,7 +84,7 @@ class _Refused:
 
     __slots__ = ("why",)
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: Message) -> None:
         self.why = why
 
 
@@ -73,12 +94,12 @@ class _Numbers:
     def __init__(self) -> None:
         self.refused = False
 
-    def refuse(self, why: str) -> _Refused:
+    def refuse(self, why: Message) -> _Refused:
         self.refused = True
         return _Refused(why)
 
     def constant(self, name: str) -> _Refused:
-        return self.refuse(f"{name} is not a JSON number")
+        return self.refuse(N_("%(name)s is not a JSON number", name=name))
 
     def integer(self, text: str) -> int | _Refused:
         """Only used to find the number :func:`int` refused (Python reads at most
@@ -86,12 +107,12 @@ class _Numbers:
         try:
             return int(text)
         except ValueError:
-            return self.refuse(f"a number of {len(text)} digits is too long")
+            return self.refuse(N_("a number of %(n)s digits is too long", n=len(text)))
 
     def float(self, text: str) -> float | _Refused:
         value = float(text)
         if not math.isfinite(value):
-            return self.refuse(f"the number {_cut(text)} is too large")
+            return self.refuse(N_("the number %(value)s is too large", value=_cut(text)))
         return value
 
 
@@ -100,12 +121,14 @@ def loads(data: str | bytes, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DE
     :class:`JsonInputError`. ``max_bytes`` counts bytes of ``bytes`` and characters of
     ``str``."""
     if len(data) > max_bytes:
-        raise JsonInputError(f"larger than {_size(max_bytes)} ({_size(len(data))})")
+        raise JsonInputError(N_("larger than %(max)s (%(size)s)", max=_size(max_bytes),
+                                size=_size(len(data))))
     if isinstance(data, bytes | bytearray):
         try:
             text = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise JsonInputError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            raise JsonInputError(N_("not UTF-8 text (%(reason)s at byte %(at)s)",
+                                    reason=exc.reason, at=exc.start)) from None
     else:
         text = data
     numbers = _Numbers()
@@ -118,18 +141,23 @@ def loads(data: str | bytes, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DE
             value = json.loads(text, parse_int=numbers.integer, parse_float=numbers.float,
                                parse_constant=numbers.constant)
     except json.JSONDecodeError as exc:
-        raise JsonInputError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        raise JsonInputError(N_(NOT_JSON, why=_decoder_says(exc.msg)), line=exc.lineno,
+                             column=exc.colno) from None
     except RecursionError:
         line, column = _too_deep(text, max_depth)
-        raise JsonInputError(f"nested more than {max_depth} levels deep", line=line,
-                             column=column) from None
+        raise JsonInputError(_too_deep_message(max_depth), line=line, column=column) from None
     if numbers.refused or _MAYBE_SURROGATE.search(text) or _deeper(value, max_depth):
         _check(value, max_depth)  # finds what is wrong, with its path
     return value
 
 
-def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+def _too_deep_message(max_depth: int) -> Message:
+    return N_("nested more than %(n)s levels deep", n=max_depth)
+
+
+def _size(n: int) -> Message:
+    return (N_("%(n)s MB", n=f"{n / 1024 / 1024:.1f}") if n >= 1024 * 1024
+            else N_("%(n)s bytes", n=n))
 
 
 def _too_deep(text: str, max_depth: int) -> tuple[int | None, int | None]:
@@ -176,8 +204,7 @@ def _check(value: Any, max_depth: int) -> None:
         node, depth, link = stack.pop()
         if isinstance(node, dict | list):
             if depth > max_depth:
-                raise JsonInputError(f"nested more than {max_depth} levels deep",
-                                     _path(link))
+                raise JsonInputError(_too_deep_message(max_depth), _path(link))
             items = node.items() if isinstance(node, dict) else enumerate(node)
             children = []
             for key, child in items:
@@ -193,10 +220,10 @@ def _check(value: Any, max_depth: int) -> None:
             raise JsonInputError(node.why, _path(link))
 
 
-def _surrogate(text: str) -> str:
+def _surrogate(text: str) -> Message:
     m = _SURROGATE.search(text)
     code = ord(m.group()) if m else 0
-    return f"a lone surrogate (\\u{code:04x}) is not text"
+    return N_("a lone surrogate (\\u%(code)s) is not text", code=f"{code:04x}")
 
 
 def _short(place: str, keep: int = 80) -> str:

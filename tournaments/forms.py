@@ -14,8 +14,10 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from scoring.json_input import MAX_BYTES, JsonInputError, loads
+from scoring.i18n import Message
+from scoring.json_input import MAX_BYTES, NOT_JSON, JsonInputError, loads
 
+from .core_messages import say
 from .disciplines import DISCIPLINES
 from .models import Role, Tournament
 from .services.base import ServiceError
@@ -87,15 +89,18 @@ def pretty_json(value: Any, width: int = 64, indent: int = 0) -> str:
 
 
 def json_error(exc: JsonInputError) -> str:
-    """The reader's refusal as a form shows it: with line and column, or with the place."""
+    """The reader's refusal as a form shows it, in the reader's language: with line and
+    column, or with the place."""
+    message = exc.message
+    if isinstance(message, Message) and message.template == NOT_JSON:
+        message = message.params["why"]  # type: ignore[assignment]  # the decoder's words
     if exc.line is not None:
         return (_("not valid JSON: %(msg)s (line %(line)s, column %(col)s)")
-                % {"msg": exc.message.removeprefix("not JSON: "), "line": exc.line,
-                   "col": exc.column})
+                % {"msg": say(message), "line": exc.line, "col": exc.column})
     if exc.place:
         return _("not valid JSON at %(place)s: %(msg)s") % {"place": exc.place,
-                                                            "msg": exc.message}
-    return _("not valid JSON: %(msg)s") % {"msg": exc.message}
+                                                            "msg": say(message)}
+    return _("not valid JSON: %(msg)s") % {"msg": say(message)}
 
 
 def parse_json_field(form: forms.Form, field: str) -> Any:

@@ -203,6 +203,25 @@ def player(n: int, name: str, points: str, cell: str) -> str:
             f"{cell}\n")
 
 
+def test_json_the_reader_refuses_is_said_in_german_on_the_page_and_by_the_api(client,
+                                                                             may_create):
+    client.force_login(may_create)
+    for body, german in ((b'{"format": "turnier/1",\n "name" "x"}',
+                          "kein gültiges JSON: Trennzeichen ':' erwartet (Zeile 2, Spalte 9)"),
+                         (b'{"format": "turnier/1", "entrants": [{"rating": NaN}]}',
+                          "kein gültiges JSON bei entrants[0].rating: NaN ist keine JSON-Zahl")):
+        upload = SimpleUploadedFile("kaputt.json", body, content_type="application/json")
+        response = client.post(reverse("director:home"), {
+            "action": "import", "import-document": upload}, HTTP_ACCEPT_LANGUAGE="de")
+        assert response.status_code == 400
+        assert german in visible_text(response.content.decode())
+        answer = client_for(may_create).post("/api/v1/tournaments/import/", body,
+                                             content_type="application/json",
+                                             HTTP_ACCEPT_LANGUAGE="de")
+        assert answer.status_code == 400
+        assert answer.json()["detail"] == f"JSON-Lesefehler - {german}"
+
+
 BAD_TRF = "012 Kaputt\n" + player(1, "Anna", "1.0", "   2 w Q") + player(2, "Berta", "0.0",
                                                                            "   1 b 0")
 
@@ -287,7 +306,7 @@ def test_no_core_reports_a_problem_in_plain_english():
     assert not plain, plain
 
 
-SAME_IN_GERMAN = {"%(label)s: %(head)s"}
+SAME_IN_GERMAN = {"%(label)s: %(head)s", "%(n)s MB"}
 
 
 def test_every_sentence_the_cores_mark_has_german():

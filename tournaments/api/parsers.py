@@ -4,10 +4,11 @@ DRF's own ``JSONParser`` hands the body to :func:`json.load`, so a body nested 5
 deep raised ``RecursionError`` (500), ``"\\ud800"`` reached the database (500) and
 ``NaN`` became a float. This parser reads at most the view's ``max_body_bytes`` (20 MB by
 default, the import form's limit; a captain's link takes far less) and answers every
-refusal with 400 and the place (``JSON parse error - entrants[0].name: a lone surrogate
-…``). It is the default parser (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``) and every
-view that names its parsers uses it. A TRF file comes as text (:class:`PlainTextParser`)
-and goes out as text (:class:`PlainTextRenderer`).
+refusal with 400 and the place, in the reader's language (``JSON parse error - not valid
+JSON at entrants[0].name: a lone surrogate …``). It is the default parser
+(``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``) and every view that names its parsers uses it.
+A TRF file comes as text (:class:`PlainTextParser`) and goes out as text
+(:class:`PlainTextRenderer`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rest_framework.renderers import BaseRenderer
 
 from scoring.json_input import MAX_BYTES, JsonInputError, loads
 
+from ..forms import json_error
 from ..services import ServiceError
 
 
@@ -50,7 +52,8 @@ class BoundedJSONParser(JSONParser):
         try:
             return loads(raw, max_bytes=body_limit(parser_context))
         except JsonInputError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(_("JSON parse error - %(error)s") % {"error": json_error(exc)}
+                             ) from None
 
 
 class PlainTextParser(BaseParser):
