@@ -325,6 +325,15 @@ def cpu_report(before: dict[str, float], after: dict[str, float], seconds: float
     return lines
 
 
+def served(log: Path) -> int:
+    """Requests gunicorn has answered so far (lines of its access log)."""
+    try:
+        with log.open("rb") as f:
+            return sum(1 for _ in f)
+    except FileNotFoundError:
+        return 0
+
+
 def server_times(log: Path, since: int) -> list[str]:
     """Per kind of request, the time gunicorn spent on it (ms), from its access log."""
     kinds = [("standings", re.compile(r"^GET /t/[^/]+/standings/$")),
@@ -883,12 +892,12 @@ def main(argv: list[str] | None = None) -> int:
               f"1 celery worker; {args.tables} tables, {args.spectators} spectators, "
               f"{args.minutes} min; logs in {stack.logs}", flush=True)
         access = stack.logs / "access.log"
-        cpu_before = cpu_seconds()
+        cpu_before, served_before = cpu_seconds(), served(access)
         stats, notes, elapsed = asyncio.run(evening(
             stack.base, info, args.minutes, args.spectators, args.seed, args.desks,
             args.kill_node_at, stack.kill_last_node if args.kill_node_at is not None else None,
             with_board=args.board))
-        cpu_after = cpu_seconds()
+        cpu_after, served_after = cpu_seconds(), served(access)
         print(f"\nevening: {elapsed:.1f} s (times as the clients saw them)")
         print("\n".join(report(stats, elapsed)))
         settled = min((t for v in stats.done_at.values() for t in v), default=0) + WARM_UP
@@ -897,6 +906,11 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(stats.after(settled), elapsed - WARM_UP)))
         print("\n".join(["", *server_times(access, 0), "", *cpu_report(cpu_before, cpu_after,
                                                                       elapsed)]))
+        answered = served_after - served_before
+        gunicorn_cpu = cpu_after.get("gunicorn", 0.0) - cpu_before.get("gunicorn", 0.0)
+        if answered:
+            print(f"gunicorn answered {answered} requests: {1000 * gunicorn_cpu / answered:.2f} "
+                  "ms of CPU each")
         for k, v in stats.examples.items():
             print(f"  first {k}: {v}")
         failures = check(info, notes, stack.base)
