@@ -101,6 +101,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournaments.cachecontrol.CacheControlMiddleware",  # private unless a view says public
+    # Pages and the desk's answers gzipped (not PDFs; the live blocks come gzipped already).
+    # After WhiteNoise (static files have their own .gz/.br) and before everything that
+    # writes the body or Vary (docs/load.md, "Gzip for pages").
+    "tournaments.middleware.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "tournaments.bodylimit.BodyLimitMiddleware",  # 413 before anything reads a large body
