@@ -38,10 +38,10 @@ def test_public_blocks_may_be_kept_for_a_moment_and_revalidated(client, make_tou
 
 
 @pytest.mark.parametrize("interval, now, max_age", [
-    (2, 1000.0, 2), (2, 1000.3, 1), (2, 1001.5, 0), (0, 1000.3, 1), (5, 1001.0, 4)])
+    (2, 1000.0, 2), (2, 1000.3, 1), (2, 1001.5, 1), (0, 1000.3, 1), (5, 1001.0, 4)])
 def test_freshness_lasts_until_the_render_slot_ends(settings, interval, now, max_age):
     """Whole seconds left in the slot (slots of the interval, aligned to the clock), rounded
-    down; without an interval one second."""
+    down but never 0 (a cache would store nothing); without an interval one second."""
     settings.PUBLIC_RENDER_INTERVAL = interval
     assert shared_freshness(now) == {"public": True, "max_age": max_age,
                                      "stale_while_revalidate": 1}

@@ -132,6 +132,24 @@ def test_public_block_is_micro_cached_revalidated_and_shows_a_new_result_in_time
     assert status == 200 and fresh["ETag"] != first["ETag"]
 
 
+def test_an_answer_in_the_last_second_of_its_slot_is_kept_until_the_slot_ends(proxy,
+                                                                             director):
+    """The app names the slot's end for nginx (X-Accel-Expires, read before Cache-Control);
+    with max-age alone nginx would round it to 0 there and keep nothing."""
+    t, _rnd = open_round(director)
+    url = f"/t/{t.slug}/standings/"
+    # rendered once beforehand (the proxy's cache passed by), so the timed answers are quick
+    assert proxy.get(url, {"Cookie": "sessionid=none"})[1]["X-Cache-Status"] == "BYPASS"
+    time.sleep(RENDER_INTERVAL - time.time() % RENDER_INTERVAL + 1.1)  # 1.1 s into a slot
+    status, first, body = proxy.get(url)
+    assert status == 200 and first["X-Cache-Status"] == "MISS", first["X-Cache-Status"]
+    status, second, again = proxy.get(url)
+    assert second["X-Cache-Status"] == "HIT" and again == body, second["X-Cache-Status"]
+    time.sleep(RENDER_INTERVAL - time.time() % RENDER_INTERVAL + 0.1)  # the next slot
+    status, later, _body = proxy.get(url)
+    assert later["X-Cache-Status"] in ("EXPIRED", "REVALIDATED"), later["X-Cache-Status"]
+
+
 def test_staff_sessions_and_tokens_are_never_answered_from_the_cache(proxy, stack, director):
     t, _rnd = open_round(director)
     session = {"Cookie": f"sessionid={session_of(director, stack)}"}

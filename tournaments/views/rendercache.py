@@ -191,14 +191,15 @@ def shared_freshness(now: float | None = None) -> dict[str, int | bool]:
 
     Until the end of the render slot (:func:`same_slot`): no newer rendering can exist
     before it, so keeping the answer that long delays nothing. ``max-age`` counts whole
-    seconds, so it is the seconds left in the slot rounded down (0 in its last second), and
-    a cache may answer one more second from the old copy while it asks again
-    (``stale-while-revalidate=1``). Without a render interval every version renders at
-    once and caches keep an answer one second.
+    seconds: the seconds left in the slot rounded down, but at least 1 (``max-age=0`` would
+    make a cache, nginx among them, store nothing in a slot's last second and pass every
+    request on), and a cache may answer one more second from the old copy while it asks
+    again (``stale-while-revalidate=1``). Without a render interval every version renders
+    at once and caches keep an answer one second.
     """
     now = time.time() if now is None else now
     end = slot_end(now)
-    max_age = 1 if end is None else int(end - now)
+    max_age = 1 if end is None else max(1, int(end - now))
     return {"public": True, "max_age": max_age, "stale_while_revalidate": 1}
 
 
@@ -212,12 +213,14 @@ def share(response: HttpResponse, now: float | None = None) -> HttpResponse:
     then; nginx does not pass that header on to the phones.
     """
     now = time.time() if now is None else now
-    patch_cache_control(response, **shared_freshness(now))
     end = slot_end(now)
     if end is not None and end == int(end):
         # nginx keeps an entry while its expiry second is not past the current second, so
-        # the last second of the slot expires it as the slot ends
+        # the last second of the slot expires it as the slot ends. Set before
+        # Cache-Control: nginx reads the headers in order and, X-Accel-Expires seen,
+        # leaves Cache-Control's max-age aside.
         response["X-Accel-Expires"] = f"@{int(end) - 1}"
+    patch_cache_control(response, **shared_freshness(now))
     return response
 
 
