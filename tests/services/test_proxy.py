@@ -141,8 +141,8 @@ def test_an_answer_in_the_last_second_of_its_slot_is_kept_until_the_slot_ends(pr
     # rendered once beforehand (the proxy's cache passed by), so the timed answers are quick
     assert proxy.get(url, {"Cookie": "sessionid=none"})[1]["X-Cache-Status"] == "BYPASS"
     time.sleep(RENDER_INTERVAL - time.time() % RENDER_INTERVAL + 1.1)  # 1.1 s into a slot
-    status, first, body = proxy.get(url)
-    assert status == 200 and first["X-Cache-Status"] == "MISS", first["X-Cache-Status"]
+    status, first, body = proxy.get(url)  # asked the app (the tests' slugs repeat: EXPIRED)
+    assert status == 200 and first["X-Cache-Status"] in ("MISS", "EXPIRED", "REVALIDATED")
     status, second, again = proxy.get(url)
     assert second["X-Cache-Status"] == "HIT" and again == body, second["X-Cache-Status"]
     time.sleep(RENDER_INTERVAL - time.time() % RENDER_INTERVAL + 0.1)  # the next slot
