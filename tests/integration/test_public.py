@@ -39,6 +39,22 @@ def test_home_lists_public_tournaments_newest_first(client, make_tournament, bos
     assert f'href="/t/{newer.slug}/"' in html
 
 
+def test_start_page_says_what_turnierwart_is_and_where_staff_log_in(client, director):
+    """A newcomer at / saw only "Turniere": now a sentence on what this is and a login link
+    for the director and the desk (German and English); a logged-in account gets its pages."""
+    for language, words in (("en", ("Turnierwart runs tournaments", "Staff")),
+                            ("de", ("Turnierwart leitet Turniere", "Turnierleitung"))):
+        html = client.get("/", HTTP_ACCEPT_LANGUAGE=language, follow=True).content.decode()
+        intro = html[html.index('class="site-intro"'):]
+        intro = intro[:intro.index("</section>")]
+        assert all(word in intro for word in words), (language, intro)
+        assert f'href="{reverse("login")}"' in intro
+    client.force_login(director)
+    intro = client.get("/t/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    intro = intro[intro.index('class="site-intro"'):]
+    assert f'href="{reverse("after_login")}"' in intro[:intro.index("</section>")]
+
+
 def test_tournament_page_for_anonymous(client, make_tournament, boss):
     t = make_tournament("mucken", entrant_kind="pair", entrants=4, name="Muckturnier")
     rnd = play(t, boss, [{"bobbl": [[21, 11], [17, 21]]}, {"bobbl": [[21, 4], [21, 9]]}])
