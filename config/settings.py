@@ -121,8 +121,10 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # a locked-out login page becomes the 429 page
 ]
 # Axes' backend comes first: it refuses a locked-out login before any password is checked.
+# Then, with DEBUG off, the demo's published password is refused (tournaments/demo_guard.py).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "tournaments.demo_guard.PublishedPasswordBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 

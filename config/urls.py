@@ -1,13 +1,17 @@
 from django.contrib import admin
+from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from tournaments.demo_guard import LoginForm
 from tournaments.views import language, site
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("lang/<str:language>/", language.switch, name="switch_language"),
+    # the login form says why the demo's published password is refused (DEBUG off)
+    path("accounts/login/", LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("desk/", include("tournaments.urls.desk")),
     path("director/", include("tournaments.urls.director")),

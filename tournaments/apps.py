@@ -9,5 +9,6 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # The tasks register with Celery here, so a service can find one by its name
-        # (services.reports.render_task) without importing the task module.
-        from . import tasks  # noqa: F401
+        # (services.reports.render_task) without importing the task module; demo_guard
+        # registers its check --deploy (accounts with the demo's published password).
+        from . import demo_guard, tasks  # noqa: F401

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -37,6 +39,22 @@ def test_home_lists_public_tournaments_newest_first(client, make_tournament, bos
     assert hidden.name not in html
     assert html.index(newer.name) < html.index(older.name)
     assert f'href="/t/{newer.slug}/"' in html
+
+
+def test_start_page_says_what_turnierwart_is_and_where_staff_log_in(client, director):
+    """A newcomer at / saw only "Turniere": now a sentence on what this is and a login link
+    for the director and the desk (German and English); a logged-in account gets its pages."""
+    for language, words in (("en", ("Turnierwart runs tournaments", "Staff")),
+                            ("de", ("Turnierwart leitet Turniere", "Turnierleitung"))):
+        html = client.get("/", HTTP_ACCEPT_LANGUAGE=language, follow=True).content.decode()
+        intro = html[html.index('class="site-intro"'):]
+        intro = intro[:intro.index("</section>")]
+        assert all(word in intro for word in words), (language, intro)
+        assert f'href="{reverse("login")}"' in intro
+    client.force_login(director)
+    intro = client.get("/t/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    intro = intro[intro.index('class="site-intro"'):]
+    assert f'href="{reverse("after_login")}"' in intro[:intro.index("</section>")]
 
 
 def test_tournament_page_for_anonymous(client, make_tournament, boss):
@@ -188,13 +206,36 @@ def test_current_round_is_never_a_preview(client, make_tournament, boss):
     assert client.get(reverse("public:round", args=[t.slug, 2])).status_code == 200
 
 
+def separators_starting_a_line(html: str) -> list[str]:
+    """Every "·" that a browser may put at the start of a line: one not tied to what comes
+    before it by a no-break space (``&nbsp;`` or U+00A0)."""
+    text = re.sub(r"<[^>]+>", "", html)
+    return [text[max(0, m.start() - 30):m.end() + 10]
+            for m in re.finditer("·", text)
+            if not (text[:m.start()].endswith("&nbsp;") or text[:m.start()].endswith("\u00a0"))]
+
+
+def test_no_separator_can_begin_a_line_on_the_tabletop_page(client, make_tournament, boss):
+    """At 390 px the Tabletop page's second line began with "·": a separator must end a
+    line, never start one (the page's info line and the mission results)."""
+    t = make_tournament("tabletop", entrants=4)
+    play(t, boss, [{"missions": [[12, 8], [12, 0], [4, 6]]}] * 2, close=False)
+    for language in ("de", "en"):
+        for url in (reverse("public:tournament", args=[t.slug]),
+                    reverse("public:round", args=[t.slug, 1]),
+                    reverse("public:seats", args=[t.slug]), "/t/"):
+            html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+            assert "·" in html, url
+            assert separators_starting_a_line(html) == [], (language, url)
+
+
 def test_round_page_shows_results_readably(client, make_tournament, boss):
     t = make_tournament("tabletop", entrants=2)
     play(t, boss, [{"missions": [[12, 8], [12, 0], [4, 6]]}])
     url = reverse("public:round", args=[t.slug, 1])
     assert url == f"/t/{t.slug}/rounds/1/"
     html = client.get(url).content.decode()
-    assert "12:8 · 12:0 · 4:6 (Σ\u00a028:14)" in html
+    assert "12:8\u00a0· 12:0\u00a0· 4:6 (Σ\u00a028:14)" in html
     assert "Spieler 1" in html and "Spieler 2" in html
 
 

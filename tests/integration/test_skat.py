@@ -171,6 +171,46 @@ def test_standings_page_shows_the_skat_columns_in_german(evening, client):
     assert "Verlustgeld insgesamt: 0,00 (für die Kasse)" in page
 
 
+def fee_cells(html: str) -> list[str]:
+    """The loss fee column of the standings table in a page."""
+    head = re.search(r"<thead>.*?</thead>", html, re.S)
+    assert head is not None
+    keys = re.findall(r'data-value="([^"]+)"', head.group(0))
+    at = keys.index("loss_fee") + 2  # after rank and name
+    body = re.search(r"<tbody>(.*?)</tbody>", html, re.S)
+    assert body is not None
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[at]
+            for row in re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)]
+
+
+def test_money_has_two_decimals_in_the_table_the_total_and_the_projector(evening, client):
+    """The loss fee column read "0,5" under a total of "3,00": money is always 0,50."""
+    t, boss, _tables = evening
+    play_series(t, boss, 1, {
+        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
+            ("clubs", 0, 24, True)],
+        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
+    })
+    from tournaments.services.public import standings_table
+
+    for language, half, one, zero, total in (("de", "0,50", "1,00", "0,00", "1,50"),
+                                              ("en", "0.50", "1.00", "0.00", "1.50")):
+        with translation.override(language):
+            table = standings_table(t)  # the PDF's table too (services.reports)
+        at = [k for k, _h in table.headers].index("loss_fee")
+        assert sorted(r["cells"][at] for r in table.rows) == sorted(
+            [one, half] + [zero] * 5)
+        assert total in " ".join(table.totals)
+        page = client.get(reverse("public:tournament", args=[t.slug]),
+                          HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert sorted(fee_cells(page)) == sorted([one, half] + [zero] * 5)
+        assert f"{total} (" in page
+        # the projector shows the first columns only, and the total under them
+        projector = client.get(reverse("public:projector", args=[t.slug]),
+                               HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert f"{total} (" in projector
+
+
 
 def test_a_lost_overbid_game_is_charged_with_its_bid(client, evening):
     """ISkO 5.4.2: diamonds after a bid of 168 is charged 19 × 9 = 171, more than any

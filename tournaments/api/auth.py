@@ -7,6 +7,9 @@ that only as the usual 400 "Unable to log in". Here a lockout is answered 429 wi
 ``Retry-After`` and ``{"detail": ...}`` saying why and for how long. And the fields are
 bounded, like every string from outside (axes stores the username of a failure).
 
+With DEBUG off the demo's published password is refused (tournaments/demo_guard.py) and
+the 400 says so under ``password``.
+
 A token is no session login (no ``user_logged_in``), so unlike the login page a good
 password here does not clear earlier failures; they expire with the cool-off.
 """
@@ -27,7 +30,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import ratelimit
+from .. import demo_guard, ratelimit
 from . import serializers as s
 from .parsers import BoundedJSONParser
 
@@ -71,6 +74,11 @@ class TokenLoginView(ObtainAuthToken):
             if getattr(request, "axes_locked_out", False):
                 raise Throttled(wait=int(ratelimit.login_cooloff().total_seconds()),
                                 detail=ratelimit.login_locked_message()) from None
+            # the demo's published password, refused with DEBUG off (demo_guard): say so
+            if getattr(request, demo_guard.REFUSED_MARK, False):
+                username = str(request.data.get("username", ""))[:USERNAME_LENGTH]
+                raise ValidationError({"password": [demo_guard.refusal_message(username)]},
+                                      code="demo_password") from None
             raise
         token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
         return Response({"token": token.key})

@@ -206,6 +206,10 @@ class WebDiscipline:
         tooltip; None: the common one)."""
         return None
 
+    # Standings values that are money (Skat: the loss fee): always shown with two decimals
+    # in the locale's format (0,50 / 0.50), on the page, the projector and the PDF.
+    money_columns: tuple[str, ...] = ()
+
     def standings_columns(self, t: Any, names: list[str]) -> list[str]:
         """Which of the values the scoring core reports are shown as standings columns (on
         the page, the projector and the PDF), in order: all of them unless the discipline

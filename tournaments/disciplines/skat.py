@@ -53,6 +53,7 @@ class Skat(WebDiscipline):
     # Tables of four; to fill up, up to three tables of three (so every field from 6 on sits).
     layouts = {"single": Layout(sides=0, table_size=4, max_short=3, bye_kind="zero")}
     methods = ("standings_tables", "random_tables")
+    money_columns = ("loss_fee",)
     # A line of a list in a report or the log: its keys, and the games by their names.
     cell_words = {"games": gettext_lazy("Game"), "game": gettext_lazy("Game"),
                   "declarer": gettext_lazy("Soloist"), "dealer": gettext_lazy("Dealer"),
@@ -207,14 +208,13 @@ class Skat(WebDiscipline):
         """The loss fees of the whole field, for the cash desk (nothing when no fee is set)."""
         from decimal import Decimal
 
-        from django.utils.formats import number_format
+        from tournaments.services.public import money
 
         s = self.settings(t)
         if not s.loss_fee and not s.loss_fee_higher:
             return []
         total = sum((Decimal(str(r["values"].get("loss_fee") or 0)) for r in rows), Decimal(0))
-        return [_("Loss fees in all: %(total)s (for the cash desk)") % {
-            "total": number_format(total, 2)}]
+        return [_("Loss fees in all: %(total)s (for the cash desk)") % {"total": money(total)}]
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """Two lines: a won Grand with two, hand (96) and a lost hearts game (30)."""

@@ -21,6 +21,9 @@ MISSION_KINDS = {"eternal_war": gettext_lazy("Eternal War"),
                  "maelstrom": gettext_lazy("Maelstrom"),
                  "tertiary": gettext_lazy("Tertiary")}
 assert set(MISSION_KINDS) == set(MISSION_LEAD)
+# Between missions in a line: the no-break space ties "·" to the mission before it, so a
+# narrow column breaks after a separator and never starts a line with one.
+SEPARATOR = "\u00a0· "
 
 SYSTEMS = (
     ("ttm20", gettext_lazy("TTM 20 (capped missions)")),
@@ -120,7 +123,7 @@ class Tabletop(WebDiscipline):
     def round_note(self, t: Any, rnd: Any) -> str:
         if not self._by_kind(t):
             return ""
-        return gettext("Missions: %(missions)s") % {"missions": " · ".join(
+        return gettext("Missions: %(missions)s") % {"missions": SEPARATOR.join(
             mission_labels(rnd))}
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
@@ -130,7 +133,7 @@ class Tabletop(WebDiscipline):
         from ..services.public import number
 
         missions = payload.get("missions") or []
-        parts = " · ".join(f"{number(a)}:{number(b)}" for a, b in missions)
+        parts = SEPARATOR.join(f"{number(a)}:{number(b)}" for a, b in missions)
         total = (sum(float(m[0]) for m in missions), sum(float(m[1]) for m in missions))
         return f"{parts} (Σ\u00a0{number(total[0])}:{number(total[1])})"
 

@@ -9,6 +9,8 @@ result reads, byes) are asked of the discipline's class (:mod:`tournaments.disci
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any
 
 from django.utils import formats
@@ -147,6 +149,20 @@ def number(value: Any) -> str:
     return formats.number_format(round(x, 2), use_l10n=True)
 
 
+def money(value: Any) -> str:
+    """An amount of money: always two decimals in the locale's format (0,50 / 0.50), so a
+    column of fees and its total read alike."""
+    if value is None or value == "":
+        return ""
+    try:
+        exact = (Decimal(value.numerator) / Decimal(value.denominator)
+                 if isinstance(value, Fraction) else Decimal(str(value)))
+        amount = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    except (InvalidOperation, ValueError, TypeError):
+        return str(value)
+    return formats.number_format(amount, 2, use_l10n=True)
+
+
 @dataclass
 class StandingsTable:
     headers: list[tuple[str, str]]  # (value name, header)
@@ -179,7 +195,8 @@ def standings_table(t: Tournament, after_round: int | None = None,
     columns = [column(t, k) for k in names]
     headers = [(c.key, c.header) for c in columns]
     out = [{"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
-            "cells": [number(r["values"].get(k)) for k in names]} for r in rows]
+            "cells": [money(r["values"].get(k)) if k in t.disc.money_columns
+                      else number(r["values"].get(k)) for k in names]} for r in rows]
     return StandingsTable(headers, out, list(data.get("flags", [])), columns, category,
                           category_label(category) if category else "",
                           t.disc.standings_totals(t, rows),

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import services
+from tournaments.demo_guard import DEMO_USERNAMES, PUBLISHED_PASSWORD
 from tournaments.management.demo_cards import DOKO_SCORING, SKAT_SCORING, doko_list, skat_list
 from tournaments.models import Role, Round, Tournament
 from tournaments.services import Actor
@@ -30,8 +31,8 @@ FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Erika", "Franz", "Gerda", "Hans", 
 LAST = ["Maier", "Huber", "Wagner", "Bauer", "Schmid", "Koch", "Richter", "Wolf", "Frank",
         "Lang", "Roth", "Vogel", "Graf", "Kraus", "Beck"]
 CLUBS = ["SK Hof", "TSV Naila", "FC Schwarzenbach", "SV Helmbrechts", ""]
-KNOWN_PASSWORD = "turnierwart"  # the README's, for make run
-DEMO_USERS = ("direktor", "anmeldung")
+KNOWN_PASSWORD = PUBLISHED_PASSWORD  # the README's, for make run (refused with DEBUG off)
+DEMO_USERS = DEMO_USERNAMES
 
 
 def people(rng: random.Random, n: int) -> list[dict]:

@@ -20,6 +20,7 @@ from django.core.management.commands.runserver import Command as RunServer
 from django.db import DatabaseError
 
 from config.hall import hall_url, host_of, is_loopback, lan_addresses, listens_beyond_loopback
+from tournaments.demo_guard import PUBLISHED_PASSWORD
 
 DEMO_USERS = (("direktor", "director"), ("anmeldung", "desk"))
 
@@ -80,7 +81,7 @@ class Command(RunServer):
 
     def demo_logins(self) -> list[str]:
         """The demo accounts of ``load_demo`` that still have the demo password."""
-        password = os.environ.get("DEMO_PASSWORD", "turnierwart")
+        password = os.environ.get("DEMO_PASSWORD", PUBLISHED_PASSWORD)
         found = []
         try:
             users = {u.get_username(): u for u in get_user_model().objects.filter(
