@@ -9,9 +9,12 @@ series result with the players who had them. For every column the best and the w
 values are marked, so a page can highlight them; ties are all marked.
 
 The seed's result sheet highlights a band around the extremes (within 2 games, within 1
-Schwarz game, places 1-3) and fixed marks of the total (1000 or more, 200 or more);
-``pussi_stats(..., seed=True)`` marks that way (:data:`SEED_BANDS`, :func:`level`), the app's
-result sheet does; the default marks the extremes only.
+Schwarz game, places 1-3 and the last three; premiums only where they equal the best or
+worst) and fixed limits of the weighted values: points and total (and each series result)
+of 1000 or more are good and of -1000 or less bad, the weighted difference likewise at
+200 and -200. ``pussi_stats(..., seed=True)`` marks that way (:data:`SEED_BANDS`,
+:data:`SEED_LIMITS`, :func:`level`), the app's result sheet does; the default marks the
+extremes only.
 
 A table entered quickly (final totals only) counts with its totals and premium; the
 game-by-game counts leave it out, and :attr:`PussiStats.quick` names it with its players.
@@ -50,13 +53,17 @@ SERIES_EXTREMES = ("points", "difference", "result")
 
 SEED_BANDS: Mapping[str, int] = {
     "own_won": 2, "own_lost": 2, "own_games": 2, "opp_won": 2, "opp_lost": 2,
-    "schwarz_won": 1, "schwarz_lost": 1, "rank": 2, "premiums_won": 2, "premiums_lost": 2,
+    "schwarz_won": 1, "schwarz_lost": 1, "rank": 2, "premiums_won": 0, "premiums_lost": 0,
 }
-"""The seed's "good" and "bad": within this much of the best (worst) value: 2 games
-(premiums too), 1 Schwarz game, 2 places (so places 1-3 are marked)."""
+"""The seed's "good" and "bad": within this much of the best (worst) value: 2 games,
+1 Schwarz game, 2 places (so places 1-3 and the last three are marked); premiums won or
+lost only when they equal the best (worst) count."""
 
-SEED_LEVELS: tuple[tuple[int, str], ...] = ((1000, "t1000"), (200, "t200"))
-"""The seed's fixed marks of a player's total: 1000 or more, else 200 or more."""
+SEED_LIMITS: Mapping[str, int] = {"points": 1000, "difference": 200, "total": 1000,
+                                  "result": 1000}
+"""The seed's fixed limits of the weighted values: ``high`` at this much or more, ``low``
+at minus this much or less. The difference's 200 is 1000 card points at the weight 0.2;
+a series result is judged like the total."""
 
 PODIUM = 3
 """Places 1 to this are marked as the seed's sheet marks them."""
@@ -72,7 +79,7 @@ class Cell:
     key: str
     value: Shown | None
     mark: str = ""  # "best", "worst" or ""
-    level: str = ""  # the seed's fixed marks: "t1000", "t200" (total), "podium" (place)
+    level: str = ""  # the seed's fixed marks: "high", "low" (SEED_LIMITS), "podium" (place)
 
 
 @dataclass(frozen=True)
@@ -183,9 +190,11 @@ def _number(x: Number) -> int | float:
 
 
 def level(key: str, value: Number) -> str:
-    """The seed's fixed mark of a value: a total of 1000 or 200 or more, places 1-3."""
-    if key == "total":
-        return next((name for at, name in SEED_LEVELS if value >= at), "")
+    """The seed's fixed mark of a value: ``high`` / ``low`` beyond :data:`SEED_LIMITS`
+    (points, difference, total, a series result), ``podium`` for places 1-3."""
+    if key in SEED_LIMITS:
+        limit = SEED_LIMITS[key]
+        return "high" if value >= limit else "low" if value <= -limit else ""
     if key == "rank":
         return "podium" if value <= PODIUM else ""
     return ""
@@ -284,7 +293,9 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                         for k, _ in SCHWARZ_COLUMNS),
                   tuple(Cell("result", _number(series_result[n][e])
                              if e in series_result[n] else None,
-                             result_marks[n].get(e, "")) for n in numbers))
+                             result_marks[n].get(e, ""),
+                             level("result", series_result[n][e])
+                             if seed and e in series_result[n] else "") for n in numbers))
         for e in order)
     series = tuple(
         SeriesRow(n, rows[n]["tables"], rows[n]["games"], rows[n]["declarer_won"],

@@ -18,7 +18,8 @@ def test_the_result_sheet_page_marks_totals_and_places(client, director):
     page = client.get(reverse("director:statistics", args=[t.slug]),
                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
     sheet = page[page.index("data-pussi-stats"):]
-    assert sheet.count('data-level="t1000"') == 2  # players 1 and 2: 1300
-    assert sheet.count('data-level="t200"') == 2  # players 5 and 6: 272
+    # players 1 and 2: points 1000, difference 200, total and series 1300 (4 cells each)
+    assert sheet.count('data-level="high"') == 8
+    assert sheet.count('data-level="low"') == 2  # players 3 and 4: difference -200
     assert sheet.count('data-level="podium"') == 4  # places 1 and 3, two players each
-    assert "total 1000 or more" in sheet and "places 1–3" in sheet
+    assert "points, total, series: 1000 or more" in sheet and "places 1–3" in sheet
