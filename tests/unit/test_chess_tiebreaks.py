@@ -237,3 +237,21 @@ def test_fore_buchholz_is_known_before_the_last_round_ends():
                 for r in standings(parse(doc))["standings"]}
 
     assert fore(pending) == fore(done) == {1: 1.5, 2: 2.5, 3: 2.5, 4: 1.5}
+
+
+def test_seed_chess_buchholz_fine_buchholz_sonneborn_berger_by_hand():
+    # The chess program's table orders: Buchholz = the opponents' points summed; fine
+    # Buchholz = the opponents' Buchholz summed; Sonneborn-Berger = the opponents' points
+    # times 1 for a win, 0.5 for a draw, 0 for a loss. Four players, all games played.
+    results = [[(1, 2, "1-0"), (3, 4, "1/2-1/2")], [(1, 3, "1/2-1/2"), (2, 4, "1-0")],
+               [(4, 1, "0-1"), (2, 3, "0-1")]]
+    rows = standings(parse(small(results, ["buchholz", "fine_buchholz",
+                                           "sonneborn_berger"])))["standings"]
+    got = {r["entrant"]: tuple(r["values"][k] for k in
+                               ("points", "buchholz", "fine_buchholz", "sonneborn_berger"))
+           for r in rows}
+    # points 2.5, 1, 2, 0.5; e.g. player 1: BH 1 + 2 + 0.5 = 3.5, FBH 5 + 4 + 5.5 = 14.5,
+    # SB 1 × 1 + 0.5 × 2 + 1 × 0.5 = 2.5
+    assert got == {1: (2.5, 3.5, 14.5, 2.5), 2: (1, 5, 13, 0.5), 3: (2, 4, 14, 2.5),
+                   4: (0.5, 5.5, 12.5, 1)}
+    assert [r["entrant"] for r in rows] == [1, 3, 2, 4]
