@@ -300,3 +300,13 @@ def test_both_configurations_make_two_panels_of_one_plot(capsys, tmp_path):
 def test_the_seed_configurations_at_plus_four(entrants, seats, median, mean):
     row = window_study.study(entrants, seats, [4], 100, "turnierwart")["windows"][0]
     assert (row["median"], row["mean"]) == (median, mean)
+
+
+def test_seed_mucken_default_window_is_plus_four():
+    # The Muckturnier program's recommendation: a window of the first table with a free
+    # seat and the 4 after it, no fully random tables, no strictly sequential ones.
+    default = WindowSettings()
+    assert (default.window, default.random_up_to, default.sequential_from) == (4, 0, None)
+    from tournaments.services.seating import REGISTRATION_DEFAULTS  # the app's default too
+
+    assert REGISTRATION_DEFAULTS == {"window": 4, "random_up_to": 0, "sequential_from": None}
