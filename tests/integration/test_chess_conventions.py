@@ -471,3 +471,33 @@ def test_chess_conventions_are_settings_on_the_settings_page(actor, director, cl
     t.refresh_from_db()
     assert t.scoring["seeding_rating"] == "dwz"
     assert names_in_ranking(t) == ["Bert", "Dora", "Anna", "Carl"]
+
+
+def test_seed_chess_nobody_gets_a_second_freilos(actor):
+    # The chess program refused a Freilos to a player who had one; so does the director's
+    # full-point bye, whether the first was the director's or the engine's.
+    t = chess(actor, 7)
+    services.give_full_bye(t, actor, 3, 1)
+    with pytest.raises(ServiceError) as refused:  # planned for round 1, not drawn yet
+        services.give_full_bye(t, actor, 3, 2)
+    assert "entrant" in refused.value.errors
+    assert "round 1" in str(refused.value) and "Spieler 3" in str(refused.value)
+    services.draw_round(t, actor, seed="f")
+    finish_round(t, actor, 1)
+    with pytest.raises(ServiceError) as refused:  # round 1 played: the bye is a fact now
+        services.give_full_bye(t, actor, 3, 2)
+    assert "round 1" in str(refused.value)
+    services.give_full_bye(t, actor, 4, 2)  # somebody else may have it
+    rnd = services.draw_round(t, actor, seed="g")
+    assert [(b.entrant.start_number, b.kind) for b in rnd.byes.all()] == [(4, "forfeit-win")]
+
+
+def test_seed_chess_the_engines_bye_counts_as_a_freilos(actor):
+    t = chess(actor, 7)
+    rnd = services.draw_round(t, actor, seed="f")
+    (bye,) = rnd.byes.all()
+    assert bye.kind == "bye"
+    finish_round(t, actor, 1)
+    with pytest.raises(ServiceError) as refused:
+        services.give_full_bye(t, actor, bye.entrant.start_number, 2)
+    assert "round 1" in str(refused.value)

@@ -28,7 +28,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from ..disciplines import of
-from ..models import ByeRequest, Entrant, PairingRule, Tournament
+from ..models import Bye, ByeRequest, Entrant, PairingRule, Tournament
 from ..services.base import Actor, ServiceError, change
 from ..services.seating import release_seat
 from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
@@ -120,6 +120,10 @@ def request_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_numbe
             raise ServiceError(_("%(name)s already has the full-point bye of round %(n)s; "
                                  "cancel it first") % {"name": given.entrant.name,
                                                        "n": number}, "entrant")
+        if full and (earlier := _free_round(t, e, number)) is not None:
+            raise ServiceError(_("%(name)s had a full-point bye in round %(n)s already; "
+                                 "nobody gets two") % {"name": e.name, "n": earlier},
+                               "entrant")
         if _forced_in(t, number, e) is not None:
             raise ServiceError(_("%(name)s has a set pairing in round %(n)s; delete it first")
                                % {"name": e.name, "n": number}, "entrant")
@@ -129,6 +133,24 @@ def request_bye(t: Tournament, actor: Actor, entrant: Entrant | int, round_numbe
         c.wrote(f"entrant:{e.pk}")
         c.after = {"kind": kind}
     return request
+
+
+def _free_round(t: Tournament, e: Entrant, number: int) -> int | None:
+    """The round in which ``e`` already had a point without playing (the engine's bye, the
+    director's Freilos, or a Freilos given for another round to come), if any.
+
+    The seed's chess program gave nobody a second Freilos, and FIDE C.04.1 keeps a player
+    who has had such a point from the pairing-allocated bye; the director's choice follows
+    the same rule so the two byes cannot add up for one player."""
+    had = (Bye.objects.filter(round__tournament=t, entrant=e,
+                              kind__in=(Bye.Kind.BYE, Bye.Kind.FORFEIT_WIN))
+           .order_by("round__number").values_list("round__number", flat=True).first())
+    if had is not None:
+        return int(had)
+    planned = (ByeRequest.objects.filter(tournament=t, entrant=e, kind=ByeRequest.Kind.FULL)
+               .exclude(round_number=number).order_by("round_number")
+               .values_list("round_number", flat=True).first())
+    return None if planned is None else int(planned)
 
 
 def give_full_bye(t: Tournament, actor: Actor, entrant: Entrant | int,
