@@ -54,10 +54,11 @@ SERIES_EXTREMES = ("points", "difference", "result")
 SEED_BANDS: Mapping[str, int] = {
     "own_won": 2, "own_lost": 2, "own_games": 2, "opp_won": 2, "opp_lost": 2,
     "schwarz_won": 1, "schwarz_lost": 1, "rank": 2, "premiums_won": 0, "premiums_lost": 0,
+    "own_schwarz_won": 1, "opp_schwarz_won": 1, "own_schwarz_lost": 1, "opp_schwarz_lost": 1,
 }
 """The seed's "good" and "bad": within this much of the best (worst) value: 2 games,
-1 Schwarz game, 2 places (so places 1-3 and the last three are marked); premiums won or
-lost only when they equal the best (worst) count."""
+1 Schwarz game (also split by whose game it was), 2 places (so places 1-3 and the last
+three are marked); premiums won or lost only when they equal the best (worst) count."""
 
 SEED_LIMITS: Mapping[str, int] = {"points": 1000, "difference": 200, "total": 1000,
                                   "result": 1000}

@@ -91,3 +91,18 @@ def test_seed_pussi_premiums_are_marked_only_at_the_best_and_worst_count():
     assert {e: c.mark for e, c in won.items()} == {
         1: "best", 2: "best", 3: "worst", 4: "worst", 5: "worst", 6: "worst",
         7: "worst", 8: "worst"}
+
+
+def test_seed_pussi_schwarz_split_columns_use_the_band_of_one():
+    doc = losing_evening()
+    doc["rounds"][0]["tables"][1]["result"] = {"games": [
+        {"declarer": 2, "bid": 300, "totals": [0, -600]},   # played Schwarz: -2 × 300
+        {"declarer": 2, "bid": 250, "totals": [0, -850]}]}  # lost: -250
+    split = {row.entrant: {c.key: (c.value, c.mark) for c in row.schwarz}
+             for row in pussi_stats(parse(doc), seed=True).players}
+    # own Schwarz lost: 1 for players 7 and 8, 0 for the rest: within 1 of both ends
+    assert {e: v["own_schwarz_lost"] for e, v in split.items()} == {
+        e: (1 if e in (7, 8) else 0, "") for e in range(1, 9)}
+    plain = {row.entrant: {c.key: c.mark for c in row.schwarz}
+             for row in pussi_stats(parse(doc)).players}
+    assert plain[7]["own_schwarz_lost"] == "worst"  # without the seed's band: the extreme
