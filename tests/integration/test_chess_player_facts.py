@@ -31,6 +31,20 @@ def test_birth_dates_are_read_german_iso_or_as_a_year(typed, date):
     assert person_fields.parse_birth_date(typed) == date
 
 
+@pytest.mark.parametrize(("typed", "date"), [
+    ("12.03.88", datetime.date(1988, 3, 12)), ("5.7.15", datetime.date(2015, 7, 5)),
+    ("01.01.00", datetime.date(2000, 1, 1))])
+def test_seed_chess_birth_dates_with_two_digit_years(typed, date):
+    # dd.mm.yy as the chess program took it: the latest such date not in the future
+    assert person_fields.parse_birth_date(typed) == date
+
+
+def test_seed_chess_a_two_digit_year_ahead_of_today_is_last_century():
+    ahead = datetime.date.today() + datetime.timedelta(days=400)
+    typed = f"{ahead.day}.{ahead.month}.{ahead.year % 100:02d}"
+    assert person_fields.parse_birth_date(typed) == ahead.replace(year=ahead.year - 100)
+
+
 def test_a_year_alone_keeps_the_known_date_of_that_year():
     known = datetime.date(1988, 3, 12)
     assert person_fields.parse_birth_date("1988", known) == known

@@ -7,7 +7,7 @@ chess it asks for everything the draw, the tie-breaks and the rating reports use
   23 evaluations so far); ``1834`` alone keeps the index empty; ``1457-(3)`` is a
   provisional DWZ from 3 rated games (the seed's program writes it so, below the 5 games
   a first DWZ needs).
-* **Birth date** as ``12.03.1988``, ``1988-03-12`` or only the year ``1988`` (then
+* **Birth date** as ``12.03.1988`` (or ``12.03.88``), ``1988-03-12`` or only the year ``1988`` (then
   1 January, or the date already known in that year). The DWZ formula needs the age.
 * Sex, FIDE ID, federation, FIDE title and the DSB's ZPS membership number.
 
@@ -32,7 +32,7 @@ from .trf.ranking import TITLE_ORDER
 
 DWZ = re.compile(r"^\s*(\d{1,4})\s*(?:[-–/]\s*(\d{1,3}))?\s*$")
 PROVISIONAL_DWZ = re.compile(r"^\s*(\d{1,4})\s*[-–/]?\s*\(\s*(\d{1,3})\s*\)\s*$")
-GERMAN_DATE = re.compile(r"^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$")
+GERMAN_DATE = re.compile(r"^\s*(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\s*$")
 ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
 YEAR = re.compile(r"^\s*(\d{4})\s*$")
 # ZPS: the club's five characters, a dash and the member number (C0327-12, 30004-1025).
@@ -63,11 +63,18 @@ def read_dwz(text: str) -> tuple[int | None, int | None, bool]:
 
 
 def parse_birth_date(text: str, known: datetime.date | None = None) -> datetime.date | None:
-    """A birth date from ``dd.mm.yyyy``, ``yyyy-mm-dd`` or a year alone."""
+    """A birth date from ``dd.mm.yyyy``, ``dd.mm.yy``, ``yyyy-mm-dd`` or a year alone.
+
+    Two-digit years, as the seed's chess program took them (``12.03.88``), are the latest
+    year with those digits that is not in the future: a birth date lies in the past."""
     if not text.strip():
         return None
     if (m := GERMAN_DATE.match(text)) is not None:
         day, month, year = (int(g) for g in m.groups())
+        if len(m.group(3)) == 2:
+            today = datetime.date.today()
+            year += 2000 if (2000 + year, month, day) <= (
+                today.year, today.month, today.day) else 1900
     elif (m := ISO_DATE.match(text)) is not None:
         year, month, day = (int(g) for g in m.groups())
     elif (m := YEAR.match(text)) is not None:
