@@ -501,3 +501,15 @@ def test_seed_chess_the_engines_bye_counts_as_a_freilos(actor):
     with pytest.raises(ServiceError) as refused:
         services.give_full_bye(t, actor, bye.entrant.start_number, 2)
     assert "round 1" in str(refused.value)
+
+
+def test_seed_chess_equal_ratings_rank_by_name_and_unrated_players_last(actor):
+    # The chess program: equal ratings in alphabetical order, players without a rating at
+    # the end (here by name too, registered in another order).
+    t = services.create_tournament(actor, "Blitz", "chess", planned_rounds=3, pairing="dutch")
+    for name, rating in [("Zander, Udo", 1800), ("Ohne, Zahl", None), ("Adler, Eva", 1800),
+                         ("Berg, Ina", None), ("Mohr, Tim", 1900)]:
+        services.register(t, actor, [{"name": name}], status="present", rating=rating)
+    t.refresh_from_db()
+    assert names_in_ranking(t) == ["Mohr, Tim", "Adler, Eva", "Zander, Udo", "Berg, Ina",
+                                   "Ohne, Zahl"]
