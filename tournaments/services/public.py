@@ -13,13 +13,14 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from django.core.cache import cache
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..disciplines import get, of
 from ..models import Bye, Result, Round, Tournament
-from .standings import standings
+from .standings import standings, version_key
 
 # One readable column header per standings value name (docs/format.md, "Standings output").
 COLUMN_HEADERS: dict[str, Any] = {
@@ -123,12 +124,21 @@ def category_label(category: str) -> str:
 
 
 def categories_present(t: Tournament) -> list[str]:
-    """The categories some entrant of the tournament has: the known ones first, in order."""
-    found: set[str] = set()
-    for cats in t.entrants.values_list("categories", flat=True):
-        found.update(c for c in (cats or []) if isinstance(c, str) and c)
-    known = [c for c in CATEGORY_LABELS if c in found]
-    return known + sorted(found - set(known))
+    """The categories some entrant of the tournament has: the known ones first, in order.
+
+    Kept per version of the tournament (every change of an entrant bumps it): the public
+    page asks on every visit, and reading every entrant's categories made up a tenth of the
+    server's work in a hall of 500 pairs (bench/hall.py, docs/load.md)."""
+    key = f"categories:{version_key(t)}"
+    present = cache.get(key)
+    if present is None:
+        found: set[str] = set()
+        for cats in t.entrants.values_list("categories", flat=True):
+            found.update(c for c in (cats or []) if isinstance(c, str) and c)
+        known = [c for c in CATEGORY_LABELS if c in found]
+        present = known + sorted(found - set(known))
+        cache.set(key, present, 3600)
+    return list(present)
 
 
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
