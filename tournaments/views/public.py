@@ -159,17 +159,42 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "public/home.html", {"rows": rows})
 
 
+def same_for_every_visitor(request: HttpRequest) -> bool:
+    """Whether the tournament's page this request gets is the one every anonymous visitor
+    gets: no login (staff see their own links), no message waiting for this browser, and
+    no query but the category (the language links carry the address, and an arbitrary
+    query must not make a new cache entry)."""
+    return (not request.user.is_authenticated and "messages" not in request.COOKIES
+            and set(request.GET) <= {"category"})
+
+
 @shared_page
 @require_safe
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
-    t = visible_tournament(request, slug)
-    rnd = current_round(t)
+    """The tournament's page; for anonymous visitors rendered once per version and render
+    slot like its live blocks, gzipped once, with an ETag (a hall of phones opening it cost
+    a third of the server's work when each visit rendered it: docs/load.md)."""
+    if not same_for_every_visitor(request):
+        return render(request, "public/tournament.html", tournament_context(
+            visible_tournament(request, slug), request))
+    t = polled_tournament(request, slug)
     category = chosen_category(request, t)
-    context = {"t": t, "discipline": of(t).label, "round": rnd,
-               "rounds": visible_rounds(t), "category": category,
-               "categories": [(c, category_label(c)) for c in categories_present(t)],
-               "chess_pages": chess_pages(t), **live_blocks(t, "page", category)}
-    return render(request, "public/tournament.html", context)
+
+    def build() -> str:
+        whole = Tournament.objects.get(pk=t.pk)
+        return render_to_string("public/tournament.html", tournament_context(whole, request),
+                                request=request)
+
+    return block_response(request, block_name(t, "whole-page", category or "", get_language()),
+                          t.version, build, public=t.public)
+
+
+def tournament_context(t: Tournament, request: HttpRequest) -> dict:
+    category = chosen_category(request, t)
+    return {"t": t, "discipline": of(t).label, "round": current_round(t),
+            "rounds": visible_rounds(t), "category": category,
+            "categories": [(c, category_label(c)) for c in categories_present(t)],
+            "chess_pages": chess_pages(t), **live_blocks(t, "page", category)}
 
 
 @shared_page

@@ -1,0 +1,59 @@
+"""The tournament's public page for anonymous visitors is rendered once per version and render
+slot (tournaments.views.public.tournament), like its live blocks; staff, a browser with a
+message waiting and an arbitrary query get it rendered for them."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.services import Actor
+
+pytestmark = pytest.mark.django_db
+
+
+def test_anonymous_visitors_share_one_rendering_until_the_tournament_changes(
+        client, make_tournament, director):
+    t = make_tournament("chess", entrants=4)
+    url = reverse("public:tournament", args=[t.slug])
+    first = client.get(url)
+    assert first.status_code == 200 and "public" in first["Cache-Control"]
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert again.content == first.content
+    assert len(queries) == 1  # the tournament's five columns, nothing rendered again
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    zipped = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert zipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.content) == first.content
+    services.register(t, Actor(director, director.username), [{"name": "Nachzügler"}],
+                      status="present")
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and "Nachzügler" in changed.content.decode()
+
+
+def test_staff_get_their_own_page_never_the_shared_one(client, make_tournament, director):
+    t = make_tournament("chess", entrants=4)
+    url = reverse("public:tournament", args=[t.slug])
+    shared = client.get(url).content.decode()
+    client.force_login(director)
+    own = client.get(url)
+    assert "private" in own["Cache-Control"] and not own.has_header("ETag")
+    assert own.content.decode() != shared  # the director's own links in the header
+    assert reverse("director:home") in own.content.decode()
+
+
+@pytest.mark.parametrize("extra", [{"QUERY_STRING": "utm=1"},
+                                   {"HTTP_COOKIE": "messages=x"}])
+def test_a_query_or_a_waiting_message_is_rendered_for_that_visitor(client, make_tournament,
+                                                                    extra):
+    t = make_tournament("chess", entrants=4)
+    url = reverse("public:tournament", args=[t.slug])
+    assert client.get(url).has_header("ETag")
+    own = client.get(url, **extra)
+    assert own.status_code == 200 and not own.has_header("ETag")
