@@ -39,6 +39,13 @@
     rows.forEach(function (r) { r.classList.remove("pj-off"); });
     if (!rows.length) { return [[0, 0]]; }
     var limit = foot.getBoundingClientRect().top - 6;
+    /* Lines under a table that sum a value over the field (Skat's loss fees for the cash
+       desk) stay under every page of it: their room is not the rows'. */
+    Array.prototype.forEach.call(panel.querySelectorAll("[data-total]"), function (line) {
+      var style = window.getComputedStyle(line);
+      limit -= line.getBoundingClientRect().height + (parseFloat(style.marginTop) || 0) +
+        (parseFloat(style.marginBottom) || 0);
+    });
     var pages = [];
     var list = panel.querySelector(".seat-list");
     if (list) {

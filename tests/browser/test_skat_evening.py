@@ -156,6 +156,12 @@ def test_eleven_players_two_series(browser, live_server, shot):
     wide.goto(f"{base}/t/{t.slug}/projector/")
     wide.wait_for_selector("table tbody tr")
     assert total in wide.inner_text("#standings")
+    # the total stays above the projector's footer on every page (the rows make room for it);
+    # the team and tandem rankings are on the page and in the PDF, not on the projector
+    line = wide.locator("#standings [data-total]").bounding_box()
+    foot = wide.locator(".pj-foot").bounding_box()
+    assert line is not None and foot is not None and line["y"] + line["height"] <= foot["y"]
+    assert wide.locator("#standings [data-side-ranking]").count() == 0
     shot(wide, "skat-05-projector-1920")
     wide.goto(f"{base}/t/{t.slug}/statistics/")
     wide.wait_for_selector("[data-skat-stats]")
