@@ -503,6 +503,35 @@ def test_seed_chess_the_engines_bye_counts_as_a_freilos(actor):
     assert "round 1" in str(refused.value)
 
 
+def test_seed_chess_freilos_only_with_an_odd_number_of_active_players(actor, director, client):
+    # The chess program gave a set Freilos only while the active players were odd and
+    # refused the draw otherwise; the check waits for the draw, as the field can change.
+    t = chess(actor, 8)
+    services.give_full_bye(t, actor, 3, 1)  # noted: a late entry or withdrawal may follow
+    with pytest.raises(ServiceError) as refused:
+        services.draw_round(t, actor, seed="f")
+    assert "bye" in refused.value.errors
+    assert "3. Spieler 3" in str(refused.value) and "7 others" in str(refused.value)
+    assert not t.rounds.exists()
+    client.force_login(director)
+    panel = client.get(reverse("director:tournament", args=[t.slug]))
+    assert b'id="freilos-warning"' in panel.content
+    page = client.post(reverse("director:draw", args=[t.slug]), {"seed": "f", "method": "dutch"})
+    assert page.status_code == 400
+    assert "Freilos" in page.content.decode() and not t.rounds.exists()
+    api = client_for(director)
+    answer = api.post(f"{API}/tournaments/{t.slug}/rounds/draw/", {"seed": "f"}, format="json")
+    assert answer.status_code == 400, answer.content
+    assert "bye" in str(answer.json())
+    # One player withdraws: seven active, the Freilos stands and nobody else is free.
+    services.withdraw(t, actor, 8, 1)
+    assert b'id="freilos-warning"' not in client.get(
+        reverse("director:tournament", args=[t.slug])).content
+    rnd = services.draw_round(t, actor, seed="f")
+    assert [(b.entrant.start_number, b.kind) for b in rnd.byes.all()] == [(3, "forfeit-win")]
+    assert len(boards(rnd)) == 3
+
+
 def test_seed_chess_equal_ratings_rank_by_name_and_unrated_players_last(actor):
     # The chess program: equal ratings in alphabetical order, players without a rating at
     # the end (here by name too, registered in another order).

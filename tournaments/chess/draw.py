@@ -66,6 +66,31 @@ def available(e: Entrant, number: int, requested: set[int] | frozenset[int] = fr
     return plays_in(e, number) and e.status != Entrant.Status.ABSENT and e.pk not in requested
 
 
+def freilos_refusal(t: Tournament, number: int) -> str | None:
+    """Why the director's Freilos of round ``number`` cannot stand, or None.
+
+    The seed's chess program gave a set Freilos only while the active players were odd, and
+    refused the draw otherwise: with an even field the others are odd, and the engine would
+    give a second bye. Checked when the round is drawn (late entries, withdrawals and byes
+    on request change the count until then) and shown on the "before round N" panel.
+    """
+    requests = list(ByeRequest.objects.filter(tournament=t, round_number=number)
+                    .select_related("entrant"))
+    freilos = next((r.entrant for r in requests if r.kind == ByeRequest.Kind.FULL
+                    and plays_in(r.entrant, number)), None)
+    if freilos is None:
+        return None
+    requested = {r.entrant_id for r in requests}
+    others = sum(1 for e in t.entrants.all() if available(e, number, requested))
+    if others % 2 == 0:
+        return None
+    return (_("the full-point bye (Freilos) of %(name)s needs an odd number of active "
+              "players: besides this player %(k)s others are left to pair in round %(n)s, so "
+              "the draw would give a second bye. Cancel the Freilos, or make the field odd "
+              "(a late entry or a withdrawal)") % {"name": _label(freilos), "k": others,
+                                                    "n": number})
+
+
 def dutch_state(t: Tournament, number: int) -> tuple[SwissState, dict[int, Entrant]]:
     """The engine's view before round ``number`` and the entrant of each pairing number.
 
@@ -94,6 +119,9 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
     if number > t.planned_rounds:
         raise ServiceError(_("all %(n)s planned rounds are drawn; raise the planned rounds in "
                              "the settings to draw another") % {"n": t.planned_rounds})
+    refusal = freilos_refusal(t, number)
+    if refusal:
+        raise ServiceError(refusal, "bye")
     state, by_pn = dutch_state(t, number)
     lines: list[str] = []
     if number == 1:

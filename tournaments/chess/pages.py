@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from ..disciplines import of
 from ..models import Tournament
+from .draw import freilos_refusal
 from .forms import ByeRequestForm, ForbiddenPairingForm, ForcedPairingForm, WithdrawForm
 from .outputs import is_round_robin
 from .services import next_round
@@ -35,6 +36,7 @@ def swiss_panel(t: Tournament, bound: dict[str, Any] | None = None,
              for name, cls in CHESS_FORMS.items()}
     forms.update(bound or {})
     return {"next": upcoming, "forms": forms,
+            "freilos_warning": freilos_refusal(t, upcoming.number),
             "open": opened or bool(bound) or bool(upcoming.byes or upcoming.forced
                                                   or upcoming.forbidden or upcoming.withdrawn)}
 

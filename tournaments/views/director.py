@@ -192,6 +192,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "registration_draw": seating_services.drawing_at_registration(t),
         "seating_plan": (seating_services.cleanup_plan(t)
                          if seating_services.drawing_at_registration(t) else None),
+        "planning_hint": of(t).planning_hint(t),
         "swiss": swiss_panel(t, chess_forms, opened=request.GET.get("open") == "next-round"),
         "finished": finish_services.is_finished(t),
         "planned_done": finish_services.planned_rounds_done(t),
@@ -327,7 +328,11 @@ def draw(request: HttpRequest, t: Tournament) -> HttpResponse:
             rnd = services.draw_round(t, actor(request), seed=form.cleaned_data["seed"] or None,
                                       method=form.cleaned_data["method"])
         except ServiceError as exc:
-            apply_service_error(form, exc)
+            # A refused Freilos is about the panel's bye, not a field of this form: said plainly
+            # above the button (and beside the bye in the panel).
+            apply_service_error(form, {k: v for k, v in exc.errors.items() if k != "bye"})
+            for message in exc.errors.get("bye", []):
+                form.add_error(None, message)
         else:
             messages.success(request, _("Round %(n)s drawn. Check the preview, then publish it.")
                              % {"n": rnd.number})
