@@ -51,6 +51,11 @@ SCHWARZ_COLUMNS: tuple[tuple[str, int], ...] = (
 
 SERIES_EXTREMES = ("points", "difference", "result")
 
+SERIES_COUNT_COLUMNS: tuple[tuple[str, int], ...] = tuple(
+    (k, better) for k, better in PLAYER_COLUMNS if k in COUNTS)
+"""The counts the seed's sheet shows per series and player: own and opponents' games won
+and lost, Schwarz won and lost (marked with the same bands as over all series)."""
+
 SEED_BANDS: Mapping[str, int] = {
     "own_won": 2, "own_lost": 2, "own_games": 2, "opp_won": 2, "opp_lost": 2,
     "schwarz_won": 1, "schwarz_lost": 1, "rank": 2, "premiums_won": 0, "premiums_lost": 0,
@@ -84,6 +89,15 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class SeriesCounts:
+    """One player's counts in one series (:data:`SERIES_COUNT_COLUMNS`)."""
+
+    number: int  # the series
+    cells: tuple[Cell, ...]  # empty: did not play the series
+    quick: bool = False  # the table gave final totals only: no counts (the cells are None)
+
+
+@dataclass(frozen=True)
 class PlayerRow:
     entrant: int  # the start number (the document's entrant id)
     name: str
@@ -91,6 +105,7 @@ class PlayerRow:
     cells: tuple[Cell, ...]  # PLAYER_COLUMNS
     schwarz: tuple[Cell, ...]  # SCHWARZ_COLUMNS
     series: tuple[Cell, ...]  # the series result per series; None: did not play
+    series_counts: tuple[SeriesCounts, ...] = ()  # the counts per series, as ``series``
 
     @property
     def rank(self) -> int:
@@ -218,6 +233,7 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
         for e in names}
     series_result: dict[int, dict[int, Fraction]] = {}  # round -> entrant -> result
     series_values: dict[int, dict[str, dict[int, Fraction]]] = {}
+    counts: dict[int, dict[int, dict[str, int] | None]] = {}  # round -> entrant -> counts
     rows: dict[int, dict[str, Any]] = {}
     for rnd in tournament.rounds:
         rows.setdefault(rnd.number, {"tables": 0, "games": 0, "declarer_won": 0,
@@ -226,6 +242,7 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                                      "quick": []})
         series_result.setdefault(rnd.number, {})
         series_values.setdefault(rnd.number, {k: {} for k in SERIES_EXTREMES})
+        counts.setdefault(rnd.number, {})
     quick: list[QuickTable] = []
     for rnd, table in played(tournament.rounds):
         games = table.result.games
@@ -269,6 +286,8 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                 v["premiums_won"] += t.premium == side
                 v["premiums_lost"] += t.premium == 1 - side
                 series_result[rnd.number][e] = result
+                counts[rnd.number][e] = (None if table.result.quick is not None else
+                                         {k: t.counts[side][k] for k in COUNTS})
                 per = series_values[rnd.number]
                 per["points"][e], per["difference"][e], per["result"][e] = (
                     points, difference, result)
@@ -284,6 +303,9 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                     for k, better in (*PLAYER_COLUMNS, *SCHWARZ_COLUMNS)}
     numbers = sorted(rows)
     result_marks = {n: marks(series_result[n], HIGH, bands.get("result", 0)) for n in numbers}
+    count_marks = {(n, k): marks({e: None if c is None else c[k]
+                                  for e, c in counts[n].items()}, better, bands.get(k, 0))
+                   for n in numbers for k, better in SERIES_COUNT_COLUMNS}
     order = sorted(values, key=lambda e: (values[e]["rank"], e))
     players = tuple(
         PlayerRow(e, names[e], dict(values[e]),
@@ -296,7 +318,8 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                              if e in series_result[n] else None,
                              result_marks[n].get(e, ""),
                              level("result", series_result[n][e])
-                             if seed and e in series_result[n] else "") for n in numbers))
+                             if seed and e in series_result[n] else "") for n in numbers),
+                  tuple(_series_counts(n, counts[n], e, count_marks) for n in numbers))
         for e in order)
     series = tuple(
         SeriesRow(n, rows[n]["tables"], rows[n]["games"], rows[n]["declarer_won"],
@@ -310,6 +333,19 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
                          "premiums")}
     return PussiStats(players, series, overall, s.games_per_series, s.premium_at,
                       tuple(quick))
+
+
+def _series_counts(n: int, played_counts: dict[int, dict[str, int] | None], e: int,
+                   count_marks: dict[tuple[int, str], dict[Any, str]]) -> SeriesCounts:
+    """Player ``e``'s counts in series ``n``: none if he did not play it, unknown (None
+    values, unmarked) if his table gave final totals only."""
+    if e not in played_counts:
+        return SeriesCounts(n, ())
+    c = played_counts[e]
+    if c is None:
+        return SeriesCounts(n, tuple(Cell(k, None) for k, _ in SERIES_COUNT_COLUMNS), True)
+    return SeriesCounts(n, tuple(Cell(k, c[k], count_marks[(n, k)].get(e, ""))
+                                 for k, _ in SERIES_COUNT_COLUMNS))
 
 
 def _schwarz_split(games: tuple[Game, ...]) -> tuple[dict[str, int], dict[str, int]]:

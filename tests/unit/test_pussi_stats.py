@@ -273,3 +273,34 @@ def test_premium_game_names_side_and_game():
              Game(2, 400, (560, 520))]
     assert premium_game(games, 500) == (0, 2)
     assert premium_game(games[:2], 500) is None
+
+
+def test_seed_pussi_counts_per_series_and_player(generated):
+    # The workbook shows per series, for each player, own and opponents' games won and lost
+    # and the Schwarz games, marked with the same bands. Each series' counts must equal the
+    # counts over all series of a tournament that played only that series.
+    doc, _stats, _players, _series = generated
+    stats = pussi_stats(parse(doc), seed=True)
+    keys = ("own_won", "own_lost", "opp_won", "opp_lost", "schwarz_won", "schwarz_lost")
+    for n in range(1, SERIES + 1):
+        alone = pussi_stats(parse({**doc, "rounds": [doc["rounds"][n - 1]]}))
+        want = {r.entrant: {k: r.values[k] for k in keys} for r in alone.players}
+        played = {s["entrant"] for t in doc["rounds"][n - 1]["tables"] if t["result"]
+                  for s in t["seats"]}
+        got = {}
+        for row in stats.players:
+            sc = row.series_counts[n - 1]
+            assert sc.number == n and not sc.quick
+            assert bool(sc.cells) == (row.entrant in played), (n, row.entrant)
+            if sc.cells:
+                assert tuple(c.key for c in sc.cells) == keys
+                got[row.entrant] = {c.key: c.value for c in sc.cells}
+                assert got[row.entrant] == want[row.entrant], (n, row.entrant)
+        for k in keys:  # marked against that series' players only, with the seed's bands
+            seed_marks = marks({e: v[k] for e, v in got.items()},
+                               HIGH if k in ("own_won", "opp_won", "schwarz_won") else LOW,
+                               SEED_BANDS[k])
+            for row in stats.players:
+                for c in row.series_counts[n - 1].cells:
+                    if c.key == k:
+                        assert c.mark == seed_marks.get(row.entrant, ""), (n, k)

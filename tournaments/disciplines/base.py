@@ -167,6 +167,11 @@ class WebDiscipline:
         return {}, {"__all__": [gettext("there is nothing to choose for a round of this "
                                         "tournament")]}
 
+    def planning_hint(self, t: Any) -> str:
+        """Advice about the planned tournament shown on the dashboard and the settings page
+        ("" for none): a hint from the seed's experience, never a refusal."""
+        return ""
+
     def round_note(self, t: Any, rnd: Any) -> str:
         """One line about the round as its pages, the captains and the printed pairings show
         it ("" for nothing; tabletop's 12 matrix: the missions' kinds)."""

@@ -16,6 +16,7 @@ from .settings_spec import Setting as Field
 from .whatif import OFF, WHOLE, Setting, Spec
 
 SHEET_GAMES = 12  # the printed sheet has at most this many rows
+ADVISED_SERIES = 3  # the seed's workbook: at least 3 series (a hint below it)
 
 
 class Pussi(WebDiscipline):
@@ -72,6 +73,17 @@ class Pussi(WebDiscipline):
               help=gettext_lazy("The rows of the printed sheet; a sheet with another number "
                                 "of games is pointed out to the captain.")),
     )
+
+    def planning_hint(self, t: Any) -> str:
+        """The seed's workbook advises at least 3 series, so that strong and weak partners
+        even out over the tournament; fewer are allowed, the director is only told."""
+        if t.planned_rounds >= ADVISED_SERIES:
+            return ""
+        return ngettext("Only %(n)s series is planned. At least %(advised)s series are "
+                        "advised, so that strong and weak partners even out.",
+                        "Only %(n)s series are planned. At least %(advised)s series are "
+                        "advised, so that strong and weak partners even out.",
+                        t.planned_rounds) % {"n": t.planned_rounds, "advised": ADVISED_SERIES}
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """A consistent score sheet: the declarer wins its bid of 60, the others make 30."""

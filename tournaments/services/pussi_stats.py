@@ -22,7 +22,7 @@ def pussi_statistics(t: Tournament) -> PussiStats | None:
     """The statistics of a Pussi tournament; None for any other discipline."""
     if not of(t).has_pussi_stats:
         return None
-    key = f"pussi-stats:seed:{version_key(t)}"
+    key = f"pussi-stats:seed2:{version_key(t)}"  # 2: counts per series
     stats = cache.get(key)
     if stats is None:
         stats = pussi_stats(scoring_tournament(t), seed=True)  # marked as the seed's sheet

@@ -41,7 +41,7 @@ def _settings_page(request: HttpRequest, t: Tournament, form: SettingsForm | Non
         "import_form": import_form or SettingsImportForm(),
         "import_open": import_form is not None and bool(import_form.errors),
         "settings_json": export_settings(t), "roles": roles,
-        "discipline_label": of(t).label,
+        "discipline_label": of(t).label, "planning_hint": of(t).planning_hint(t),
     }, status=status)
 
 
