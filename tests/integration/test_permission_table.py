@@ -95,7 +95,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "reports:list": DIRECTOR, "reports:status": DIRECTOR, "reports:download": DIRECTOR,
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
     "reports:player_cards": DIRECTOR, "reports:category_standings": DIRECTOR,
-    "reports:dwz": DIRECTOR,
+    "reports:dwz": DIRECTOR, "reports:player_list": DIRECTOR,
     # the API
     "api-token": PUBLIC_SERVED, "api-schema": PUBLIC_SERVED, "api-docs": PUBLIC_SERVED,
     "api-tournaments": API_USER, "api-import": API_USER, "api-import-trf": API_USER,

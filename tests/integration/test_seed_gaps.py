@@ -5,6 +5,8 @@ Each test is named after the rule it checks (``seed`` in the name, as the audit'
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
@@ -59,3 +61,67 @@ def test_seed_pussi_counts_per_series_on_the_result_sheet(client, director):
         assert sheet.count('class="grid ps-series-counts"') == series
         first = sheet[sheet.index('data-series="1"'):sheet.index("</table>")]
         assert first.count("data-entrant=") == 4 * t.rounds.get(number=1).tables.count()
+
+
+def _chess_field(director):
+    actor = Actor(director, director.username)
+    t = services.create_tournament(actor, "Stadtmeisterschaft", "chess", planned_rounds=5,
+                                   pairing="dutch")
+    services.register_person(t, actor, [{"name": "Adler, Eva", "club": "SK Nord"}],
+                             {"dwz": 1834, "dwz_index": 23,
+                              "birth_date": datetime.date(1988, 3, 12),
+                              "fide_id": "4612345", "title": "WFM", "federation": "GER",
+                              "sex": "w", "elo": 1901})
+    services.register_person(t, actor, [{"name": "Brandt, Udo", "club": "SV Süd"}],
+                             {"dwz": 1457})
+    services.register(t, actor, [{"name": "Ohne, Zahl"}], status="present")
+    t.refresh_from_db()
+    return t, actor
+
+
+def test_seed_chess_player_list_long_and_short_page_and_pdf(
+        client, director, make_tournament, django_capture_on_commit_callbacks, tmp_path):
+    # C28: the chess program printed its participants with all data, or with number,
+    # name, club, DWZ and Elo.
+    from tournaments.models import Report
+    from tournaments.services.reports import render_html, request_report
+
+    t, actor = _chess_field(director)
+    client.force_login(director)
+    listing = client.get(reverse("reports:list", args=[t.slug]),
+                         HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="kind" value="player_list"' in listing
+    url = reverse("reports:player_list", args=[t.slug])
+    long = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-form="long"' in long and "1834-23" in long and "4612345" in long
+    assert "WFM" in long and "SK Nord" in long and "1901" in long
+    assert 'name="layout" value="long"' in long
+    short = client.get(url, {"form": "short"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    table = short[short.index('data-form="short"'):]
+    assert "1834-23" in table and "1457" in table and "SV Süd" in table
+    assert "4612345" not in table and "WFM" not in table
+    assert 'name="layout" value="short"' in short
+    german = client.get(url, {"form": "short"}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Teilnehmerliste" in german and "kurz: Nummer, Name, Verein, DWZ, Elo" in german
+    assert client.get(url, {"form": "nonsense"}).status_code == 200  # the default form
+    # A wrong form is refused at the field, on the page and in the service.
+    page = client.post(reverse("reports:list", args=[t.slug]),
+                       {"kind": "player_list", "layout": "horizontal"},
+                       HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400 and "choose the long or the short form" in page.content.decode()
+    # Both forms print: the PDF renders (and its HTML has the form's columns).
+    for form in ("long", "short"):
+        with django_capture_on_commit_callbacks(execute=True):
+            report = request_report(t, actor, "player_list", layout=form,
+                                    base_url="http://halle.example/")
+        report.refresh_from_db()
+        assert report.status == Report.Status.DONE, report.error
+        with report.file.open("rb") as fh:
+            data = fh.read()
+        assert data.startswith(b"%PDF") and len(data) > 1000
+        (tmp_path / f"{form}.pdf").write_bytes(data)
+    report.options = {"layout": "short"}
+    assert 'data-form="short"' in render_html(report)
+    # Not for other disciplines.
+    pussi = make_tournament("pussi", "single", entrants=4)
+    assert client.get(reverse("reports:player_list", args=[pussi.slug])).status_code == 404

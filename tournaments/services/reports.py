@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..chess import outputs as chess_outputs
+from ..chess import player_list as chess_player_list
 from ..disciplines import of
 from ..models import Report, Round, Tournament
 from .base import Actor, ServiceError, change
@@ -40,6 +41,7 @@ from .public import (
 # Kinds beyond ``Report.Kind`` (the kind column is free text; these need no migration).
 CROSS_TABLE, PROGRESS_TABLE, PLAYER_CARDS = "cross_table", "progress_table", "player_cards"
 CATEGORY_STANDINGS, DWZ = "category_standings", "dwz"
+PLAYER_LIST = "player_list"
 KIND_LABELS: dict[str, Any] = {
     **dict(Report.Kind.choices),
     CROSS_TABLE: gettext_lazy("cross table"),
@@ -47,6 +49,7 @@ KIND_LABELS: dict[str, Any] = {
     PLAYER_CARDS: gettext_lazy("player cards"),
     CATEGORY_STANDINGS: gettext_lazy("standings by category"),
     DWZ: gettext_lazy("DWZ evaluation"),
+    PLAYER_LIST: gettext_lazy("player list"),
 }
 NEEDS_ROUND = (Report.Kind.PAIRINGS, Report.Kind.SCORE_SHEETS)
 AFTER_ROUND = (Report.Kind.STANDINGS, CROSS_TABLE, PROGRESS_TABLE, CATEGORY_STANDINGS)
@@ -72,7 +75,7 @@ def _has_categories(t: Tournament) -> str | None:
 # Why a kind does not fit a tournament (None: it fits).
 KIND_FITS: dict[str, Callable[[Tournament], str | None]] = {
     CROSS_TABLE: _cross_table_fits, PROGRESS_TABLE: _not_chess, PLAYER_CARDS: _not_chess,
-    DWZ: _not_chess, CATEGORY_STANDINGS: _has_categories,
+    DWZ: _not_chess, CATEGORY_STANDINGS: _has_categories, PLAYER_LIST: _not_chess,
 }
 
 
@@ -112,6 +115,7 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
                    base_url: str = "", layout: str | None = None) -> Report:
     """Order a PDF; it is rendered in the background once this transaction commits.
 
+    ``layout`` is also the player list's form (``long`` or ``short``).
     ``base_url`` (e.g. ``https://turnier.example/``) comes from the request that
     ordered the report, so QR codes on score sheets point at the address the
     hall's phones can reach, without a setting for it. ``layout`` (score sheets,
@@ -120,7 +124,10 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
     """
     if kind not in KIND_LABELS:
         raise ServiceError(_("unknown kind of report"), "kind")
-    if layout and (kind != Report.Kind.SCORE_SHEETS or layout not in SHEET_LAYOUTS):
+    if layout and kind == PLAYER_LIST and layout not in chess_player_list.FORM_NAMES:
+        raise ServiceError(_("choose the long or the short form"), "layout")
+    if layout and kind != PLAYER_LIST and (kind != Report.Kind.SCORE_SHEETS
+                                           or layout not in SHEET_LAYOUTS):
         raise ServiceError(_("choose a horizontal or vertical layout"), "layout")
     extra = {"options": {"layout": layout}} if layout else {}
     unfit = KIND_FITS.get(kind, lambda _t: None)(t)
@@ -244,12 +251,17 @@ def _dwz(report: Report, context: dict[str, Any]) -> None:
     context["dwz"] = chess_outputs.dwz_report(report.tournament)
 
 
+def _player_list(report: Report, context: dict[str, Any]) -> None:
+    form = (getattr(report, "options", None) or {}).get("layout")
+    context["players"] = chess_player_list.player_list(report.tournament, form or "long")
+
+
 # What each kind's template gets beyond the common context.
 CONTEXTS: dict[str, Callable[[Report, dict[str, Any]], None]] = {
     Report.Kind.STANDINGS: _standings, Report.Kind.PAIRINGS: _round_context,
     Report.Kind.SCORE_SHEETS: _round_context, CROSS_TABLE: _cross_table,
     PROGRESS_TABLE: _progress_table, PLAYER_CARDS: _player_cards,
-    CATEGORY_STANDINGS: _category_standings, DWZ: _dwz,
+    CATEGORY_STANDINGS: _category_standings, DWZ: _dwz, PLAYER_LIST: _player_list,
 }
 
 

@@ -19,4 +19,6 @@ urlpatterns = [
     path("<slug:slug>/reports/categories/", reports.output_page,
          {"output": "category_standings"}, name="category_standings"),
     path("<slug:slug>/reports/dwz/", reports.output_page, {"output": "dwz"}, name="dwz"),
+    path("<slug:slug>/reports/players/", reports.output_page, {"output": "player_list"},
+         name="player_list"),
 ]

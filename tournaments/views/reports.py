@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ..chess import outputs as chess_outputs
+from ..chess import player_list as chess_player_list
 from ..links import public_base
 from ..models import Report, Round, Tournament
 from ..services import Actor, ServiceError
@@ -138,6 +139,14 @@ def _dwz(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
     return {"dwz": chess_outputs.dwz_report(t)}
 
 
+def _players(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
+    return {"players": chess_player_list.player_list(
+        t, chess_player_list.form_of(params.get("form")))}
+
+
+ORDER = gettext_lazy("Order")
+
+
 @dataclass(frozen=True)
 class Output:
     """A report kind that is also a page: how to build it and what it may be asked."""
@@ -149,6 +158,8 @@ class Output:
     build: Callable[[Tournament, int | None, QueryDict], dict[str, Any]]
     after_round: bool = True  # may show an earlier state ("after round N")
     choices: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()  # GET options
+    choice_label: Any = ORDER  # the label of the GET options
+    layout_option: str = ""  # the GET option the PDF is ordered with as its ``layout``
 
 
 OUTPUTS: dict[str, Output] = {o.url_name: o for o in (
@@ -166,6 +177,10 @@ OUTPUTS: dict[str, Output] = {o.url_name: o for o in (
            gettext_lazy("Standings by category"), "reports/_category_tables.html", _categories),
     Output(report_service.DWZ, "dwz", gettext_lazy("DWZ evaluation"), "reports/_dwz.html", _dwz,
            after_round=False),
+    Output(report_service.PLAYER_LIST, "player_list", gettext_lazy("Player list"),
+           "reports/_player_list.html", _players, after_round=False,
+           choices=(("form", chess_player_list.FORMS),), choice_label=gettext_lazy("Form"),
+           layout_option="form"),
 )}
 
 
@@ -179,7 +194,10 @@ def output_page(request: HttpRequest, t: Tournament, output: str) -> HttpRespons
     after = _after_round(t, request.GET) if spec.after_round else None
     options = [(name, [(value, label, request.GET.get(name, values[0][0]) == value)
                        for value, label in values]) for name, values in spec.choices]
+    layout = next((value for name, values in options if name == spec.layout_option
+                   for value, _label, selected in values if selected), "")
     context = {"t": t, "spec": spec, "after_round": after, "options": options,
+               "layout": layout,
                "shown_rounds": list(t.rounds.exclude(status=Round.Status.PREVIEW)
                                     .order_by("number")),
                **spec.build(t, after, request.GET)}
