@@ -125,3 +125,60 @@ def test_seed_chess_player_list_long_and_short_page_and_pdf(
     # Not for other disciplines.
     pussi = make_tournament("pussi", "single", entrants=4)
     assert client.get(reverse("reports:player_list", args=[pussi.slug])).status_code == 404
+
+
+def test_seed_boardgame_each_round_names_its_game(client, director, make_tournament):
+    # B2: the qualifier plays one game in rounds 1-2 and another in round 3; a round may
+    # name its game (optional), shown on the round page, the pairings and the score sheets.
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from tournaments.models import Report
+    from tournaments.services.reports import render_html
+    from tournaments.services.round_choices import set_round_choices
+
+    boss = Actor(director, director.username)
+    t = make_tournament("boardgame", entrants=8)
+    rnd = services.draw_round(t, boss, seed="spiel-1")
+    services.publish_round(t, boss, 1)
+    for table in rnd.tables.order_by("number"):
+        seats = list(table.seats.select_related("entrant"))
+        services.director_set_result(table, boss, {"points": {
+            str(s.entrant.start_number): 90 - 10 * k for k, s in enumerate(seats)}})
+    services.close_round(t, boss, 1)
+    services.draw_round(t, boss, seed="spiel-2")
+    t.refresh_from_db()
+    before = services.standings(t)
+    set_round_choices(t, boss, 1, {"title": "  Carcassonne "})
+    rnd.refresh_from_db()
+    assert rnd.extra["title"] == "Carcassonne"
+    t.refresh_from_db()
+    assert services.standings(t)["standings"] == before["standings"]  # the scoring is the same
+    assert not t.rounds.get(number=2).stale  # nor is the next draw out of date
+    client.force_login(director)
+    url = reverse("director:round", args=[t.slug, 1])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Game of this round" in page and 'value="Carcassonne"' in page
+    assert "Game: Carcassonne" in page
+    assert "Spiel dieser Runde" in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html = render_html(Report.objects.create(tournament=t, kind="pairings", round_number=1))
+    assert "Game: Carcassonne" in html or "Spiel: Carcassonne" in html
+    # The page's form and the API; bad input is refused at the field.
+    choices = reverse("director:round_choices", args=[t.slug, 2])
+    assert client.post(choices, {"title": "Azul"}).status_code == 302
+    assert t.rounds.get(number=2).extra["title"] == "Azul"
+    refused = client.post(choices, {"title": "x" * 81}, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400 and "at most 80 characters" in refused.content.decode()
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=director).key}")
+    base = f"/api/v1/tournaments/{t.slug}/rounds/2/"
+    answer = api.patch(base, {"title": "Azul: Sommerpavillon"}, format="json")
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["extra"]["title"] == "Azul: Sommerpavillon"
+    bad = api.patch(base, {"title": "Zeile\nzwei"}, format="json")
+    assert bad.status_code == 400 and "title" in str(bad.json())
+    # Other disciplines have no title of a round.
+    chess = make_tournament("chess", entrants=4, planned_rounds=3)
+    services.draw_round(chess, boss, seed="c")
+    with pytest.raises(services.ServiceError):
+        set_round_choices(chess, boss, 1, {"title": "Schach"})

@@ -38,13 +38,16 @@ if TYPE_CHECKING:
 class RoundChoice:
     """One thing the director chooses for a round (tabletop's 12 matrix: a mission's kind).
 
-    ``name`` is ``key.index`` (``missions.0``): the value goes to ``Round.extra[key][index]``.
+    ``name`` is ``key.index`` (``missions.0``): the value goes to ``Round.extra[key][index]``;
+    a plain ``key`` goes to ``Round.extra[key]``. No ``choices``: free text (a board game's
+    title of the round), at most ``max_length`` characters.
     """
 
     name: str
     label: str
     choices: tuple[tuple[str, str], ...]
     value: str
+    max_length: int = 0
 
 
 class WebDiscipline:
@@ -77,6 +80,9 @@ class WebDiscipline:
     pairings_note: Any = _("Pts: points before this round.")
     bye_labels: Mapping[str, Any] = {}  # byes in the discipline's own words
     round_choices_title: Any = _("Choices of this round")  # see round_choices
+    # Whether the round's choices change its scoring (tabletop's mission kinds do, a board
+    # game's title does not): results in are scored anew, later draws marked stale.
+    round_choices_rescore: bool = True
     # The tables that keep a round open (services.round_check), inside a sentence.
     blocking_tables: Any = _("tables without an agreed result: %(tables)s")
     blocking_missing: Any = _("table %(n)s (no result yet)")

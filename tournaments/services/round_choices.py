@@ -54,7 +54,9 @@ def set_round_choices(t: Tournament, actor: Actor, number: int,
         rnd.save(update_fields=["extra"])
         c.after = {"round": number, "extra": new, "rescored_tables": rescored,
                    "note": info.round_note(t, rnd)}
-        if rescored:
+        if not info.round_choices_rescore:
+            c.after["rescored_tables"] = 0
+        elif rescored:
             mark_stale(c, number, _("drawn before the missions of round %(n)s changed")
                        % {"n": number})
     return rnd

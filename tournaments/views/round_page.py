@@ -367,6 +367,11 @@ def round_choices(request: HttpRequest, t: Tournament, number: int) -> HttpRespo
         set_round_choices(t, actor(request), number, _choices_from_post(request.POST, names))
     except ServiceError as exc:
         return _round_page(request, t, rnd, status=400, choice_errors=exc.messages)
-    messages.success(request, _("%(what)s saved (round %(n)s). Results already in count by "
-                                "them.") % {"what": t.disc.round_choices_title, "n": number})
+    if t.disc.round_choices_rescore:
+        messages.success(request, _("%(what)s saved (round %(n)s). Results already in count "
+                                    "by them.") % {"what": t.disc.round_choices_title,
+                                                   "n": number})
+    else:
+        messages.success(request, _("%(what)s saved (round %(n)s).")
+                         % {"what": t.disc.round_choices_title, "n": number})
     return redirect(reverse("director:round", args=[t.slug, number]) + "#round-choices")

@@ -114,9 +114,14 @@ class RoundChoicesSerializer(serializers.Serializer):
     """What the director sets for a round; which values are allowed is the service's."""
 
     missions = serializers.ListField(
-        child=serializers.CharField(max_length=40), max_length=3,
+        child=serializers.CharField(max_length=40), max_length=3, required=False,
         help_text="The kinds of the primary, secondary and tertiary mission "
                   "(eternal_war, maelstrom, tertiary); tabletop's 12 matrix only.")
+    title = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, trim_whitespace=True,
+        help_text="The game this round plays (board games only; empty: none). Shown on the "
+                  "pairings, the score sheets and the captains' pages; the scoring is the "
+                  "same.")
 
 
 class UndoSerializer(serializers.Serializer):

@@ -35,7 +35,8 @@ class RoundDetailView(DirectorView):
         return Response(self.round_data(number))
 
     @extend_schema(parameters=ROUND, summary="Set what the round is played with (tabletop's "
-                   "12 matrix: the missions' kinds); results already in count by them",
+                   "12 matrix: the missions' kinds, results already in count by them; board "
+                   "games: the title of the round's game)",
                    request=s.RoundChoicesSerializer, responses=responses(s.RoundSerializer),
                    examples=[OpenApiExample("Maelstrom primary", request_only=True, value={
                        "missions": ["maelstrom", "eternal_war", "tertiary"]})])
