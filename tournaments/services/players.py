@@ -32,6 +32,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from scoring.text import control_character
+
 from ..models import Entrant, Player, Role, Tournament
 from .base import Actor, Change, ServiceError, change
 from .text import check_single_line
@@ -54,9 +56,11 @@ def reachable(user: Any) -> QuerySet[Player]:
 def search(query: str, user: Any, tournament: Tournament | None = None,
            limit: int = 10) -> list[Player]:
     """Players ``user`` reaches (and those of ``tournament``) whose name or club contains
-    every word of ``query`` (the desk's search-as-you-type)."""
+    every word of ``query`` (the desk's search-as-you-type). Text with a control character
+    finds nobody: no stored name or club holds one (they are refused at every input), and
+    PostgreSQL refuses a NUL in a query outright."""
     words = [w for w in (query or "").split() if w]
-    if not words:
+    if not words or control_character(query):
         return []
     among = Q(pk__in=reachable(user).values("pk"))
     if tournament is not None:

@@ -32,6 +32,8 @@ from typing import IO
 from defusedxml import ElementTree
 from django.utils.translation import gettext as _
 
+from scoring.text import control_character
+
 MAX_ROWS = 2_500_000  # FIDE's full list has about 1.2 million players
 MAX_LINE = 2_000
 MAX_NAME = 120
@@ -102,13 +104,26 @@ def _sex(text: str) -> str:
     return {"M": "m", "W": "w", "F": "w"}.get(text, "")
 
 
+def _one_line(text: str, line: int, club: bool = False) -> str:
+    """``text`` unless it holds a control character: the desk signs a player up with the
+    list's name and club, and every sign-up refuses those (scoring.text)."""
+    found = control_character(text)
+    if found is not None:
+        what = {"code": f"U+{ord(found[1]):04X}", "n": found[0] + 1}
+        raise ListError(line, (_("the club holds the control character %(code)s at character "
+                                 "%(n)s") if club else
+                               _("the name holds the control character %(code)s at character "
+                                 "%(n)s")) % what)
+    return text
+
+
 def _name(text: str, line: int) -> str:
     name = " ".join(text.replace("\u00a0", " ").split())
     if not name:
         raise ListError(line, _("the name is empty"))
     if len(name) > MAX_NAME:
         raise ListError(line, _("the name is longer than %(n)s characters") % {"n": MAX_NAME})
-    return name
+    return _one_line(name, line)
 
 
 def _bounded(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -118,6 +133,9 @@ def _bounded(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         if len(line) > MAX_LINE:
             raise ListError(number, _("the line is longer than %(n)s characters")
                             % {"n": MAX_LINE})
+        if "\x00" in line:  # a UTF-16 or binary file; no database stores a NUL
+            raise ListError(number, _("the line holds a NUL byte: save the list as UTF-8 or "
+                                      "Windows-1252 text"))
         yield number, line.rstrip("\r\n")
 
 
@@ -152,12 +170,17 @@ def read_dsb_csv(lines: Iterable[str]) -> Iterator[ListRow]:
     for number, line in numbered:
         if not line.strip():
             continue
-        cells = next(csv.reader([line], delimiter=delimiter))
+        try:
+            cells = next(csv.reader([line], delimiter=delimiter))
+        except csv.Error as exc:  # a quote left open across the line, and kin
+            raise ListError(number, _("not a line of a CSV list (%(why)s)")
+                            % {"why": exc}) from None
         row = {col: cell.strip() for col, cell in zip(columns, cells, strict=False) if col}
         club_number, member = row.get("zps", ""), row.get("member", "")
         zps = f"{club_number}-{member.lstrip('0') or '0'}" if club_number and member else ""
         yield ListRow(
-            name=_name(row.get("name", ""), number), club=row.get("club", ""),
+            name=_name(row.get("name", ""), number),
+            club=_one_line(row.get("club", ""), number, club=True),
             zps=zps.upper()[:10], sex=_sex(row.get("sex", "")),
             birth_year=_year(row.get("birth", ""), number),
             dwz=_int(row.get("dwz", ""), number, "DWZ", 3500),

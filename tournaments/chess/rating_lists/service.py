@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import datetime
 import logging
+import lzma
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any
@@ -84,7 +86,13 @@ def opened(stream: IO[bytes]) -> Iterator[tuple[IO[bytes], int]]:
     if len(members) != 1:
         raise readers.ListError(1, _("the zip file must hold exactly one list, not %(n)s files")
                                 % {"n": len(members)})
-    with archive.open(members[0]) as inner:
+    try:
+        inner = archive.open(members[0])
+    except (RuntimeError, NotImplementedError):  # a password, a method zipfile cannot unpack
+        raise readers.ListError(1, _("the zip file is encrypted or packed in a way this "
+                                     "program cannot unpack; zip it again without a "
+                                     "password")) from None
+    with inner:
         yield inner, members[0].file_size
 
 
@@ -98,6 +106,9 @@ def file_format(stream: IO[bytes]) -> str:
     finally:
         stream.seek(0)
     found = readers.detect(head)
+    if found != "fide_xml" and b"\x00" in head:  # "Unicode text" (UTF-16) as Excel saves it
+        raise ServiceError(_("The file holds NUL bytes, as UTF-16 text does: save the list as "
+                             "UTF-8 or Windows-1252 text."), "file")
     if found is None:
         raise ServiceError(_("This is neither the DSB's DWZ list (CSV) nor FIDE's list (TXT "
                              "or XML)."), "file")
@@ -198,6 +209,11 @@ def run_import(list_id: int) -> str:
     except readers.ListError as exc:
         where = _("line %(n)s: ") % {"n": exc.line} if exc.line else ""
         mark_failed(list_id, where + exc.message)
+        return "failed"
+    except (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError) as exc:
+        # a zip damaged after its first bytes (its CRC, a cut-off download): the upload's
+        # check read only the start, so this shows only now
+        mark_failed(list_id, _("the zip file is damaged (%(why)s)") % {"why": exc})
         return "failed"
     with transaction.atomic():
         older = RatingList.objects.filter(kind=job.kind).exclude(pk=list_id)

@@ -41,6 +41,7 @@ from .groups import GroupsSetting
 
 REGISTRATION_FIELDS = ("registration_draw", "window", "random_up_to", "sequential_from")
 SETTINGS_JSON_BYTES = 64 * 1024  # a settings object is a few hundred bytes
+LARGEST = Decimal(10 ** 15)  # above every setting's maximum (the largest: 1,000,000)
 
 
 def number_text(value: Any) -> str:
@@ -95,7 +96,9 @@ class NumberSetting(forms.Field):
             number = Decimal(text)
         except InvalidOperation:
             raise forms.ValidationError(_range_message(self.setting, self.whole)) from None
-        if (not number.is_finite() or (self.whole and number != number.to_integral_value())
+        # beyond any bound (and beyond what quantize can hold: it raises from 10**26 on)
+        if (not number.is_finite() or abs(number) >= LARGEST
+                or (self.whole and number != number.to_integral_value())
                 or (not self.whole and number != number.quantize(Decimal("0.01"),
                                                                  rounding="ROUND_DOWN"))):
             raise forms.ValidationError(_range_message(self.setting, self.whole))
