@@ -32,6 +32,7 @@ and :func:`recorded_pairing` reads round r as it was paired.
 
 from __future__ import annotations
 
+import errno
 import gzip
 import re
 from dataclasses import dataclass, field, replace
@@ -191,11 +192,20 @@ class Trf:
 # --- reading -------------------------------------------------------------------------------
 
 
+MAX_FILE_BYTES = 20 * 1024 * 1024  # ten times the app's import limit (5,000 players: 2 MB)
+
+
 def read_file(path: str | Path) -> Trf:
-    """Read a TRF from disk (``.gz`` is unpacked); see :func:`decode` for the encoding."""
-    data = Path(path).read_bytes()
-    if str(path).endswith(".gz"):
-        data = gzip.decompress(data)
+    """Read a TRF from disk (``.gz`` is unpacked); see :func:`decode` for the encoding.
+
+    At most :data:`MAX_FILE_BYTES`, also unpacked: a small ``.gz`` may unpack to gigabytes.
+    A larger file is an ``OSError`` (EFBIG), which the commands report as unreadable."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rb") as stream:
+        data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise OSError(errno.EFBIG, f"the file is larger than {MAX_FILE_BYTES // 2**20} MB"
+                      + (" unpacked" if opener is gzip.open else ""))
     return read(decode(data))
 
 
