@@ -29,6 +29,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments import services
 from tournaments.chess.rating_lists import readers, service
@@ -188,3 +189,19 @@ def test_a_huge_decimal_setting_is_the_fields_range_error(director_client, make_
     assert "must be a number from" in " ".join(response.context["form"].errors[field])
     t.refresh_from_db()
     assert t.scoring == before
+
+
+def test_the_rating_list_refusals_are_german_on_a_german_page(client, importer, settings):
+    settings.LANGUAGE_CODE = "de"
+    client.force_login(importer)
+    url = reverse("director:rating_lists")
+    response = client.post(url, {"file": upload("spieler.csv", DSB.encode("utf-16"))},
+                           HTTP_ACCEPT_LANGUAGE="de")
+    assert "Die Datei enthält NUL-Bytes wie UTF-16-Text" in response.content.decode()
+    response = client.post(url, {"file": upload("spieler.zip",
+                                                zipped(DSB.encode(), encrypted=True))},
+                           HTTP_ACCEPT_LANGUAGE="de")
+    assert "die ZIP-Datei ist verschlüsselt" in response.content.decode()
+    with translation.override("de"), pytest.raises(readers.ListError) as err:
+        list(readers.read_dsb_csv(io.StringIO(DSB.replace("Hans", "Ha\u202ens"))))
+    assert err.value.message == "der Name enthält das Steuerzeichen U+202E an Stelle 10"
