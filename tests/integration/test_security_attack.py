@@ -15,6 +15,9 @@ Each test is one finding, through the entry point it was found at:
 5. A setting with two decimals (chess points, Pussi's weights) given as 10**30 or 1e309
    on the settings page was a 500: ``Decimal.quantize`` cannot hold it. It is the
    field's range error now.
+7. A ``turnier/1`` document's entrant status that is none of the four was stored as
+   "present" without a word, and its categories had no bound (5,000 characters, any
+   number of them). Both are refused at their place now, as the API's entrant refuses them.
 
 The tests of findings 1 and 3 that name PostgreSQL fail before the fix only there
 (``make test-services``); SQLite stores and searches a NUL.
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -33,7 +37,7 @@ from django.utils import translation
 
 from tournaments import services
 from tournaments.chess.rating_lists import readers, service
-from tournaments.models import Player, RatingList, RatingListEntry
+from tournaments.models import Player, RatingList, RatingListEntry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -205,3 +209,34 @@ def test_the_rating_list_refusals_are_german_on_a_german_page(client, importer, 
     with translation.override("de"), pytest.raises(readers.ListError) as err:
         list(readers.read_dsb_csv(io.StringIO(DSB.replace("Hans", "Ha\u202ens"))))
     assert err.value.message == "der Name enthält das Steuerzeichen U+202E an Stelle 10"
+
+
+# ------------------------------------- 7: a document's entrant status and categories
+
+def document(**entrant: Any) -> dict[str, Any]:
+    return {"format": "turnier/1", "name": "Import", "discipline": "chess",
+            "entrants": [{"id": 1, "name": "Anna", **entrant}, {"id": 2, "name": "Bernd"}],
+            "rounds": []}
+
+
+@pytest.mark.parametrize(("entrant", "place", "words"), [
+    ({"status": "zzz"}, "entrants[0].status", "must be one of registered, present"),
+    ({"status": 7}, "entrants[0].status", "not '7'"),
+    ({"categories": ["k" * 5000]}, "entrants[0].categories[0]", "at most 30 characters"),
+    ({"categories": [f"c{n}" for n in range(1000)]}, "entrants[0].categories",
+     "at most 20, not 1000"),
+])
+def test_an_imported_entrant_status_or_category_beyond_the_rules_is_refused(
+        api, entrant, place, words):
+    response = api.post("/api/v1/tournaments/import/", document(**entrant), format="json")
+    assert response.status_code == 400
+    assert words in " ".join(response.json()[place])
+    assert not Tournament.objects.filter(name="Import").exists()
+
+
+def test_an_imported_entrant_status_is_kept(api):
+    response = api.post("/api/v1/tournaments/import/",
+                        document(status="withdrawn", categories=["senior"]), format="json")
+    assert response.status_code == 201
+    anna = Tournament.objects.get(name="Import").entrants.get(start_number=1)
+    assert (anna.status, anna.categories) == ("withdrawn", ["senior"])

@@ -40,6 +40,8 @@ MAX_ROUNDS = 30
 MAX_PLAYER_ROUNDS = 100_000
 MAX_TABLES = 5_000  # in one round
 MAX_TRF_BYTES = 2 * 1024 * 1024  # below the 2.5 MB Django takes in one request body
+MAX_CATEGORY = 30  # characters of one category, as the API's entrant takes it
+MAX_CATEGORIES = 20  # per entrant: senior, junior, women, youth-a … youth-e and a few own
 
 
 def size_problems(data: Any) -> dict[str, list[str]]:
@@ -128,6 +130,16 @@ def storage_problems(data: Any) -> dict[str, list[str]]:
         for k, p in enumerate(e.get("players") or [] if isinstance(e.get("players"), list)
                               else []):
             too_long(f"{at}.players[{k}]", p, max_length(Player, "name"))
+        categories = e.get("categories")
+        if isinstance(categories, list):
+            if len(categories) > MAX_CATEGORIES:
+                add(f"{at}.categories", f"at most {MAX_CATEGORIES}, not {len(categories)}")
+            for k, category in enumerate(categories[:MAX_CATEGORIES]):
+                too_long(f"{at}.categories[{k}]", category, MAX_CATEGORY)
+        status = e.get("status")  # once stored as "present" whatever it said
+        if status is not None and status not in Entrant.Status.values:
+            add(f"{at}.status", f"must be one of {', '.join(Entrant.Status.values)}, "
+                                f"not {str(status)[:40]!r}")
         name = e.get("name")
         if isinstance(name, str):
             if name in seen:
