@@ -107,4 +107,5 @@ def test_the_statistics_page_explains_the_quick_entry_table(phone, client, direc
     assert "Tables without game-by-game data" in page
     assert 'data-quick-table="1-1"' in page
     assert "final totals only at table 1" in page
-    assert page.count('class="ps-quick-mark"') == 4  # the four players of table 1
+    # the four players of table 1, in the counts of the evening and of series 1
+    assert page.count('class="ps-quick-mark"') == 2 * 4

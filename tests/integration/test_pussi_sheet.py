@@ -272,7 +272,8 @@ def test_48_players_8_series_14_games(phone, make_tournament, director):
         assert float(mine.values["total"]) == pytest.approx(row["values"]["total"])
         assert mine.rank == row["rank"]
     part = render_to_string("stats/_pussi.html", {"pussi_stats": stats})
-    assert part.count("<tr data-entrant=") == 2 * 48
+    # results and counts of the evening, and the counts of each of the 8 series
+    assert part.count("<tr data-entrant=") == (2 + 8) * 48
     assert "Series 8" in part and "ps-best" in part and "ps-worst" in part
 
 
