@@ -59,3 +59,18 @@ def row_errors(content: str, key: str) -> str:
     m = re.search(r'<ul class="errorlist server" data-error-for="' + re.escape(key)
                   + r'"[^>]*>(.*?)</ul>', content, re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", m.group(1))) if m else ""
+
+
+def published_doppelkopf(make_tournament: Any, director: Any, **scoring: Any) -> tuple:
+    """A Doppelkopf tournament of 8 with short rounds (4 games at a table of four) and the
+    given scoring settings, round 1 drawn and published: (tournament, actor, table 1)."""
+    from tournaments import services
+    from tournaments.services import Actor
+
+    t = make_tournament("doppelkopf", entrants=8)
+    boss = Actor(director, director.username)
+    t = services.update_tournament(t, boss, scoring={
+        **t.scoring, "games_per_round": {"4": 4, "5": 5}, **scoring})
+    rnd = services.draw_round(t, boss, seed="doko")
+    services.publish_round(t, boss, 1)
+    return t, boss, rnd.tables.order_by("number")[0]

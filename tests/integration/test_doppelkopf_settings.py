@@ -20,7 +20,7 @@ from tournaments.disciplines.doppelkopf import SPECIAL_WORDS
 from tournaments.models import ActionLog, Result
 from tournaments.services import Actor
 
-from .helpers import captain_url, seat_numbers
+from .helpers import captain_url, published_doppelkopf, seat_numbers
 
 pytestmark = pytest.mark.django_db
 
@@ -156,13 +156,7 @@ def test_the_api_refuses_no_solo_with_a_compulsory_solo_at_the_key(make_tourname
 
 @pytest.fixture
 def published(make_tournament, director):
-    t = make_tournament("doppelkopf", entrants=8)
-    boss = Actor(director, director.username)
-    t = services.update_tournament(t, boss, scoring={
-        **t.scoring, "games_per_round": {"4": 4, "5": 5}, "time_limit": 90})
-    rnd = services.draw_round(t, boss, seed="doko")
-    services.publish_round(t, boss, 1)
-    return t, boss, rnd.tables.order_by("number")[0]
+    return published_doppelkopf(make_tournament, director, time_limit=90)
 
 
 def test_the_captains_list_shows_the_time_limit_and_its_end(client, published):

@@ -15,7 +15,7 @@ from tournaments import services
 from tournaments.core_messages import say
 from tournaments.services import Actor
 
-from .helpers import client_for, seat_numbers
+from .helpers import client_for, published_doppelkopf, seat_numbers
 
 pytestmark = pytest.mark.django_db
 
@@ -28,13 +28,8 @@ def result_url(t: Any, table: Any) -> str:
 
 @pytest.fixture
 def doppelkopf(make_tournament, director):
-    t = make_tournament("doppelkopf", entrants=8)
-    boss = Actor(director, director.username)
-    t = services.update_tournament(t, boss, scoring={
-        **t.scoring, "games_per_round": {"4": 4, "5": 5}, "compulsory_solos": 0})
-    rnd = services.draw_round(t, boss, seed="doko")
-    services.publish_round(t, boss, 1)
-    return t, rnd.tables.order_by("number")[0], client_for(director)
+    t, _boss, table = published_doppelkopf(make_tournament, director, compulsory_solos=0)
+    return t, table, client_for(director)
 
 
 @pytest.fixture

@@ -124,14 +124,19 @@ def round_clock(rnd: Round | None) -> dict:
     return {"started": round_started(rnd), "playing": still_playing(rnd)}
 
 
+def whole(t: Tournament) -> Tournament:
+    """``t`` with every field: a tournament read for a poll is read again, once, to render."""
+    return Tournament.objects.get(pk=t.pk) if t.get_deferred_fields() else t
+
+
 def fragment_builder(t: Tournament, part: str, mode: str,
                      category: str | None = None) -> Callable[[], str]:
     """The block's rendering, called only when no current one is kept; a tournament read
     for a poll (:func:`polled_tournament`) is read whole first."""
 
     def build() -> str:
-        whole = Tournament.objects.get(pk=t.pk) if t.get_deferred_fields() else t
-        return render_to_string(FRAGMENTS[part], fragment_context(whole, part, mode, category))
+        return render_to_string(FRAGMENTS[part],
+                                fragment_context(whole(t), part, mode, category))
 
     return build
 
@@ -181,9 +186,8 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     category = chosen_category(request, t)
 
     def build() -> str:
-        whole = Tournament.objects.get(pk=t.pk)
-        return render_to_string("public/tournament.html", tournament_context(whole, request),
-                                request=request)
+        return render_to_string("public/tournament.html",
+                                tournament_context(whole(t), request), request=request)
 
     return block_response(request, block_name(t, "whole-page", category or "", get_language()),
                           t.version, build, public=t.public)
