@@ -12,7 +12,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import Entrant, Result
 
-from .test_skat import line, open_evening, play_series, row_errors, seat_numbers, url
+from .test_skat import SERIES_ONE, line, open_evening, play_series, row_errors, seat_numbers, url
 
 pytestmark = pytest.mark.django_db
 
@@ -31,11 +31,7 @@ def settings_data(client, t) -> dict:
 
 def test_series_two_keeps_clubmates_apart_and_says_so_in_german(evening, director_client):
     t, boss, _tables = evening
-    play_series(t, boss, 1, {
-        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
-            ("clubs", 0, 24, True)],
-        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
-    })
+    play_series(t, boss, 1, SERIES_ONE)
     order = [r["entrant"] for r in services.standings(t)["standings"]]
     # The two leaders play for one club: by score alone they would share table 1.
     Entrant.objects.filter(tournament=t, start_number__in=order[:2]).update(club="SC Grand")
@@ -96,11 +92,7 @@ def test_ramsch_is_refused_at_the_field_unless_the_tournament_allows_it(client, 
 def test_team_and_tandem_rankings_sum_their_members_on_page_and_pdf(evening, director_client,
                                                                      client):
     t, boss, _tables = evening
-    four, three = play_series(t, boss, 1, {
-        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
-            ("clubs", 0, 24, True)],
-        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
-    })
+    four, three = play_series(t, boss, 1, SERIES_ONE)
     f, th = seat_numbers(four), seat_numbers(three)
     # Points by hand (test_skat): f = 104, 176, -110, 30; th = -188, 153, 80.
     # no. 8 registers after the series was played and plays no game
@@ -139,11 +131,7 @@ def test_statistics_show_games_won_lost_and_the_best_series(evening, client, eag
     from tournaments.services.reports import request_report
 
     t, boss, _tables = evening
-    four, _three = play_series(t, boss, 1, {
-        0: [("grand", 1, 96, True), ("hearts", 2, 30, False), ("passed", 0, 0, False),
-            ("clubs", 0, 24, True)],
-        1: [("spades", 0, 22, False), ("null", 1, 23, True), ("spades", 0, 22, False)],
-    })
+    four, _three = play_series(t, boss, 1, SERIES_ONE)
     services.draw_round(t, boss, method="standings_tables", seed="serie-2")
     services.publish_round(t, boss, 2)
     play_series(t, boss, 2, {0: [("grand", 1, 48, True)], 1: [("null", 1, 23, True)]})
