@@ -76,6 +76,7 @@ PG = "postgres://postgres@127.0.0.1:5432"
 DB_NAME = os.environ.get("HALL_DATABASE", "turnierwart_bench")
 REDIS = os.environ.get("HALL_REDIS", "redis://127.0.0.1:6379/14")
 POLL = 5.0
+RENDER_INTERVAL = 2.0  # the app's default PUBLIC_RENDER_INTERVAL, which the bench keeps
 WARM_UP = 15.0  # seconds reported apart: the start of the run is not the evening
 
 
@@ -250,7 +251,7 @@ class Stats:
     conn_errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     examples: dict[str, str] = field(default_factory=dict)
     done_at: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    # per spectator, (time.time(), version shown) of each standings answer: freshness
+    # per spectator, (time.time(), version shown) of each answer (block or page): freshness
     polls: list[list[tuple[float, int]]] = field(default_factory=list)
 
     def add(self, kind: str, seconds: float, code: int) -> None:
@@ -472,9 +473,13 @@ async def spectator(base: str, stats, slug: str, until: float, rng: random.Rando
             stats.add(kind, time.perf_counter() - start, status)
             if status >= 500:
                 stats.examples.setdefault(kind + " 5xx", f"HTTP {status}")
-            if not page and status in (200, 304):
-                etag = got.get("etag", etag)
-                version = etag_version(etag)
+            if status in (200, 304):
+                # the whole page shows the same standings, rendered in the same slot: a
+                # phone that opened it has seen its version as much as a poll would
+                tag = got.get("etag")
+                if not page:
+                    etag = tag or etag
+                version = etag_version(tag if page else etag)
                 if version is not None:
                     seen.append((time.time(), version))
         await asyncio.sleep(max(0.0, nxt - time.monotonic()))
@@ -837,7 +842,7 @@ def seen_in_time(info: dict, notes: dict, stats: Stats) -> dict:
     changes = [(c.timestamp(), v) for c, v in ActionLog.objects.filter(
         tournament_id=info["pk"], created__gte=since).values_list("created", "version")]
     # a change counts for a phone that polled for a while after it (two polls and more)
-    return freshness(stats.polls, changes, until=2 * POLL + 1, bound=2.0 + POLL)
+    return freshness(stats.polls, changes, until=2 * POLL + 1, bound=RENDER_INTERVAL + POLL)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -853,6 +858,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="after the evening: spectator counts to step through, e.g. 500,1000")
     ap.add_argument("--step-seconds", type=float, default=30)
     ap.add_argument("--wrk", action="store_true", help="30 s of wrk: standings vs static file")
+    ap.add_argument("--wrk-rounds", type=int, default=1,
+                    help="through the proxy, measure standings vs static this many times")
     ap.add_argument("--keep", action="store_true", help="keep the database afterwards")
     ap.add_argument("--proxy", action="store_true",
                     help="everything through nginx with the shipped config (bench/proxy.py)")
@@ -923,6 +930,10 @@ def main(argv: list[str] | None = None) -> int:
               f"after p50 {fresh['p50']:.1f} s, p99 {fresh['p99']:.1f} s, max "
               f"{fresh['max']:.1f} s; within {fresh['bound']:.0f} s (render interval + one "
               f"poll): {fresh['within']:.1f} %; never seen: {fresh['missed']}")
+        print(f"  the first spectator saw each of the {fresh['changes']} changes after p50 "
+              f"{fresh['shown_p50']:.2f} s, p99 {fresh['shown_p99']:.2f} s, max "
+              f"{fresh['shown_max']:.2f} s (render interval {RENDER_INTERVAL:.0f} s plus "
+              f"rendering)")
         if fresh["missed"]:
             failures.append(f"{fresh['missed']} times a spectator never saw a change")
         print(f"late entries: {sum(1 for e in notes['entered'] if e['status'] == 201)} of "
@@ -949,8 +960,10 @@ def main(argv: list[str] | None = None) -> int:
                   flush=True)
         if args.wrk:
             if shutil.which("wrk"):
-                print("\n" + "\n".join(wrk_table(stack.direct, stack.base if args.proxy
-                                                 else None, info["slug"], 30)), flush=True)
+                print("\n" + "\n".join(wrk_table(
+                    stack.direct, stack.base if args.proxy else None, info["slug"], 30,
+                    rounds=args.wrk_rounds, static_root=stack.env.get("STATIC_ROOT"))),
+                    flush=True)
             else:
                 print("wrk: not installed")
     finally:

@@ -10,14 +10,18 @@ what is measured and tested is the file that ships, not a copy of it.
 from __future__ import annotations
 
 import bisect
+import gzip
 import http.client
+import math
 import os
 import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import time
+import urllib.request
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -154,33 +158,67 @@ def wrk(base: str, path: str, seconds: int, *headers: str) -> tuple[float, str]:
     return (float(m.group(1)) if m else 0.0), out
 
 
-def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int) -> list[str]:
+def body_bytes(base: str, path: str) -> int:
+    """The size of the gzipped answer wrk is about to fetch (a bigger body costs more)."""
+    with urllib.request.urlopen(urllib.request.Request(
+            base + path, headers={"Accept-Encoding": "gzip"}), timeout=30) as response:
+        return len(response.read())
+
+
+def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int, rounds: int = 1,
+              static_root: str | None = None) -> list[str]:
     """Standings and a static file, without and through the proxy, one after the other.
 
     Every request carries ``Accept-Encoding: gzip`` as a phone's does; the load average
-    before each run says how busy the machine was (other work shares its two cores).
+    before each run says how busy the machine was (other work shares its two cores). The
+    issue's comparison is with a static file of the app (``desk.css``, 2.4 KB gzipped); the
+    standings of a full hall are about four times its size, and a body's bytes cost as much
+    as the proxy's work. So, given the ``static_root`` nginx serves, the standings' own
+    gzipped bytes are also put there as a file (``/static/bench-standings.html``, with its
+    ``.gz``) and fetched through the same proxy: the same bytes once from the cache, once
+    from disk. Through the proxy the pair is measured ``rounds`` times, interleaved, and
+    the median of the ratios is given with each round's.
     """
-    cases = [("standings", f"/t/{slug}/standings/"), ("static file", "/static/css/desk.css")]
-    lines = [f"{'wrk -t2 -c32 ' + str(seconds) + ' s':<24}{'req/s':>10}{'p50':>10}"
-             f"{'p99':>10}{'non-2xx':>9}{'load before':>13}"]
-    rates: dict[tuple[str, str], float] = {}
-    for where, base in [("direct", direct), ("proxy", proxied)]:
+    standings = f"/t/{slug}/standings/"
+    cases = [("standings", standings), ("static file", "/static/css/desk.css")]
+    if proxied is not None and static_root is not None:
+        with urllib.request.urlopen(urllib.request.Request(
+                proxied + standings, headers={"Accept-Encoding": "gzip"}), timeout=30) as r:
+            body = r.read()
+        folder = Path(static_root)
+        (folder / "bench-standings.html.gz").write_bytes(body)
+        (folder / "bench-standings.html").write_bytes(gzip.decompress(body))
+        cases.append(("static, same bytes", "/static/bench-standings.html"))
+    lines = [f"{'wrk -t2 -c32 ' + str(seconds) + ' s':<28}{'req/s':>10}{'p50':>10}"
+             f"{'p99':>10}{'non-2xx':>9}{'bytes':>8}{'load before':>13}"]
+    rates: dict[tuple[str, str], list[float]] = {}
+    runs = [("direct", direct, 1), ("proxy", proxied, rounds)]
+    for where, base, times in runs:
         if base is None:
             continue
-        for name, path in cases:
-            load = load_average()
-            rate, out = wrk(base, path, seconds, "Accept-Encoding: gzip")
-            rates[(where, name)] = rate
-            p50 = re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE)
-            p99 = re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE)
-            bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-            lines.append(f"{where + ' ' + name:<24}{rate:>10.0f}"
-                         f"{p50.group(1) if p50 else '-':>10}{p99.group(1) if p99 else '-':>10}"
-                         f"{bad.group(1) if bad else '0':>9}{load:>13}")
+        for k in range(times):
+            for name, path in cases if where == "proxy" else cases[:2]:
+                size = body_bytes(base, path)
+                load = load_average()
+                rate, out = wrk(base, path, seconds, "Accept-Encoding: gzip")
+                rates.setdefault((where, name), []).append(rate)
+                p50 = re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE)
+                p99 = re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE)
+                bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+                label = f"{where} {name}" + (f" #{k + 1}" if times > 1 else "")
+                lines.append(f"{label:<28}{rate:>10.0f}"
+                             f"{p50.group(1) if p50 else '-':>10}"
+                             f"{p99.group(1) if p99 else '-':>10}"
+                             f"{bad.group(1) if bad else '0':>9}{size:>8}{load:>13}")
     for where in ("direct", "proxy"):
-        dyn, static = rates.get((where, "standings")), rates.get((where, "static file"))
-        if dyn and static:
-            lines.append(f"{where}: standings = {100 * dyn / static:.0f} % of the static file")
+        dyn = rates.get((where, "standings"))
+        for name in ("static file", "static, same bytes"):
+            static = rates.get((where, name))
+            if dyn and static:
+                ratios = [100 * d / s for d, s in zip(dyn, static, strict=True) if s]
+                each = " ".join(f"{r:.0f}" for r in ratios)
+                lines.append(f"{where}: standings = {statistics.median(ratios):.0f} % of the "
+                             f"{name} (median; each round: {each} %)")
     return lines
 
 
@@ -204,9 +242,12 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
     a spectator when it happened while the spectator was polling and at least ``until``
     seconds before the spectator's last poll (so it had the chance to see it). ``within``:
     the share of (spectator, change) pairs seen within ``bound`` seconds (the render interval
-    plus one poll).
+    plus one poll). ``shown_*``: per change, how long until the first spectator saw it, i.e.
+    until a rendering with it was served (the render interval plus that rendering's own
+    time, when enough phones poll); what comes on top of it for each phone is its poll.
     """
     delays: list[float] = []
+    first: dict[int, float] = {}  # per change: the earliest any spectator saw it
     missed = 0
     for mine in polls:
         if not mine:
@@ -222,13 +263,17 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
                 missed += 1
             else:
                 delays.append(mine[k][0] - at)
+                first[version] = min(first.get(version, math.inf), mine[k][0] - at)
     delays.sort()
+    shown = sorted(first.values())
 
-    def pct(p: float) -> float:
-        return delays[min(len(delays) - 1, round(p / 100 * (len(delays) - 1)))] \
-            if delays else float("nan")
+    def pct(values: list[float], p: float) -> float:
+        return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))] \
+            if values else float("nan")
 
     inside = bisect.bisect_right(delays, bound)
-    return {"pairs": len(delays), "missed": missed, "p50": pct(50), "p99": pct(99),
-            "max": delays[-1] if delays else float("nan"), "bound": bound,
-            "within": 100 * inside / len(delays) if delays else float("nan")}
+    return {"pairs": len(delays), "missed": missed, "p50": pct(delays, 50),
+            "p99": pct(delays, 99), "max": delays[-1] if delays else float("nan"),
+            "bound": bound, "within": 100 * inside / len(delays) if delays else float("nan"),
+            "changes": len(shown), "shown_p50": pct(shown, 50), "shown_p99": pct(shown, 99),
+            "shown_max": shown[-1] if shown else float("nan")}

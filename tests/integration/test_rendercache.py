@@ -79,6 +79,26 @@ def test_a_newer_rendering_serves_an_older_request(name):
     assert calls == [5]
 
 
+def test_a_block_put_into_a_page_waits_for_the_rendering_under_way(name):
+    """A poll gets the last rendering while another renders (its ETag says so); a whole page,
+    kept for its slot under the new version, waits for the new block instead."""
+    calls: list[int] = []
+    rendered(name, 1, slow_builder(calls, 1, seconds=0))
+    got: dict[str, object] = {}
+    renderer = threading.Thread(
+        target=lambda: got.setdefault("renderer", rendered(name, 2, slow_builder(calls, 2))))
+    renderer.start()
+    deadline = time.monotonic() + 5
+    while cache.get(f"public-lock:{name}") is None and time.monotonic() < deadline:
+        time.sleep(0.01)  # the renderer holds the lock for its 0.3 s
+    poll = rendered(name, 2, slow_builder(calls, 2))
+    page = rendered(name, 2, slow_builder(calls, 2), wait=True)
+    renderer.join()
+    assert poll.version == 1  # the poll did not wait
+    assert page.version == 2 and page.html == "<p>version 2</p>"
+    assert calls == [1, 2]  # and neither rendered it a second time
+
+
 def test_a_cache_that_is_away_renders_here_without_waiting(name, monkeypatch):
     """Redis down: no entry and no lock can be had; render at once rather than wait 5 s."""
     monkeypatch.setattr(rendercache.cache, "get", lambda *a, **k: None)

@@ -148,7 +148,7 @@ def live_blocks(t: Tournament, mode: str, category: str | None = None,
     for part in parts:
         c = category if part == "standings" else None
         name = fragment_name(t, part, mode, c)
-        entry = rendered(name, t.version, fragment_builder(t, part, mode, c))
+        entry = rendered(name, t.version, fragment_builder(t, part, mode, c), wait=True)
         # our own template's output, escaped when it was rendered
         blocks[f"{part}_html"] = mark_safe(entry.html)
         blocks[f"{part}_etag"] = etag(name, entry.version)

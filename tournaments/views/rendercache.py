@@ -99,9 +99,16 @@ def block_name(t: Tournament, *parts: str) -> str:
 
 def rendered(name: str, version: int, build: Callable[[], str],
              coding: str = "html", busy: Callable[[], str] | None = None,
-             lock_seconds: int = LOCK_SECONDS) -> Rendered:
+             lock_seconds: int = LOCK_SECONDS, wait: bool = False) -> Rendered:
     """The block at ``version`` or newer, as ``html`` or ``gzip``; while another request
     renders it, or within the render interval of the last rendering, the last one.
+
+    A block put into a whole page passes ``wait``: while another request renders it, the
+    page waits for that rendering instead of taking the last one. The page is kept for its
+    whole render slot under its own version, so the last one would show an older block
+    than the page's version says for that slot (both are rendered at the start of a slot,
+    when a proxy lets the first poll of each through); a polled block answers at once and
+    its own ETag says how old it is.
 
     A block that may take long to render (the statistics of a large tournament) passes
     ``busy``: while its very first rendering is under way, the others get ``busy()``
@@ -114,16 +121,16 @@ def rendered(name: str, version: int, build: Callable[[], str],
     if entry is not None and (entry.version >= version or same_slot(entry.made, time.time())):
         return entry
     if not cache.add(lock, version, lock_seconds):
-        if entry is not None:
+        if entry is not None and not wait:
             return entry  # one render behind, and its ETag says so
-        if busy is not None:
+        if entry is None and busy is not None:
             return Rendered(0, 0.0, busy())
         deadline = time.monotonic() + WAIT_SECONDS
-        while time.monotonic() < deadline:  # the very first rendering: wait, do not pile on
+        while time.monotonic() < deadline:  # another request renders it: wait, do not pile on
             time.sleep(POLL_SECONDS)
-            entry = cache.get(key)
-            if entry is not None:
-                return entry
+            newer = cache.get(key)
+            if newer is not None and (entry is None or newer.made > entry.made):
+                return newer
             if cache.get(lock) is None:  # its renderer is done or died, or the cache is away
                 break
         return make(name, version, build, store=False)[coding]
