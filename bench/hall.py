@@ -832,6 +832,21 @@ def check(info: dict, notes: dict, base: str) -> list[str]:
 # ---------------------------------------------------------------- main
 
 
+def upstream_failures(log: Path, port: int) -> str:
+    """What nginx logged about the killed node: the requests it had in flight there (the
+    connection closed or reset under them; nginx passes a GET on to another node, a POST
+    not) and the later attempts that found its port closed (the node is then marked failed
+    for ``fail_timeout``)."""
+    kinds: dict[str, int] = defaultdict(int)
+    text = log.read_text(errors="replace") if log.exists() else ""
+    for line in text.splitlines():
+        if f"127.0.0.1:{port}" not in line:
+            continue
+        m = re.search(r"\] \d+#\d+: \*\d+ (.+?) while ", line)
+        kinds[re.sub(r"\(\d+: ", "(", m.group(1)) if m else line[-80:]] += 1
+    return "; ".join(f"{n} × {k}" for k, n in sorted(kinds.items())) or "nothing"
+
+
 def seen_in_time(info: dict, notes: dict, stats: Stats) -> dict:
     """When each spectator first saw each change of the evening (bench/proxy.freshness)."""
     from datetime import UTC, datetime
@@ -842,7 +857,11 @@ def seen_in_time(info: dict, notes: dict, stats: Stats) -> dict:
     changes = [(c.timestamp(), v) for c, v in ActionLog.objects.filter(
         tournament_id=info["pk"], created__gte=since).values_list("created", "version")]
     # a change counts for a phone that polled for a while after it (two polls and more)
-    return freshness(stats.polls, changes, until=2 * POLL + 1, bound=RENDER_INTERVAL + POLL)
+    fresh = freshness(stats.polls, changes, until=2 * POLL + 1, bound=RENDER_INTERVAL + POLL)
+    actions = dict(ActionLog.objects.filter(tournament_id=info["pk"], created__gte=since)
+                   .values_list("version", "action"))
+    fresh["slowest"] = [(d, v, actions.get(v, "?")) for d, v in fresh["slowest"]]
+    return fresh
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -925,6 +944,8 @@ def main(argv: list[str] | None = None) -> int:
         if notes.get("killed_at"):
             print(f"node {args.nodes} SIGKILLed {notes['killed_at'] - notes['started']:.1f} s "
                   "into the evening")
+            print("  nginx's error log on the killed node: " + upstream_failures(
+                stack.logs / "nginx" / "error.log", stack.ports[-1]))
         fresh = seen_in_time(info, notes, stats)
         print(f"freshness: {fresh['pairs']} (spectator, change) pairs; each change first seen "
               f"after p50 {fresh['p50']:.1f} s, p99 {fresh['p99']:.1f} s, max "
@@ -934,6 +955,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{fresh['shown_p50']:.2f} s, p99 {fresh['shown_p99']:.2f} s, max "
               f"{fresh['shown_max']:.2f} s (render interval {RENDER_INTERVAL:.0f} s plus "
               f"rendering)")
+        print("  slowest to be first seen: " + ", ".join(
+            f"{action} (version {v}) {d:.2f} s" for d, v, action in fresh["slowest"]))
         if fresh["missed"]:
             failures.append(f"{fresh['missed']} times a spectator never saw a change")
         print(f"late entries: {sum(1 for e in notes['entered'] if e['status'] == 201)} of "

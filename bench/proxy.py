@@ -234,7 +234,7 @@ def etag_version(tag: str | None) -> int | None:
 
 
 def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, int]],
-              until: float, bound: float = 7.0) -> dict[str, float | int]:
+              until: float, bound: float = 7.0) -> dict:
     """How long after each change every spectator first saw it (or something newer).
 
     ``polls``: per spectator, its standings answers as (time.time(), version shown);
@@ -276,4 +276,5 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
             "p99": pct(delays, 99), "max": delays[-1] if delays else float("nan"),
             "bound": bound, "within": 100 * inside / len(delays) if delays else float("nan"),
             "changes": len(shown), "shown_p50": pct(shown, 50), "shown_p99": pct(shown, 99),
-            "shown_max": shown[-1] if shown else float("nan")}
+            "shown_max": shown[-1] if shown else float("nan"),
+            "slowest": sorted(((d, v) for v, d in first.items()), reverse=True)[:8]}

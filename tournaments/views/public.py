@@ -13,7 +13,6 @@ chess tournaments also show their cross table (round robin) and progress table.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from django.conf import settings
 from django.db import connection
@@ -41,7 +40,7 @@ from ..services.public import (
     visible_rounds,
 )
 from ..services.seat_list import round_started, seat_lines, table_word, time_limit
-from .rendercache import block_name, block_response, etag, rendered, shared_page
+from .rendercache import Builder, block_name, block_response, etag, rendered, shared_page
 
 log = logging.getLogger(__name__)
 FRAGMENTS = {"standings": "public/_standings.html", "pairings": "public/_pairings.html",
@@ -130,21 +129,25 @@ def whole(t: Tournament) -> Tournament:
 
 
 def fragment_builder(t: Tournament, part: str, mode: str,
-                     category: str | None = None) -> Callable[[], str]:
+                     category: str | None = None) -> Builder:
     """The block's rendering, called only when no current one is kept; a tournament read
-    for a poll (:func:`polled_tournament`) is read whole first."""
+    for a poll (:func:`polled_tournament`) is read whole first, and the version of that
+    read is the one the block shows (a result may have come in since the poll's read)."""
 
-    def build() -> str:
+    def build() -> tuple[str, int]:
+        full = whole(t)
         return render_to_string(FRAGMENTS[part],
-                                fragment_context(whole(t), part, mode, category))
+                                fragment_context(full, part, mode, category)), full.version
 
     return build
 
 
 def live_blocks(t: Tournament, mode: str, category: str | None = None,
                 parts: tuple[str, ...] = PAGE_BLOCKS) -> dict:
-    """The live blocks inside a page, each with the ETag its polling starts from."""
-    blocks: dict[str, str] = {}
+    """The live blocks inside a page, each with the ETag its polling starts from, and the
+    oldest version among them (``shown_version``: what the page as a whole shows)."""
+    blocks: dict[str, str | int] = {}
+    shown = t.version
     for part in parts:
         c = category if part == "standings" else None
         name = fragment_name(t, part, mode, c)
@@ -152,6 +155,8 @@ def live_blocks(t: Tournament, mode: str, category: str | None = None,
         # our own template's output, escaped when it was rendered
         blocks[f"{part}_html"] = mark_safe(entry.html)
         blocks[f"{part}_etag"] = etag(name, entry.version)
+        shown = min(shown, entry.version)
+    blocks["shown_version"] = shown
     return blocks
 
 
@@ -185,9 +190,10 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     t = polled_tournament(request, slug)
     category = chosen_category(request, t)
 
-    def build() -> str:
-        return render_to_string("public/tournament.html",
-                                tournament_context(whole(t), request), request=request)
+    def build() -> tuple[str, int]:
+        context = tournament_context(whole(t), request)
+        return (render_to_string("public/tournament.html", context, request=request),
+                context["shown_version"])
 
     return block_response(request, block_name(t, "whole-page", category or "", get_language()),
                           t.version, build, public=t.public)

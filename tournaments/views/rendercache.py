@@ -51,6 +51,13 @@ WAIT_SECONDS = 5.0  # a first rendering in progress is awaited this long, then r
 POLL_SECONDS = 0.05
 
 
+# What renders a block: its HTML, or its HTML and the tournament version it shows, when
+# that may differ from the poll's: a block that read the tournament again may have found a
+# newer one, a page that holds blocks rendered a moment before may show an older one. The
+# entry, and its ETag, then name the version the block really shows.
+Builder = Callable[[], str | tuple[str, int]]
+
+
 @dataclass(frozen=True)
 class Rendered:
     """One coding of a block: ``body`` is the HTML (str) or its gzip (bytes)."""
@@ -97,7 +104,7 @@ def block_name(t: Tournament, *parts: str) -> str:
     return f"{t.pk}-" + hashlib.sha256(raw.encode()).hexdigest()[:20]
 
 
-def rendered(name: str, version: int, build: Callable[[], str],
+def rendered(name: str, version: int, build: Builder,
              coding: str = "html", busy: Callable[[], str] | None = None,
              lock_seconds: int = LOCK_SECONDS, wait: bool = False) -> Rendered:
     """The block at ``version`` or newer, as ``html`` or ``gzip``; while another request
@@ -144,9 +151,11 @@ def entry_key(name: str, coding: str) -> str:
     return f"public:{name}:{coding}"
 
 
-def make(name: str, version: int, build: Callable[[], str], store: bool) -> dict[str, Rendered]:
+def make(name: str, version: int, build: Builder, store: bool) -> dict[str, Rendered]:
     made = time.time()  # when the version was read: what changes after it shows next slot
-    html = str(build())
+    built = build()
+    html, shown = built if isinstance(built, tuple) else (built, version)
+    html, version = str(html), shown
     entries = {"html": Rendered(version, made, html),
                "gzip": Rendered(version, made, gzip.compress(html.encode(), compresslevel=6,
                                                              mtime=0))}
@@ -165,7 +174,7 @@ def accepts_gzip(request: HttpRequest) -> bool:
 
 
 def block_response(request: HttpRequest, name: str, version: int,
-                   build: Callable[[], str], public: bool = True) -> HttpResponse:
+                   build: Builder, public: bool = True) -> HttpResponse:
     """The block for a polling phone: 304 when it has what we would send, gzip when it may.
 
     A public block may be kept by shared caches for a moment (:func:`shared_freshness`);
