@@ -861,6 +861,10 @@ def seen_in_time(info: dict, notes: dict, stats: Stats) -> dict:
     actions = dict(ActionLog.objects.filter(tournament_id=info["pk"], created__gte=since)
                    .values_list("version", "action"))
     fresh["slowest"] = [(d, v, actions.get(v, "?")) for d, v in fresh["slowest"]]
+    settled = freshness(stats.polls, [(at, v) for at, v in changes
+                                      if at >= notes["started"] + WARM_UP],
+                        until=2 * POLL + 1, bound=RENDER_INTERVAL + POLL)
+    fresh.update({f"settled_{k}": settled[k] for k in ("within", "p99", "max", "shown_max")})
     return fresh
 
 
@@ -955,6 +959,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{fresh['shown_p50']:.2f} s, p99 {fresh['shown_p99']:.2f} s, max "
               f"{fresh['shown_max']:.2f} s (render interval {RENDER_INTERVAL:.0f} s plus "
               f"rendering)")
+        print(f"  changes after the first {WARM_UP:.0f} s: within {fresh['bound']:.0f} s "
+              f"{fresh['settled_within']:.1f} %, p99 {fresh['settled_p99']:.1f} s, max "
+              f"{fresh['settled_max']:.1f} s; first seen by a spectator after at most "
+              f"{fresh['settled_shown_max']:.2f} s")
         print("  slowest to be first seen: " + ", ".join(
             f"{action} (version {v}) {d:.2f} s" for d, v, action in fresh["slowest"]))
         if fresh["missed"]:
