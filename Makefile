@@ -63,13 +63,15 @@ test-browser: $(STAMP) messages
 	$(BIN)/python -m pytest -m browser -p no:cacheprovider
 
 # The hall evening through nginx with the shipped config (docs/load.md, "Through the proxy"):
-# wrk on standings and a static file without and through the proxy, 5,000 phones, and two
-# web nodes with one SIGKILLed. About 15 minutes; needs PostgreSQL, Redis, nginx and wrk.
+# The evening with 5,000 phones through the proxy (and wrk: standings vs static files), the
+# same without it, and two web nodes with one SIGKILLed. About 30 minutes; needs PostgreSQL, Redis, nginx and wrk.
 # HALL_DATABASE / HALL_REDIS choose the bench's database and Redis db (dropped and flushed).
 bench-proxy: $(STAMP)
-	$(BIN)/python bench/hall.py --proxy --nginx-workers auto --spectators 5000 --wrk
+	$(BIN)/python bench/hall.py --proxy --nginx-workers auto --minutes 2 --spectators 5000 \
+	  --wrk --wrk-rounds 3
+	$(BIN)/python bench/hall.py --minutes 2 --spectators 5000 --wrk
 	$(BIN)/python bench/hall.py --proxy --nginx-workers auto --nodes 2 --workers 2 \
-	  --spectators 1000 --kill-node-at 90
+	  --minutes 2 --spectators 5000 --kill-node-at 60
 
 # Every Dutch reference file through the database and back as TRF (make test: a sample).
 test-trf: $(STAMP)
