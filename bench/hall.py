@@ -963,6 +963,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{fresh['settled_within']:.1f} %, p99 {fresh['settled_p99']:.1f} s, max "
               f"{fresh['settled_max']:.1f} s; first seen by a spectator after at most "
               f"{fresh['settled_shown_max']:.2f} s")
+        if fresh["late_reasons"]:
+            print("  later than that, why: " + "; ".join(
+                f"{n} × {why}" for why, n in sorted(fresh["late_reasons"].items())))
         print("  slowest to be first seen: " + ", ".join(
             f"{action} (version {v}) {d:.2f} s" for d, v, action in fresh["slowest"]))
         if fresh["missed"]:

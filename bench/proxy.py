@@ -248,6 +248,7 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
     """
     delays: list[float] = []
     first: dict[int, float] = {}  # per change: the earliest any spectator saw it
+    late: list[tuple[list[tuple[float, int]], int, float, int]] = []
     missed = 0
     for mine in polls:
         if not mine:
@@ -264,8 +265,11 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
             else:
                 delays.append(mine[k][0] - at)
                 first[version] = min(first.get(version, math.inf), mine[k][0] - at)
+                if mine[k][0] - at > bound:
+                    late.append((mine, k, at, version))
     delays.sort()
     shown = sorted(first.values())
+    why = late_reasons(late, first, bound)
 
     def pct(values: list[float], p: float) -> float:
         return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))] \
@@ -277,4 +281,25 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
             "bound": bound, "within": 100 * inside / len(delays) if delays else float("nan"),
             "changes": len(shown), "shown_p50": pct(shown, 50), "shown_p99": pct(shown, 99),
             "shown_max": shown[-1] if shown else float("nan"),
-            "slowest": sorted(((d, v) for v, d in first.items()), reverse=True)[:8]}
+            "slowest": sorted(((d, v) for v, d in first.items()), reverse=True)[:8],
+            "late_reasons": why}
+
+
+def late_reasons(late: list[tuple[list[tuple[float, int]], int, float, int]],
+                 first: dict[int, float], bound: float) -> dict[str, int]:
+    """Why a (spectator, change) pair took longer than ``bound``: the change was served late
+    to everyone (its first sighting already past ``bound`` minus the poll), or this phone's
+    answer before the one that showed it came after another phone had seen it (a stale copy:
+    nginx answering while it refreshes, or a node behind), or neither (this phone's polls
+    were further apart than the poll interval, or its answer was slow)."""
+    reasons: dict[str, int] = {}
+    for mine, k, at, version in late:
+        seen_first = at + first[version]
+        if first[version] > bound - (mine[k][0] - mine[k - 1][0] if k else 0):
+            reason = "served late to everyone"
+        elif k and mine[k - 1][0] > seen_first:
+            reason = "a stale copy after another phone had it"
+        else:
+            reason = "polls further apart than the interval"
+        reasons[reason] = reasons.get(reason, 0) + 1
+    return reasons
