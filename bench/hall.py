@@ -854,12 +854,12 @@ def seen_in_time(info: dict, notes: dict, stats: Stats) -> dict:
     from tournaments.models import ActionLog
 
     since = datetime.fromtimestamp(notes["started"], UTC)
-    changes = [(c.timestamp(), v) for c, v in ActionLog.objects.filter(
-        tournament_id=info["pk"], created__gte=since).values_list("created", "version")]
+    logged = ActionLog.objects.filter(tournament_id=info["pk"], created__gte=since) \
+        .values_list("created", "version", "action")
+    changes = [(c.timestamp(), v) for c, v, _ in logged]
+    actions = {v: a for _, v, a in logged}
     # a change counts for a phone that polled for a while after it (two polls and more)
     fresh = freshness(stats.polls, changes, until=2 * POLL + 1, bound=RENDER_INTERVAL + POLL)
-    actions = dict(ActionLog.objects.filter(tournament_id=info["pk"], created__gte=since)
-                   .values_list("version", "action"))
     fresh["slowest"] = [(d, v, actions.get(v, "?")) for d, v in fresh["slowest"]]
     settled = freshness(stats.polls, [(at, v) for at, v in changes
                                       if at >= notes["started"] + WARM_UP],

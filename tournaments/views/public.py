@@ -185,13 +185,14 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     slot like its live blocks, gzipped once, with an ETag (a hall of phones opening it cost
     a third of the server's work when each visit rendered it: docs/load.md)."""
     if not same_for_every_visitor(request):
-        return render(request, "public/tournament.html", tournament_context(
-            visible_tournament(request, slug), request))
+        t = visible_tournament(request, slug)
+        return render(request, "public/tournament.html",
+                      tournament_context(t, chosen_category(request, t)))
     t = polled_tournament(request, slug)
     category = chosen_category(request, t)
 
     def build() -> tuple[str, int]:
-        context = tournament_context(whole(t), request)
+        context = tournament_context(whole(t), category)
         return (render_to_string("public/tournament.html", context, request=request),
                 context["shown_version"])
 
@@ -199,8 +200,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
                           t.version, build, public=t.public)
 
 
-def tournament_context(t: Tournament, request: HttpRequest) -> dict:
-    category = chosen_category(request, t)
+def tournament_context(t: Tournament, category: str | None) -> dict:
     return {"t": t, "discipline": of(t).label, "round": current_round(t),
             "rounds": visible_rounds(t), "category": category,
             "categories": [(c, category_label(c)) for c in categories_present(t)],

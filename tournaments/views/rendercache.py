@@ -154,8 +154,9 @@ def entry_key(name: str, coding: str) -> str:
 def make(name: str, version: int, build: Builder, store: bool) -> dict[str, Rendered]:
     made = time.time()  # when the version was read: what changes after it shows next slot
     built = build()
-    html, shown = built if isinstance(built, tuple) else (built, version)
-    html, version = str(html), shown
+    if isinstance(built, tuple):  # the version the rendering shows (see Builder)
+        built, version = built
+    html = str(built)
     entries = {"html": Rendered(version, made, html),
                "gzip": Rendered(version, made, gzip.compress(html.encode(), compresslevel=6,
                                                              mtime=0))}
