@@ -243,8 +243,9 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
     seconds before the spectator's last poll (so it had the chance to see it). ``within``:
     the share of (spectator, change) pairs seen within ``bound`` seconds (the render interval
     plus one poll). ``shown_*``: per change, how long until the first spectator saw it, i.e.
-    until a rendering with it was served (the render interval plus that rendering's own
-    time, when enough phones poll); what comes on top of it for each phone is its poll.
+    until a rendering with it was served (a render slot plus that rendering's own time, when
+    enough phones poll: within the render interval); what comes on top for each phone is its
+    poll.
     """
     delays: list[float] = []
     first: dict[int, float] = {}  # per change: the earliest any spectator saw it

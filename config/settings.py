@@ -171,9 +171,11 @@ else:
                           "TIMEOUT": 3600}}
     CELERY_TASK_ALWAYS_EAGER = True  # the embedded default: tasks run in-process
     CELERY_BROKER_URL = "memory://"
-# Spectators' blocks are rendered at most once per this many seconds while results pour in
-# (tournaments/views/rendercache.py); 0 renders every new version at once.
+# Spectators' blocks show a new result at most this many seconds after it was entered, and are
+# rendered at most once per this interval less PUBLIC_RENDER_TIME (the time set aside for a
+# rendering itself; tournaments/views/rendercache.py); 0 renders every new version at once.
 PUBLIC_RENDER_INTERVAL = env.float("PUBLIC_RENDER_INTERVAL", default=2.0)
+PUBLIC_RENDER_TIME = env.float("PUBLIC_RENDER_TIME", default=1.0)
 # Rate limits (tournaments/ratelimit.py, counted by django-ratelimit in the cache): the
 # captains' links per link (captain) and unknown tokens per client address, per window;
 # pre-registration per address and per tournament.

@@ -37,12 +37,16 @@ def test_public_blocks_may_be_kept_for_a_moment_and_revalidated(client, make_tou
         assert again.status_code == 304 and directives(again)["max-age"] == "1"
 
 
-@pytest.mark.parametrize("interval, now, max_age", [
-    (2, 1000.0, 2), (2, 1000.3, 1), (2, 1001.5, 1), (0, 1000.3, 1), (5, 1001.0, 4)])
-def test_freshness_lasts_until_the_render_slot_ends(settings, interval, now, max_age):
-    """Whole seconds left in the slot (slots of the interval, aligned to the clock), rounded
-    down but never 0 (a cache would store nothing); without an interval one second."""
+@pytest.mark.parametrize("interval, render_time, now, max_age", [
+    (2, 0, 1000.0, 2), (2, 0, 1000.3, 1), (2, 0, 1001.5, 1), (0, 1, 1000.3, 1),
+    (5, 0, 1001.0, 4), (2, 1, 1000.0, 1), (10, 1, 999.0, 9), (10, 1, 1000.5, 7)])
+def test_freshness_lasts_until_the_render_slot_ends(settings, interval, render_time, now,
+                                                    max_age):
+    """Whole seconds left in the slot (the interval less the rendering's time, aligned to the
+    clock), rounded down but never 0 (a cache would store nothing); without an interval one
+    second."""
     settings.PUBLIC_RENDER_INTERVAL = interval
+    settings.PUBLIC_RENDER_TIME = render_time
     assert shared_freshness(now) == {"public": True, "max_age": max_age,
                                      "stale_while_revalidate": 1}
 

@@ -13,6 +13,8 @@ import time
 
 import pytest
 from django.core.cache import cache
+from hypothesis import given
+from hypothesis import strategies as st
 from django.urls import reverse
 
 from tournaments import services
@@ -156,16 +158,17 @@ def test_gzip_is_made_once_and_is_the_same_block(client, make_tournament):
     assert zipped_entry.body == zipped.content and zipped_entry.html == entry.html
 
 
-def test_one_rendering_per_interval_while_results_pour_in(name, settings, monkeypatch):
-    settings.PUBLIC_RENDER_INTERVAL = 2
+def test_one_rendering_per_slot_while_results_pour_in(name, settings, monkeypatch):
+    """With the default interval of 2 s and 1 s for a rendering, a block renders once a second."""
+    settings.PUBLIC_RENDER_INTERVAL, settings.PUBLIC_RENDER_TIME = 2, 1
     now = [1000.0]
     monkeypatch.setattr(rendercache.time, "time", lambda: now[0])
     calls: list[int] = []
     rendered(name, 1, slow_builder(calls, 1, seconds=0))
-    for version in (2, 3, 4):  # three results within the interval: still version 1
-        now[0] += 0.5
+    for version in (2, 3, 4):  # three results within the slot: still version 1
+        now[0] += 0.3
         assert rendered(name, version, slow_builder(calls, version, seconds=0)).version == 1
-    now[0] += 0.6  # 2.1 s after the rendering
+    now[0] += 0.2  # 1.1 s after the rendering
     assert rendered(name, 4, slow_builder(calls, 4, seconds=0)).version == 4
     assert calls == [1, 4]
     now[0] += 60  # an unchanged tournament is never rendered again, however long it waits
@@ -175,9 +178,10 @@ def test_one_rendering_per_interval_while_results_pour_in(name, settings, monkey
 
 def test_renderings_follow_the_clocks_slots_the_same_on_every_node(name, settings,
                                                                    monkeypatch):
-    """With 2 s the slots are the even seconds: a rendering late in one slot does not hold
-    back the next slot's, and two renderings never share a slot."""
-    settings.PUBLIC_RENDER_INTERVAL = 2
+    """With slots of 2 s (an interval of 3 s, 1 s of it for the rendering) the slots are the
+    even seconds: a rendering late in one slot does not hold back the next slot's, and two
+    renderings never share a slot."""
+    settings.PUBLIC_RENDER_INTERVAL, settings.PUBLIC_RENDER_TIME = 3, 1
     now = [1001.9]
     monkeypatch.setattr(rendercache.time, "time", lambda: now[0])
     calls: list[int] = []
@@ -190,15 +194,15 @@ def test_renderings_follow_the_clocks_slots_the_same_on_every_node(name, setting
 
 
 @pytest.mark.parametrize("interval, now, expires", [
-    (2, 1000.3, "@1001"), (2, 1001.99, "@1001"), (2, 1002.0, "@1003"), (0, 1000.3, None),
-    (2.5, 1000.3, None)])
+    (3, 1000.3, "@1001"), (3, 1001.99, "@1001"), (3, 1002.0, "@1003"), (0, 1000.3, None),
+    (2, 1000.3, "@1000"), (2, 1000.99, "@1000"), (2, 1001.0, "@1001"), (3.5, 1000.3, None)])
 def test_the_proxy_keeps_a_public_answer_exactly_until_its_slot_ends(settings, interval, now,
                                                                      expires):
     """nginx counts an entry fresh while its expiry second is not past the current one, so
     the slot's last second is named; a slot that ends within a second cannot be named."""
     from django.http import HttpResponse
 
-    settings.PUBLIC_RENDER_INTERVAL = interval
+    settings.PUBLIC_RENDER_INTERVAL, settings.PUBLIC_RENDER_TIME = interval, 1
     response = rendercache.share(HttpResponse("x"), now)
     assert response.get("X-Accel-Expires") == expires
     assert "public" in response["Cache-Control"]
@@ -210,7 +214,7 @@ def test_the_proxy_keeps_a_public_answer_exactly_until_its_slot_ends(settings, i
 def test_a_poll_within_the_interval_says_which_version_it_shows(client, make_tournament,
                                                                    director, settings,
                                                                    monkeypatch):
-    settings.PUBLIC_RENDER_INTERVAL = 2
+    settings.PUBLIC_RENDER_INTERVAL, settings.PUBLIC_RENDER_TIME = 2, 1  # slots of 1 s
     now = [5000.0]
     monkeypatch.setattr(rendercache.time, "time", lambda: now[0])
     boss = Actor(director, director.username)
@@ -218,8 +222,30 @@ def test_a_poll_within_the_interval_says_which_version_it_shows(client, make_tou
     url = reverse("public:standings", args=[t.slug])
     old_tag = client.get(url)["ETag"]
     services.register(t, boss, [{"name": "Nachzügler"}], status="present")
-    now[0] += 1
+    now[0] += 0.5
     assert client.get(url, HTTP_IF_NONE_MATCH=old_tag).status_code == 304
-    now[0] += 1.5
+    now[0] += 0.6
     fresh = client.get(url, HTTP_IF_NONE_MATCH=old_tag)
     assert fresh.status_code == 200 and "Nachzügler" in fresh.content.decode()
+
+
+@given(interval=st.floats(0.01, 3600), render_time=st.floats(0, 7200))
+def test_a_result_is_rendered_within_the_interval_when_its_rendering_takes_no_longer_than_set(
+        interval, render_time):
+    """A result entered just after a rendering began waits a whole slot for the next one and
+    then for that rendering to finish: slot + rendering time must stay within the promised
+    interval. The slot never falls under half the interval (a rendering time set too long
+    would otherwise make the server render without pause)."""
+    from django.test import override_settings
+
+    with override_settings(PUBLIC_RENDER_INTERVAL=interval, PUBLIC_RENDER_TIME=render_time):
+        slot = rendercache.render_slot()
+    assert interval / 2 <= slot <= interval
+    if render_time <= interval / 2:
+        assert slot + render_time == pytest.approx(interval)
+
+
+def test_without_an_interval_every_version_renders_at_once(settings):
+    settings.PUBLIC_RENDER_INTERVAL, settings.PUBLIC_RENDER_TIME = 0, 1
+    assert rendercache.render_slot() == 0 and rendercache.slot_end(1000.3) is None
+    assert not rendercache.same_slot(1000.0, 1000.0)

@@ -10,11 +10,15 @@ So each block (tournament, part, options, language) has one cache entry holding
 its last rendering and the version it shows, and a lock. The request that gets
 the lock renders the version it read; the others answer meanwhile with the last
 rendering, under that rendering's own ETag, so the phone asks again at its next
-poll and gets the new one. A block is also rendered at most once per slot of
-``PUBLIC_RENDER_INTERVAL`` seconds (default 2, aligned to the clock: :func:`same_slot`):
-when results arrive several a second, the phones (which poll every 5 s) see them at
-most that much later, and the server renders a handful of times a minute instead of
-per result. A cache in front keeps a public answer until its slot ends (:func:`share`).
+poll and gets the new one. A block is also rendered at most once per render slot
+(:func:`render_slot`, aligned to the clock: :func:`same_slot`), so when results arrive
+several a second the server renders a handful of times a minute instead of per result.
+``PUBLIC_RENDER_INTERVAL`` (default 2 s) is what the spectators are promised: a new result
+is in the blocks at most that long after it was entered. A rendering shows what was there
+when it began and is served when it is done, so the slot is the interval less the time set
+aside for the rendering itself (``PUBLIC_RENDER_TIME``, 1 s): with 2 s, renderings begin
+on every second and a phone (polling every 5 s) sees a result within 2 + 5 s. A cache in
+front keeps a public answer until its slot ends (:func:`share`).
 The services' version bump still invalidates everything: no timeout decides
 freshness, and an unchanged tournament is never rendered again.
 
@@ -63,7 +67,7 @@ class Rendered:
     """One coding of a block: ``body`` is the HTML (str) or its gzip (bytes)."""
 
     version: int
-    made: float  # time.time() of the rendering, for the render interval
+    made: float  # time.time() of the rendering, for the render slot
     body: str | bytes
 
     @property
@@ -72,26 +76,43 @@ class Rendered:
 
 
 def render_interval() -> float:
+    """The promise: how long at most a new result waits before the blocks show it."""
     return float(getattr(settings, "PUBLIC_RENDER_INTERVAL", 2.0))
+
+
+def render_slot() -> float:
+    """How often a block may be rendered: the render interval less a rendering's own time.
+
+    A result entered just after a rendering began waits for the next slot, and then for that
+    rendering to finish: a slot plus the rendering's time. So the slot leaves
+    ``PUBLIC_RENDER_TIME`` of the interval to the rendering (with 2 s and 1 s: slots of a
+    second; the standings of 250 tables render in about 0.2 s), but is never under half the
+    interval, which bounds what a long rendering time costs. 0: every version renders at once.
+    """
+    interval = render_interval()
+    if interval <= 0:
+        return 0.0
+    budget = max(0.0, float(getattr(settings, "PUBLIC_RENDER_TIME", 1.0)))
+    return max(interval - budget, interval / 2)
 
 
 def same_slot(a: float, b: float) -> bool:
     """Whether the times ``a`` and ``b`` fall in one render slot.
 
-    Time is cut into slots of the render interval, aligned to the clock (with 2 s: the even
-    seconds), and a block is rendered at most once per slot. Aligned slots let every cache
+    Time is cut into render slots (:func:`render_slot`), aligned to the clock (with slots of
+    1 s: the whole seconds), and a block is rendered at most once per slot. Aligned slots let every cache
     in front know when a rendering may be replaced: at the end of its slot
     (:func:`slot_end`), the same instant on every node and in the proxy, so a cache adds
     no delay of its own to the render interval's.
     """
-    interval = render_interval()
-    return interval > 0 and math.floor(a / interval) == math.floor(b / interval)
+    slot = render_slot()
+    return slot > 0 and math.floor(a / slot) == math.floor(b / slot)
 
 
 def slot_end(now: float) -> float | None:
     """When the render slot holding ``now`` ends (None: every version renders at once)."""
-    interval = render_interval()
-    return (math.floor(now / interval) + 1) * interval if interval > 0 else None
+    slot = render_slot()
+    return (math.floor(now / slot) + 1) * slot if slot > 0 else None
 
 
 def block_name(t: Tournament, *parts: str) -> str:
@@ -108,7 +129,7 @@ def rendered(name: str, version: int, build: Builder,
              coding: str = "html", busy: Callable[[], str] | None = None,
              lock_seconds: int = LOCK_SECONDS, wait: bool = False) -> Rendered:
     """The block at ``version`` or newer, as ``html`` or ``gzip``; while another request
-    renders it, or within the render interval of the last rendering, the last one.
+    renders it, or within the render slot of the last rendering, the last one.
 
     A block put into a whole page passes ``wait``: while another request renders it, the
     page waits for that rendering instead of taking the last one. The page is kept for its
