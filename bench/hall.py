@@ -965,9 +965,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{fresh['settled_within']:.1f} %, p99 {fresh['settled_p99']:.1f} s, max "
               f"{fresh['settled_max']:.1f} s; first seen by a spectator after at most "
               f"{fresh['settled_shown_max']:.2f} s")
-        if fresh["late_reasons"]:
-            print("  later than that, why: " + "; ".join(
-                f"{n} × {why}" for why, n in sorted(fresh["late_reasons"].items())))
+        later = sum(fresh["late_reasons"].values())
+        print(f"  pairs later than {fresh['bound']:.0f} s: {later}" + ("; why: " + "; ".join(
+            f"{n} × {why}" for why, n in sorted(fresh["late_reasons"].items()))
+            if later else ""))
         print("  slowest to be first seen: " + ", ".join(
             f"{action} (version {v}) {d:.2f} s" for d, v, action in fresh["slowest"]))
         if fresh["missed"]:

@@ -13,9 +13,9 @@ import time
 
 import pytest
 from django.core.cache import cache
+from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
-from django.urls import reverse
 
 from tournaments import services
 from tournaments.services import Actor

@@ -5,7 +5,7 @@ poll every few seconds. Each fragment carries an ETag naming the tournament's
 version, so an unchanged tournament answers 304 without rendering anything,
 and the rendered HTML is cached per version and language: a hall full of
 phones costs one render per change, not one per phone, and while results pour
-in at most one per ``PUBLIC_RENDER_INTERVAL`` (``rendercache``). The standings can be
+in at most one per render slot (``rendercache``). The standings can be
 narrowed to a category (seniors, women, youth A …) present in the tournament;
 chess tournaments also show their cross table (round robin) and progress table.
 """

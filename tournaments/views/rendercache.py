@@ -100,8 +100,8 @@ def same_slot(a: float, b: float) -> bool:
     """Whether the times ``a`` and ``b`` fall in one render slot.
 
     Time is cut into render slots (:func:`render_slot`), aligned to the clock (with slots of
-    1 s: the whole seconds), and a block is rendered at most once per slot. Aligned slots let every cache
-    in front know when a rendering may be replaced: at the end of its slot
+    1 s: the whole seconds), and a block is rendered at most once per slot. Aligned slots
+    let every cache in front know when a rendering may be replaced: at the end of its slot
     (:func:`slot_end`), the same instant on every node and in the proxy, so a cache adds
     no delay of its own to the render interval's.
     """
