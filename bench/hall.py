@@ -883,6 +883,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="after the evening: spectator counts to step through, e.g. 500,1000")
     ap.add_argument("--step-seconds", type=float, default=30)
     ap.add_argument("--wrk", action="store_true", help="30 s of wrk: standings vs static file")
+    ap.add_argument("--wrk-seconds", type=int, default=30, help="each wrk run's length")
     ap.add_argument("--wrk-rounds", type=int, default=1,
                     help="through the proxy, measure standings vs static this many times")
     ap.add_argument("--keep", action="store_true", help="keep the database afterwards")
@@ -998,8 +999,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.wrk:
             if shutil.which("wrk"):
                 print("\n" + "\n".join(wrk_table(
-                    stack.direct, stack.base if args.proxy else None, info["slug"], 30,
-                    rounds=args.wrk_rounds, static_root=stack.env.get("STATIC_ROOT"))),
+                    stack.direct, stack.base if args.proxy else None, info["slug"],
+                    args.wrk_seconds,
+                    rounds=args.wrk_rounds, static_root=stack.env.get("STATIC_ROOT"),
+                    proxy_pid=stack.nginx.pid if stack.nginx else None)),
                     flush=True)
             else:
                 print("wrk: not installed")

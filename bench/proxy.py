@@ -10,6 +10,7 @@ what is measured and tested is the file that ships, not a copy of it.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import gzip
 import http.client
 import math
@@ -149,10 +150,14 @@ def load_average() -> str:
         return f.read().split()[0]
 
 
-def wrk(base: str, path: str, seconds: int, *headers: str) -> tuple[float, str]:
-    """Requests/s of wrk (2 threads, 32 connections) on one address, and its report."""
+def wrk(base: str, path: str, seconds: int, *headers: str,
+        core: int | None = None) -> tuple[float, str]:
+    """Requests/s of wrk (32 connections) on one address, and its report: 2 threads on
+    whatever core is free, or one thread on ``core`` alone."""
     extra = [x for h in headers for x in ("-H", h)]
-    out = subprocess.run(["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", *extra,
+    where = ["-t2"] if core is None else ["-t1"]
+    out = subprocess.run([*(["taskset", "-c", str(core)] if core is not None else []),
+                          "wrk", *where, "-c32", f"-d{seconds}s", "--latency", *extra,
                           base + path], capture_output=True, text=True).stdout
     m = re.search(r"Requests/sec:\s+([\d.]+)", out)
     return (float(m.group(1)) if m else 0.0), out
@@ -165,8 +170,20 @@ def body_bytes(base: str, path: str) -> int:
         return len(response.read())
 
 
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and its children (nginx's master and workers)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [pid, *(int(child) for child in f.read().split())]
+
+
+def pin(pids: list[int], cores: set[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):  # nginx's cache loader, done by now
+            os.sched_setaffinity(pid, cores)
+
+
 def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int, rounds: int = 1,
-              static_root: str | None = None) -> list[str]:
+              static_root: str | None = None, proxy_pid: int | None = None) -> list[str]:
     """Standings and a static file, without and through the proxy, one after the other.
 
     Every request carries ``Accept-Encoding: gzip`` as a phone's does; the load average
@@ -178,6 +195,12 @@ def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int, rounds:
     ``.gz``) and fetched through the same proxy: the same bytes once from the cache, once
     from disk. Through the proxy the pair is measured ``rounds`` times, interleaved, and
     the median of the ratios is given with each round's.
+
+    On two cores wrk takes a core's worth from the proxy it measures, and more for a bigger
+    body (it reads every byte). Given nginx's ``proxy_pid``, the proxy is therefore also
+    measured as a server is when its clients are elsewhere: nginx (master and workers) on
+    core 0 only, wrk with one thread on core 1 only ("proxy, pinned"), again ``rounds``
+    times interleaved; afterwards nginx gets both cores back.
     """
     standings = f"/t/{slug}/standings/"
     cases = [("standings", standings), ("static file", "/static/css/desk.css")]
@@ -189,28 +212,35 @@ def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int, rounds:
         (folder / "bench-standings.html.gz").write_bytes(body)
         (folder / "bench-standings.html").write_bytes(gzip.decompress(body))
         cases.append(("static, same bytes", "/static/bench-standings.html"))
-    lines = [f"{'wrk -t2 -c32 ' + str(seconds) + ' s':<28}{'req/s':>10}{'p50':>10}"
+    lines = [f"{'wrk -c32 ' + str(seconds) + ' s':<38}{'req/s':>10}{'p50':>10}"
              f"{'p99':>10}{'non-2xx':>9}{'bytes':>8}{'load before':>13}"]
     rates: dict[tuple[str, str], list[float]] = {}
     runs = [("direct", direct, 1), ("proxy", proxied, rounds)]
+    if proxied is not None and proxy_pid is not None:
+        runs.append(("proxy, pinned", proxied, rounds))
     for where, base, times in runs:
         if base is None:
             continue
+        pinned = where == "proxy, pinned"
+        nginx = process_tree(proxy_pid) if pinned and proxy_pid is not None else []
+        pin(nginx, {0})
         for k in range(times):
-            for name, path in cases if where == "proxy" else cases[:2]:
+            for name, path in cases if where != "direct" else cases[:2]:
                 size = body_bytes(base, path)
                 load = load_average()
-                rate, out = wrk(base, path, seconds, "Accept-Encoding: gzip")
+                rate, out = wrk(base, path, seconds, "Accept-Encoding: gzip",
+                                core=1 if pinned else None)
                 rates.setdefault((where, name), []).append(rate)
                 p50 = re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE)
                 p99 = re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE)
                 bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-                label = f"{where} {name}" + (f" #{k + 1}" if times > 1 else "")
-                lines.append(f"{label:<28}{rate:>10.0f}"
+                label = f"{where}: {name}" + (f" #{k + 1}" if times > 1 else "")
+                lines.append(f"{label:<38}{rate:>10.0f}"
                              f"{p50.group(1) if p50 else '-':>10}"
                              f"{p99.group(1) if p99 else '-':>10}"
                              f"{bad.group(1) if bad else '0':>9}{size:>8}{load:>13}")
-    for where in ("direct", "proxy"):
+        pin(nginx, {0, 1})
+    for where in ("direct", "proxy", "proxy, pinned"):
         dyn = rates.get((where, "standings"))
         for name in ("static file", "static, same bytes"):
             static = rates.get((where, name))
