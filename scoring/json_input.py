@@ -17,6 +17,9 @@ The bounds, with why:
   (document, rounds, round, tables, table, result, games, game, totals).
 - numbers: an integer Python refuses to read (more than 4,300 digits) and a float
   beyond the double's range are refused here; the disciplines bound the values.
+- names: an object that names one key twice (``{"score": "1-0", "score": "0-1"}``) is
+  refused with its path. :mod:`json` keeps the last silently, and RFC 8259 leaves it to the
+  reader, so a document another tool reads with the first would mean something else here.
 """
 
 from __future__ import annotations
@@ -88,8 +91,20 @@ class _Refused:
         self.why = why
 
 
+class _Twice(dict[str, Any]):
+    """An object that named ``key`` twice (decoded as :mod:`json` does, the last one kept);
+    the walk reports it with its path."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, pairs: list[tuple[str, Any]], key: str) -> None:
+        super().__init__(pairs)
+        self.key = key
+
+
 class _Numbers:
-    """The decoder's hooks for numbers; ``refused`` says whether the walk must look."""
+    """The decoder's hooks for numbers and objects; ``refused`` says whether the walk must
+    look."""
 
     def __init__(self) -> None:
         self.refused = False
@@ -97,6 +112,18 @@ class _Numbers:
     def refuse(self, why: Message) -> _Refused:
         self.refused = True
         return _Refused(why)
+
+    def object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) == len(pairs):
+            return value
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                break
+            seen.add(key)
+        self.refused = True
+        return _Twice(pairs, key)
 
     def constant(self, name: str) -> _Refused:
         return self.refuse(N_("%(name)s is not a JSON number", name=name))
@@ -134,12 +161,14 @@ def loads(data: str | bytes, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DE
     numbers = _Numbers()
     try:
         try:
-            value = json.loads(text, parse_float=numbers.float, parse_constant=numbers.constant)
+            value = json.loads(text, parse_float=numbers.float, parse_constant=numbers.constant,
+                               object_pairs_hook=numbers.object)
         except json.JSONDecodeError:
             raise
         except ValueError:  # an integer too long for int(): read again to find it
             value = json.loads(text, parse_int=numbers.integer, parse_float=numbers.float,
-                               parse_constant=numbers.constant)
+                               parse_constant=numbers.constant,
+                               object_pairs_hook=numbers.object)
     except json.JSONDecodeError as exc:
         raise JsonInputError(N_(NOT_JSON, why=_decoder_says(exc.msg)), line=exc.lineno,
                              column=exc.colno) from None
@@ -205,6 +234,9 @@ def _check(value: Any, max_depth: int) -> None:
         if isinstance(node, dict | list):
             if depth > max_depth:
                 raise JsonInputError(_too_deep_message(max_depth), _path(link))
+            if isinstance(node, _Twice):
+                raise JsonInputError(N_('the name "%(key)s" appears twice in one object',
+                                        key=_short(node.key, 40)), _path(link))
             items = node.items() if isinstance(node, dict) else enumerate(node)
             children = []
             for key, child in items:

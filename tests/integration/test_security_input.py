@@ -271,12 +271,15 @@ DEEP = "[" * 50_000 + "]" * 50_000
 SURROGATE_DOC = json.dumps({"format": "turnier/1", "name": "S", "discipline": "chess",
                             "entrants": [{"id": 1, "name": "X"}], "rounds": []}
                            ).replace('"X"', '"\\ud800"')
+# A name given twice: json keeps the last ("Y"), another reader may keep the first.
+TWICE_DOC = SURROGATE_DOC.replace('"\\ud800"', '"X", "name": "Y"')
 
 
 @pytest.mark.parametrize(("body", "needle"), [
     (DEEP, "nested more than 20 levels deep"),
     ("[" * 5_000 + "]" * 5_000, "nested more than 20 levels deep"),
     (SURROGATE_DOC, "entrants[0].name: a lone surrogate"),
+    (TWICE_DOC, 'entrants[0]: the name "name" appears twice in one object'),
 ])
 def test_api_import_answers_400_for_deep_or_surrogate_json(api, body, needle):
     r = api.generic("POST", f"{API}/tournaments/import/", body, content_type="application/json")
@@ -300,6 +303,7 @@ def test_token_endpoint_answers_400_for_deep_json():
     (DEEP.encode(), "nested more than 20 levels deep"),
     (SURROGATE_DOC.encode(), "entrants[0].name: a lone surrogate"),
     (b'{"format": "turnier/1", "n": NaN}', "n: NaN is not a JSON number"),
+    (TWICE_DOC.encode(), 'entrants[0]: the name "name" appears twice in one object'),
 ])
 def test_web_import_answers_400_for_deep_or_surrogate_json(dclient, body, needle):
     r = dclient.post(reverse("director:home"), {

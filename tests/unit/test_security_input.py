@@ -204,6 +204,10 @@ def test_unknown_settings_are_flagged_not_refused_in_a_document():
     ("{nope", "not JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
     (b"\xff{}", "not UTF-8 text (invalid start byte at byte 0)"),
     ("x" * 101, "larger than 100 bytes (101 bytes)"),
+    ('{"score": "1-0", "score": "0-1"}', 'the name "score" appears twice in one object'),
+    ('{"rounds": [{"tables": [{}, {"result": {"a": 1, "b": 2, "a": 3}}]}]}',
+     'rounds[0].tables[1].result: the name "a" appears twice in one object'),
+    ('[{"a": 1}, {"a": 1e400, "a": 2}]', "[1]"),  # one of the two, with its place
 ])
 def test_the_reader_refuses_with_the_place(data, text):
     with pytest.raises(JsonInputError) as exc:
@@ -218,10 +222,25 @@ def test_the_reader_takes_ordinary_json(data):
     assert loads(data) == json.loads(raw)
 
 
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=3), inner, max_size=4), max_leaves=20))
+def test_json_without_repeated_names_reads_as_the_standard_reader_reads_it(value):
+    """Only a repeated name is refused: any document :mod:`json` writes (one name once per
+    object) reads back equal, and every object comes back a plain dict."""
+    text = json.dumps(value)
+    try:
+        assert loads(text) == json.loads(text)
+    except JsonInputError as exc:  # only for what is refused anyway: too deep, a surrogate
+        assert "nested more" in str(exc) or "surrogate" in str(exc), exc
+
+
 @pytest.mark.parametrize(("content", "needle"), [
     ("[" * 50_000 + "]" * 50_000, "nested more than 20 levels deep at line 1 column 21"),
     ('{"format": "turnier/1", "name": "\\ud800"}', "name: a lone surrogate"),
     ('{"format": "turnier/1", "rounds": [NaN]}', "rounds[0]: NaN is not a JSON number"),
+    ('{"format": "turnier/1", "name": "A", "name": "B"}',
+     'the name "name" appears twice in one object'),
 ])
 def test_the_command_line_refuses_deep_and_surrogate_json(tmp_path, content, needle):
     path = tmp_path / "doc.json"
