@@ -13,7 +13,6 @@ import bisect
 import contextlib
 import gzip
 import http.client
-import math
 import os
 import re
 import shutil
@@ -272,7 +271,7 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
     a spectator when it happened while the spectator was polling and at least ``until``
     seconds before the spectator's last poll (so it had the chance to see it). ``within``:
     the share of (spectator, change) pairs seen within ``bound`` seconds (the render interval
-    plus one poll). ``shown_*``: per change, how long until the first spectator saw it, i.e.
+    plus one poll). ``shown_*``: per change, how long until any spectator first saw it, i.e.
     until a rendering with it was served (a render slot plus that rendering's own time, when
     enough phones poll: within the render interval); what comes on top for each phone is its
     poll.
@@ -295,10 +294,20 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
                 missed += 1
             else:
                 delays.append(mine[k][0] - at)
-                first[version] = min(first.get(version, math.inf), mine[k][0] - at)
                 if mine[k][0] - at > bound:
                     late.append((mine, k, at, version))
     delays.sort()
+    # When each change was first served: the earliest answer to any phone that shows it,
+    # also a phone that began polling only after the change (in the evening's first
+    # seconds, the phones that polled before a change poll next up to 5 s later).
+    served = sorted(answer for mine in polls for answer in mine)
+    served_times = [t for t, _ in served]
+    for at, version in changes:
+        k = bisect.bisect_left(served_times, at)
+        while k < len(served) and served[k][1] < version:
+            k += 1
+        if k < len(served):
+            first[version] = served[k][0] - at
     shown = sorted(first.values())
     why = late_reasons(late, first, bound)
 
