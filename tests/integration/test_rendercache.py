@@ -249,3 +249,31 @@ def test_without_an_interval_every_version_renders_at_once(settings):
     settings.PUBLIC_RENDER_INTERVAL, settings.PUBLIC_RENDER_TIME = 0, 1
     assert rendercache.render_slot() == 0 and rendercache.slot_end(1000.3) is None
     assert not rendercache.same_slot(1000.0, 1000.0)
+
+
+@pytest.mark.parametrize(("took", "lock_seconds", "hold"), [
+    (None, 5, 5), (0.0, 5, 1), (0.2, 5, 1), (0.5, 5, 2), (1.0, 5, 3), (4.0, 5, 5),
+    (10.0, 60, 30), (None, 60, 60)])
+def test_a_lock_lasts_three_times_the_blocks_last_rendering(took, lock_seconds, hold):
+    """A node killed mid-render leaves its lock behind, and every node waits it out: for the
+    standings (0.2 s) a second, not the 5 s a first rendering (no last one known) holds."""
+    entry = None if took is None else rendercache.Rendered(1, 0.0, "x", took)
+    assert rendercache.lock_hold(entry, lock_seconds) == hold
+
+
+def test_a_rendering_records_how_long_it_took_and_the_next_lock_follows(name, settings,
+                                                                       monkeypatch):
+    settings.PUBLIC_RENDER_INTERVAL = 0
+    calls: list[int] = []
+    first = rendered(name, 1, slow_builder(calls, 1, seconds=0.05))
+    assert 0.05 <= first.took < 1
+    holds: list[int] = []
+    real_add = cache.add
+
+    def add(key, value, timeout=None):
+        holds.append(timeout)
+        return real_add(key, value, timeout)
+
+    monkeypatch.setattr(rendercache.cache, "add", add)
+    rendered(name, 2, slow_builder(calls, 2, seconds=0))
+    assert holds == [1] and calls == [1, 2]

@@ -46,11 +46,16 @@ from ..models import Tournament
 from ..services.standings import identity_key
 
 CACHE_SECONDS = 3600  # bounds memory only: entries are replaced by version, not by age
-# A renderer that died (its node killed mid-render) frees its block after this; a block
-# renders in well under a second, so 5 s bounds how long a killed node can freeze it on
-# every node (with 30 s, docs/load.md measured a 24 s freshness p99 after a SIGKILL). A
-# block that takes longer passes its own ``lock_seconds`` (the statistics do).
+# A renderer that died (its node killed mid-render) frees its block when its lock expires:
+# after three times the block's last rendering, at least LOCK_MIN_SECONDS, at most this (the
+# first rendering of a block, which has no last one, holds it this long). The standings of
+# 250 tables render in 0.2 s, so a killed node freezes them for a second, within the render
+# interval; a rendering that suddenly takes longer than its lock may be started twice, and
+# the next lock is longer. (With 30 s, docs/load.md measured a 24 s freshness p99 after a
+# SIGKILL; with a flat 5 s a block could freeze for 5 s.) A block that takes longer passes
+# its own ``lock_seconds`` (the statistics do).
 LOCK_SECONDS = 5
+LOCK_MIN_SECONDS = 1
 WAIT_SECONDS = 5.0  # a first rendering in progress is awaited this long, then rendered here
 POLL_SECONDS = 0.05
 
@@ -69,6 +74,7 @@ class Rendered:
     version: int
     made: float  # time.time() of the rendering, for the render slot
     body: str | bytes
+    took: float = 0.0  # seconds the rendering took, for the next one's lock (lock_hold)
 
     @property
     def html(self) -> str:
@@ -148,7 +154,7 @@ def rendered(name: str, version: int, build: Builder,
     entry = cache.get(key)
     if entry is not None and (entry.version >= version or same_slot(entry.made, time.time())):
         return entry
-    if not cache.add(lock, version, lock_seconds):
+    if not cache.add(lock, version, lock_hold(entry, lock_seconds)):
         if entry is not None and not wait:
             return entry  # one render behind, and its ETag says so
         if entry is None and busy is not None:
@@ -168,19 +174,31 @@ def rendered(name: str, version: int, build: Builder,
         cache.delete(lock)
 
 
+def lock_hold(entry: Rendered | None, lock_seconds: int) -> int:
+    """How long a rendering holds its block's lock: three times the last one, in whole
+    seconds, at least :data:`LOCK_MIN_SECONDS`, at most ``lock_seconds`` (also for the
+    first rendering). The lock only keeps a second rendering from starting meanwhile; if its
+    renderer dies, it is what every node waits out."""
+    if entry is None:
+        return lock_seconds
+    return min(lock_seconds, max(LOCK_MIN_SECONDS, math.ceil(3 * entry.took)))
+
+
 def entry_key(name: str, coding: str) -> str:
     return f"public:{name}:{coding}"
 
 
 def make(name: str, version: int, build: Builder, store: bool) -> dict[str, Rendered]:
     made = time.time()  # when the version was read: what changes after it shows next slot
+    started = time.monotonic()
     built = build()
     if isinstance(built, tuple):  # the version the rendering shows (see Builder)
         built, version = built
     html = str(built)
-    entries = {"html": Rendered(version, made, html),
-               "gzip": Rendered(version, made, gzip.compress(html.encode(), compresslevel=6,
-                                                             mtime=0))}
+    zipped = gzip.compress(html.encode(), compresslevel=6, mtime=0)
+    took = time.monotonic() - started
+    entries = {"html": Rendered(version, made, html, took),
+               "gzip": Rendered(version, made, zipped, took)}
     if store:
         cache.set_many({entry_key(name, c): e for c, e in entries.items()}, CACHE_SECONDS)
     return entries
