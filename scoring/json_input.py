@@ -102,7 +102,7 @@ class _Twice(dict[str, Any]):
         self.key = key
 
 
-class _Numbers:
+class _Hooks:
     """The decoder's hooks for numbers and objects; ``refused`` says whether the walk must
     look."""
 
@@ -158,24 +158,24 @@ def loads(data: str | bytes, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DE
                                     reason=exc.reason, at=exc.start)) from None
     else:
         text = data
-    numbers = _Numbers()
+    hooks = _Hooks()
     try:
         try:
-            value = json.loads(text, parse_float=numbers.float, parse_constant=numbers.constant,
-                               object_pairs_hook=numbers.object)
+            value = json.loads(text, parse_float=hooks.float, parse_constant=hooks.constant,
+                               object_pairs_hook=hooks.object)
         except json.JSONDecodeError:
             raise
         except ValueError:  # an integer too long for int(): read again to find it
-            value = json.loads(text, parse_int=numbers.integer, parse_float=numbers.float,
-                               parse_constant=numbers.constant,
-                               object_pairs_hook=numbers.object)
+            value = json.loads(text, parse_int=hooks.integer, parse_float=hooks.float,
+                               parse_constant=hooks.constant,
+                               object_pairs_hook=hooks.object)
     except json.JSONDecodeError as exc:
         raise JsonInputError(N_(NOT_JSON, why=_decoder_says(exc.msg)), line=exc.lineno,
                              column=exc.colno) from None
     except RecursionError:
         line, column = _too_deep(text, max_depth)
         raise JsonInputError(_too_deep_message(max_depth), line=line, column=column) from None
-    if numbers.refused or _MAYBE_SURROGATE.search(text) or _deeper(value, max_depth):
+    if hooks.refused or _MAYBE_SURROGATE.search(text) or _deeper(value, max_depth):
         _check(value, max_depth)  # finds what is wrong, with its path
     return value
 
@@ -227,7 +227,8 @@ def _path(link: tuple[Any, Any] | None) -> str:
 
 
 def _check(value: Any, max_depth: int) -> None:
-    """Walk the decoded value (without recursion): depth, lone surrogates, refused numbers."""
+    """Walk the decoded value (without recursion): depth, lone surrogates, refused numbers,
+    names given twice."""
     stack: list[tuple[Any, int, tuple[Any, Any] | None]] = [(value, 1, None)]
     while stack:
         node, depth, link = stack.pop()
