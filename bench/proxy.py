@@ -175,9 +175,19 @@ def process_tree(pid: int) -> list[int]:
         return [pid, *(int(child) for child in f.read().split())]
 
 
-def pin(pids: list[int], cores: set[int]) -> None:
+def pin(pids: list[int], cores: set[int]) -> dict[int, set[int]]:
+    """Put ``pids`` on ``cores``; what each had before, to give back with :func:`unpin`."""
+    before: dict[int, set[int]] = {}
     for pid in pids:
         with contextlib.suppress(ProcessLookupError):  # nginx's cache loader, done by now
+            before[pid] = os.sched_getaffinity(pid)
+            os.sched_setaffinity(pid, cores)
+    return before
+
+
+def unpin(before: dict[int, set[int]]) -> None:
+    for pid, cores in before.items():
+        with contextlib.suppress(ProcessLookupError):
             os.sched_setaffinity(pid, cores)
 
 
@@ -215,14 +225,14 @@ def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int, rounds:
              f"{'p99':>10}{'non-2xx':>9}{'bytes':>8}{'load before':>13}"]
     rates: dict[tuple[str, str], list[float]] = {}
     runs = [("direct", direct, 1), ("proxy", proxied, rounds)]
-    if proxied is not None and proxy_pid is not None:
+    if proxied is not None and proxy_pid is not None and len(os.sched_getaffinity(0)) >= 2:
         runs.append(("proxy, pinned", proxied, rounds))
     for where, base, times in runs:
         if base is None:
             continue
         pinned = where == "proxy, pinned"
         nginx = process_tree(proxy_pid) if pinned and proxy_pid is not None else []
-        pin(nginx, {0})
+        before = pin(nginx, {0})
         for k in range(times):
             for name, path in cases if where != "direct" else cases[:2]:
                 size = body_bytes(base, path)
@@ -238,7 +248,7 @@ def wrk_table(direct: str, proxied: str | None, slug: str, seconds: int, rounds:
                              f"{p50.group(1) if p50 else '-':>10}"
                              f"{p99.group(1) if p99 else '-':>10}"
                              f"{bad.group(1) if bad else '0':>9}{size:>8}{load:>13}")
-        pin(nginx, {0, 1})
+        unpin(before)
     for where in ("direct", "proxy", "proxy, pinned"):
         dyn = rates.get((where, "standings"))
         for name in ("static file", "static, same bytes"):
@@ -297,17 +307,19 @@ def freshness(polls: list[list[tuple[float, int]]], changes: list[tuple[float, i
                 if mine[k][0] - at > bound:
                     late.append((mine, k, at, version))
     delays.sort()
-    # When each change was first served: the earliest answer to any phone that shows it,
-    # also a phone that began polling only after the change (in the evening's first
-    # seconds, the phones that polled before a change poll next up to 5 s later).
-    served = sorted(answer for mine in polls for answer in mine)
-    served_times = [t for t, _ in served]
+    # When each change was first served: the earliest answer to any phone that shows it or
+    # a newer version, also a phone that began polling only after the change (in the
+    # evening's first seconds, the phones that polled before a change poll next up to 5 s
+    # later). No answer shows a version before the change that made it.
+    by_version = sorted((v, t) for mine in polls for t, v in mine)
+    versions = [v for v, _ in by_version]
+    earliest_from = [t for _, t in by_version]  # from index i on: the earliest answer
+    for i in range(len(earliest_from) - 2, -1, -1):
+        earliest_from[i] = min(earliest_from[i], earliest_from[i + 1])
     for at, version in changes:
-        k = bisect.bisect_left(served_times, at)
-        while k < len(served) and served[k][1] < version:
-            k += 1
-        if k < len(served):
-            first[version] = served[k][0] - at
+        i = bisect.bisect_left(versions, version)
+        if i < len(versions):
+            first[version] = earliest_from[i] - at
     shown = sorted(first.values())
     why = late_reasons(late, first, bound)
 
