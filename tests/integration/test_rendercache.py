@@ -268,12 +268,12 @@ def test_a_rendering_records_how_long_it_took_and_the_next_lock_follows(name, se
     first = rendered(name, 1, slow_builder(calls, 1, seconds=0.05))
     assert 0.05 <= first.took < 1
     holds: list[int] = []
-    real_add = cache.add
+    real_hold = rendercache.lock_hold
 
-    def add(key, value, timeout=None):
-        holds.append(timeout)
-        return real_add(key, value, timeout)
+    def hold(entry, lock_seconds):
+        holds.append(real_hold(entry, lock_seconds))
+        return holds[-1]
 
-    monkeypatch.setattr(rendercache.cache, "add", add)
+    monkeypatch.setattr(rendercache, "lock_hold", hold)
     rendered(name, 2, slow_builder(calls, 2, seconds=0))
     assert holds == [1] and calls == [1, 2]
