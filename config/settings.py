@@ -8,6 +8,7 @@ DJANGO_DEBUG=0; HTTPS is assumed (secure cookies, HSTS, redirect to https) unles
 ``TLS_PROXY=1`` trusts the proxy's ``X-Forwarded-Proto``. README: "Running it for real".
 """
 
+import math
 import re
 import sys
 from datetime import timedelta
@@ -30,6 +31,19 @@ def env_rate(name: str, default: str) -> str:
     value = env.str(name, default=default).strip()
     if not re.fullmatch(r"\d+/\d*[smhd]", value):
         raise ImproperlyConfigured(f"{name} must be a rate like 8/10m or 30/m, not {value!r}")
+    return value
+
+
+def env_seconds(name: str, default: float, most: float = 3600) -> float:
+    """A number of seconds from 0 to ``most``; anything else stops the start with its name
+    (not a traceback from float(), nor a NaN or an infinity that every slot would share)."""
+    raw = env.str(name, default=str(default)).strip()
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= most:
+        refuse(f"{name} must be seconds from 0 to {most:g}, not {raw!r}")
     return value
 
 
@@ -174,8 +188,8 @@ else:
 # Spectators' blocks show a new result at most this many seconds after it was entered, and are
 # rendered at most once per this interval less PUBLIC_RENDER_TIME (the time set aside for a
 # rendering itself; tournaments/views/rendercache.py); 0 renders every new version at once.
-PUBLIC_RENDER_INTERVAL = env.float("PUBLIC_RENDER_INTERVAL", default=2.0)
-PUBLIC_RENDER_TIME = env.float("PUBLIC_RENDER_TIME", default=1.0)
+PUBLIC_RENDER_INTERVAL = env_seconds("PUBLIC_RENDER_INTERVAL", 2.0)
+PUBLIC_RENDER_TIME = env_seconds("PUBLIC_RENDER_TIME", 1.0)
 # Rate limits (tournaments/ratelimit.py, counted by django-ratelimit in the cache): the
 # captains' links per link (captain) and unknown tokens per client address, per window;
 # pre-registration per address and per tournament.

@@ -167,6 +167,15 @@ def test_a_key_file_that_cannot_be_written_stops_with_one_line(tmp_path):
     one_line_refusal(run(["manage.py", "check"], env), "SECRET_KEY", "a-file")
 
 
+@pytest.mark.parametrize("name, value", [
+    ("PUBLIC_RENDER_INTERVAL", "zwei"), ("PUBLIC_RENDER_INTERVAL", "inf"),
+    ("PUBLIC_RENDER_INTERVAL", "nan"), ("PUBLIC_RENDER_TIME", "-1"),
+    ("PUBLIC_RENDER_TIME", "1e300")])
+def test_render_seconds_that_are_no_bounded_number_stop_with_one_line(tmp_path, name, value):
+    env = environment(tmp_path, DJANGO_DEBUG="1", **{name: value})
+    one_line_refusal(run(["manage.py", "check"], env), name, "seconds from 0 to 3600")
+
+
 def test_the_embedded_default_keeps_every_variable_default(tmp_path):
     """``make run``: only DJANGO_DEBUG=1 (and here a key file outside the checkout)."""
     s = show(environment(tmp_path, DJANGO_DEBUG="1"))
