@@ -83,7 +83,7 @@ class Rendered:
 
 def render_interval() -> float:
     """The promise: how long at most a new result waits before the blocks show it."""
-    return float(getattr(settings, "PUBLIC_RENDER_INTERVAL", 2.0))
+    return float(settings.PUBLIC_RENDER_INTERVAL)
 
 
 def render_slot() -> float:
@@ -98,8 +98,7 @@ def render_slot() -> float:
     interval = render_interval()
     if interval <= 0:
         return 0.0
-    budget = max(0.0, float(getattr(settings, "PUBLIC_RENDER_TIME", 1.0)))
-    return max(interval - budget, interval / 2)
+    return max(interval - float(settings.PUBLIC_RENDER_TIME), interval / 2)
 
 
 def same_slot(a: float, b: float) -> bool:
