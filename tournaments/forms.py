@@ -17,11 +17,11 @@ from django.utils.translation import gettext_lazy as _
 from scoring.i18n import Message
 from scoring.json_input import MAX_BYTES, NOT_JSON, JsonInputError, loads
 
+from .common.text import validate_single_line
 from .core_messages import say
 from .disciplines import DISCIPLINES
 from .models import Role, Tournament
 from .services.base import ServiceError
-from .services.text import validate_single_line
 
 # Names of draw methods as the director reads them; unknown methods show their name.
 METHOD_LABELS: dict[str, Any] = {
@@ -164,13 +164,14 @@ class CreateTournamentForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    """A turnier/1 document (JSON) or a chess tournament as a TRF-16/TRF-26 file.
+    """A turnier/1 document (JSON) or a file in a discipline's own format (chess: TRF).
 
-    ``cleaned_data["document"]`` is ``("json", data)`` or ``("trf", text)``: a file
-    whose text is not JSON is read as TRF, whose reader names the line and column.
+    ``cleaned_data["document"]`` is ``("json", data)`` or ``("file", text)``: a file
+    whose text is not JSON goes to the disciplines that import files, whose reader names
+    the line and column.
     """
 
-    document = forms.FileField(label=_("turnier/1 document (JSON) or TRF file"))
+    document = forms.FileField(label=_("turnier/1 document (JSON) or a discipline's file"))
     slug = forms.SlugField(label=_("Address (optional)"), required=False, max_length=80,
                            help_text=_("Leave empty to derive it from the name."))
 
@@ -182,7 +183,7 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("the file is larger than 20 MB"))
         raw = f.read(MAX_IMPORT_BYTES + 1)
         if not raw.lstrip().startswith((b"{", b"[")):
-            return "trf", decode(raw)
+            return "file", decode(raw)
         try:
             return "json", loads(raw)
         except JsonInputError as exc:

@@ -31,7 +31,11 @@ from .settings_spec import Setting
 from .whatif import Spec
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest
+    from django.urls import URLPattern, URLResolver
+
     from ..result_forms import ResultForm
+    from ..services.report_kinds import ReportKind
 
 
 @dataclass(frozen=True)
@@ -195,11 +199,6 @@ class WebDiscipline:
     def has_sides(self) -> bool:
         return self.side_labels is not None
 
-    @property
-    def has_dutch(self) -> bool:
-        """Drawn by the Dutch system: byes on request and set pairings are its wishes."""
-        return "dutch" in self.methods
-
     def side_label(self, side: int | None) -> str:
         """What side 1 or 2 of a table is called ("" for no side)."""
         if side is None:
@@ -247,12 +246,115 @@ class WebDiscipline:
     def table_label(self, number: int) -> str:
         return f"{self.table_word} {number}"
 
+    # -- the draws the app makes itself ---------------------------------------------------------
+
+    # Draw methods of ``pairing.METHODS`` without a pure draw (``in_app``) that this
+    # discipline draws with the database (chess: the Dutch system with the director's wishes).
+    app_draws: tuple[str, ...] = ()
+
+    def app_draw(self, t: Any, method: str, number: int, seed: str) -> tuple[Any, str]:
+        """Round ``number`` drawn by ``method`` (one of :attr:`app_draws`): the
+        ``pairing.Draw`` and the seed as recorded."""
+        raise NotImplementedError(f"{self.name} draws no {method!r} itself")
+
+    # -- registration: people, deleting and withdrawing entrants ---------------------------------
+
+    def clean_person_field(self, field: str, value: Any) -> Any:
+        """A person's fact (``title``, ``zps`` …) as stored, checked by this discipline's
+        rules; raise ``ServiceError`` at ``field`` to refuse. Unchanged by default."""
+        return value
+
+    def person_form(self) -> Any:
+        """How the entrant form asks for a single player's facts (an object with
+        ``initial(person)``, ``add_fields(form)`` and ``facts(cleaned_data, person)``), or
+        None for the birth year alone (chess: Elo, DWZ, FIDE id, title …)."""
+        return None
+
+    def listed_people(self, query: str, limit: int) -> list[Any]:
+        """People of a published list matching ``query`` for the desk's picker (chess: the
+        DWZ and FIDE rating lists), each with ``pk``, ``name`` and what the picker shows;
+        none by default."""
+        return []
+
+    def listed_person(self, key: str, name: str) -> dict[str, Any] | None:
+        """The facts of the listed person ``key`` (as :meth:`listed_people` gave it) while
+        the desk's name field still shows ``name``, for ``register_person``; None when
+        the key names nobody (or somebody else)."""
+        return None
+
+    def deletion_refusal(self, entrant: Any) -> str | None:
+        """Why an entrant may not be deleted or withdrawn now (chess: a set pairing in a
+        round to come), or None."""
+        return None
+
+    def withdraw_played(self, entrant: Any, actor: Any) -> bool:
+        """Withdraw an entrant who has played, the discipline's way (chess: from the next
+        round, as the Dutch draw knows it); False to leave it to the status change."""
+        return False
+
+    def entrant_extras(self, entrant: Any) -> dict[str, Any]:
+        """What a deletion takes away beyond the entrant's own rows (chess: requested byes
+        and pairing rules), as the action log keeps it for an undo."""
+        return {}
+
+    def restore_entrant_extras(self, t: Any, entrant: Any, snapshot: Mapping[str, Any]
+                               ) -> list[Any]:
+        """Put back what :meth:`entrant_extras` kept, when a deletion is undone; returns
+        what could not be put back (a rule whose other entrant is gone)."""
+        return []
+
+    def restore_withdrawal_extras(self, t: Any, entrant: Any, before: Mapping[str, Any]
+                                  ) -> list[int]:
+        """Put back what a withdrawal cancelled (chess: requested byes), when it is undone;
+        returns the rounds given back."""
+        return []
+
+    # -- pages: its own URLs, panels and links ---------------------------------------------------
+
+    def urls(self, audience: str) -> list[URLPattern | URLResolver]:
+        """The discipline's own pages for ``audience`` (``"director"``, ``"public"``,
+        ``"director_site"`` beside the director's home, ``"api"``), mounted in that audience's
+        URL namespace; none by default."""
+        return []
+
+    def dashboard_panels(self, request: HttpRequest, t: Any, state: Any = None) -> list[str]:
+        """Rendered panels of the director's tournament page (chess: the Swiss's wishes for
+        the next round); ``state`` is what the discipline's own views pass back (forms with
+        their errors)."""
+        return []
+
+    def page_links(self, t: Any, where: str) -> list[tuple[str, Any]]:
+        """Links (URL, label) to the discipline's own pages on a generic page: ``"public"``
+        (the tournament page: cross and progress tables), ``"finish"`` (the final page:
+        new ratings)."""
+        return []
+
+    def site_links(self) -> list[tuple[str, Any, Any]]:
+        """Links (URL, label, one sentence of help) on the director's home, for work beyond
+        one tournament (chess: the rating lists)."""
+        return []
+
+    # A file format (other than the turnier/1 document) this discipline's tournaments are
+    # imported from, in words for the import form (chess: "a TRF file"); "" for none.
+    import_format: Any = ""
+
+    def import_file(self, text: str, actor: Any, slug: str | None) -> Any:
+        """A tournament of this discipline from a file in :attr:`import_format` (the
+        reader's refusal, a ``ServiceError``, names the line)."""
+        raise NotImplementedError(f"{self.name} imports no files")
+
+    def quick_entry(self) -> Any:
+        """The round page's quick entry ("12 1" for board 12's result): an object with
+        ``FIELD``, ``MAX_LENGTH``, ``enter(rnd, actor, text)`` and ``missing_boards(rnd)``;
+        None without one."""
+        return None
+
     # -- the result form, examples, reading a result -------------------------------------------
 
     @cached_property
     def result_form(self) -> ResultForm:
         """How a table's result is entered (``tournaments/disciplines/forms/<name>.py``)."""
-        return import_module(f"{__package__}.forms.{self.name}").FORM
+        return import_module(f"{type(self).__module__.rpartition('.')[0]}.form").FORM
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """A valid-looking result for the table, to show the director the payload's shape."""
@@ -300,11 +402,15 @@ class WebDiscipline:
         """The blank rows of its score sheet (``rows`` in the sheet template)."""
         return {}
 
-    def round_byes(self, rnd: Any) -> list[Any]:
-        """The byes of a round as the printed pairing list shows them."""
-        from ..services.public import round_byes
+    def report_kinds(self) -> tuple[ReportKind, ...]:
+        """The discipline's own kinds of report beyond the common ones (chess: cross table,
+        progress table, player cards, DWZ evaluation, player list)."""
+        return ()
 
-        return round_byes(rnd)
+    def printed_byes(self, rnd: Any, byes: list[Any]) -> list[Any]:
+        """The byes of a round as the printed pairing list shows them, given the round's
+        recorded ``byes`` (chess adds the requested byes the draw has not placed yet)."""
+        return byes
 
 
 def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:

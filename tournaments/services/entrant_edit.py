@@ -24,12 +24,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..common.text import check_single_line
 from ..models import Entrant, Player, ResultRevision, Seat
 from . import players as people
 from .base import Actor, ServiceError, change
 from .limits import max_length
 from .registration import update_entrant
-from .text import check_single_line
 
 # How a field is named in the sentence of the log.
 FIELD_WORDS: dict[str, Any] = {

@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import result_forms, services
-from ..chess import quick_entry
 from ..forms import (
     METHOD_LABELS,
     DrawForm,
@@ -320,27 +319,22 @@ def accept(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
 @director_view
 @require_POST
 def quick_result(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
-    """The arbiter's quick entry: "12 1" sets board 12 to 1-0, echoed with both names."""
+    """The arbiter's quick entry (chess: "12 1" sets board 12 to 1-0, echoed with both
+    names), where the discipline has one."""
     rnd = get_object_or_404(Round, tournament=t, number=number)
     rnd.tournament = t
-    text = request.POST.get(quick_entry.FIELD, "")
-    if not t.disc.has_quick_entry:
+    quick_entry = t.disc.quick_entry()
+    if quick_entry is None:
         raise Http404("no quick entry in this discipline")
     try:
+        text = request.POST.get(quick_entry.FIELD, "")
         entered = quick_entry.enter(rnd, actor(request), text)
     except ServiceError as exc:
         if rnd.status != Round.Status.OPEN:  # the page shows no quick entry: say it on top
             error_messages(request, exc)
         return _round_page(request, t, rnd, status=400,
                            quick=QuickSent(text[:quick_entry.MAX_LENGTH], exc.messages))
-    open_boards = quick_entry.missing_boards(rnd)
-    messages.success(request, _("Board %(board)s: %(white)s – %(black)s %(score)s saved.")
-                     % {"board": entered.board, "white": entered.white,
-                        "black": entered.black,
-                        "score": t.disc.result_line({"score": entered.score}, None, None)}
-                     + " " + (_("Still open: %(boards)s.") % {
-                         "boards": ", ".join(map(str, open_boards))} if open_boards
-                         else _("Every board has a result.")))
+    messages.success(request, quick_entry.saved(t, rnd, entered))
     return redirect(reverse("director:round", args=[t.slug, rnd.number]) + "?quick=1#quick")
 
 

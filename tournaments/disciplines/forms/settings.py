@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring import registry as scoring_registry
 from scoring.json_input import JsonInputError, loads
 
+from ...common.text import validate_single_line
 from ...forms import choice_field, json_error, method_choices
 from ...models import Tournament
-from ...services.text import validate_single_line
 from .. import of
 from ..settings_spec import (
     CHOICE,
