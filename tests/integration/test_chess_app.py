@@ -324,7 +324,8 @@ def test_forced_pairing_colour_clash_needs_confirmation(swiss, actor):
     rng = random.Random(9)
     chess_services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 5))
     play(t, actor, 1, rng)
-    chess_services.set_forced_pairing(t, actor, 2, entrant(t, 1), entrant(t, 6))  # white twice: fine
+    # white twice: fine
+    chess_services.set_forced_pairing(t, actor, 2, entrant(t, 1), entrant(t, 6))
     play(t, actor, 2, rng)
     error = refused("confirm_colour_clash", chess_services.set_forced_pairing, t, actor, 3,
                     entrant(t, 1), entrant(t, 7))
@@ -615,7 +616,8 @@ def test_set_pairing_checked_again_when_its_round_is_drawn(dclient, swiss, actor
     rng = random.Random(24)
     chess_services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 5))
     play(t, actor, 1, rng)
-    chess_services.set_forced_pairing(t, actor, 3, entrant(t, 1), entrant(t, 7))  # white twice: fine
+    # white twice: fine
+    chess_services.set_forced_pairing(t, actor, 3, entrant(t, 1), entrant(t, 7))
     chess_services.set_forced_pairing(t, actor, 2, entrant(t, 1), entrant(t, 6))  # ... until this
     play(t, actor, 2, rng)
     r = dclient.post(f"/director/{t.slug}/rounds/draw/", {"method": "dutch", "seed": ""})

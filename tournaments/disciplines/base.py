@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from django.http import HttpRequest
     from django.urls import URLPattern, URLResolver
 
+    from ..common.actions import Action
     from ..result_forms import ResultForm
     from ..services.report_kinds import ReportKind
 
@@ -91,6 +92,10 @@ class WebDiscipline:
     blocking_tables: Any = _("tables without an agreed result: %(tables)s")
     blocking_missing: Any = _("table %(n)s (no result yet)")
     blocking_disputed: Any = _("table %(n)s (disputed)")
+
+    # What its own services log beyond the common actions (tournaments.common.actions), each
+    # with its label and sentence.
+    actions: Mapping[str, Action] = {}
 
     # -- what it can do -----------------------------------------------------------------------
     has_trf = False  # TRF-16 export and import (FIDE pairing engines)
@@ -377,19 +382,19 @@ class WebDiscipline:
         """A reported result as (label, value) cells in the discipline's words, in order:
         list items numbered from 1 ("Bobbl 2"), mapping items by their key ("No. 7")."""
         if not isinstance(payload, Mapping):
-            return [("", _cell_text(payload))]
+            return [("", cell_text(payload))]
         cells: list[tuple[str, str]] = []
         words = self.cell_words
         for key, value in payload.items():
             word = str(words.get(key, key))
             if isinstance(value, list) and value and all(
                     isinstance(v, list | dict) for v in value):
-                cells += [(f"{word} {k}", _cell_text(v, words))
+                cells += [(f"{word} {k}", cell_text(v, words))
                           for k, v in enumerate(value, start=1)]
             elif isinstance(value, Mapping):
-                cells += [(f"{word} {k}", _cell_text(v, words)) for k, v in value.items()]
+                cells += [(f"{word} {k}", cell_text(v, words)) for k, v in value.items()]
             else:
-                cells.append((word, _cell_text(value, words)))
+                cells.append((word, cell_text(value, words)))
         return cells
 
     # -- reports ------------------------------------------------------------------------------
@@ -413,7 +418,7 @@ class WebDiscipline:
         return byes
 
 
-def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
+def cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
     """One cell of a report as people write it: 21:15 for a pair of numbers; the keys of a
     game on a list in the discipline's ``words`` (Pussi: "Bid 100"), and a word written as a
     value too (Skat: "Game Grand", not "game grand")."""
@@ -423,9 +428,9 @@ def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
     if isinstance(value, bool):
         return "✓" if value else "–"
     if isinstance(value, list):
-        return ":".join(_cell_text(v, words) for v in value)
+        return ":".join(cell_text(v, words) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{words.get(k, k)} {_cell_text(v, words)}" for k, v in value.items())
+        return ", ".join(f"{words.get(k, k)} {cell_text(v, words)}" for k, v in value.items())
     if isinstance(value, str):
         return str(words.get(value, value))
     return str(value)

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
+from ..common.actions import ACTIONS
 from ..common.errors import (  # noqa: F401 (the services' names for them)
     Actor,
     Conflict,
@@ -57,10 +58,9 @@ class Change:
 
 
 def _check_action(action: str) -> None:
-    from ..log_labels import ACTIONS  # the table of actions with their words
-
     if action not in ACTIONS:
-        raise ValueError(f"action {action!r} has no entry in log_labels.ACTIONS")
+        raise ValueError(f"action {action!r} has no entry in the table of actions "
+                         "(common.actions.COMMON, or its discipline's actions)")
 
 
 def _log(record: Change, actor: Actor, action: str) -> None:

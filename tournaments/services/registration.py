@@ -19,6 +19,7 @@ from ..disciplines.base import WebDiscipline
 from ..models import Entrant, Player, RegistrationSeat, Round, Tournament
 from . import players as people
 from .base import Actor, Change, ServiceError, change
+from .entrant_words import sentence  # the log's words, in English and German
 from .limits import max_length
 from .seating import give_seat, per_side, release_seat, seat_label
 
@@ -328,8 +329,6 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
         c.after = {k: _loggable(v) for k, v in after.items()}
         if copied:
             c.after["own_copy_of_player"] = True  # the other tournaments keep the old facts
-        from .entrant_edit import sentence  # the log's words, in English and German
-
         c.after["sentence"] = sentence(str(e), c.before, c.after)
         for tid, other in records.items():  # the same person, entered there too
             if tid != home and person is not None:

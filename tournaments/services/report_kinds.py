@@ -17,13 +17,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import segno
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..disciplines.registry import DISCIPLINES, of
 from ..models import Report, Round, Tournament
 from .finish import certificates_context, certificates_refusal
-from .public import categories_present, category_tables, round_tables, standings_table
+from .public import (
+    categories_present,
+    category_tables,
+    round_byes,
+    round_tables,
+    standings_table,
+)
 
 if TYPE_CHECKING:
     from django.http import QueryDict
@@ -72,14 +79,20 @@ class ReportKind:
         return f"reports/{self.name}.html"
 
 
+def qr_data_uri(url: str) -> str:
+    """The table's captain link as an inline SVG QR code: no file, no network."""
+    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+
+
+def captain_url(base_url: str, token: str) -> str:
+    return f"{base_url.rstrip('/')}/c/{token}/"
+
+
 def _standings(report: Report, context: Context) -> None:
     context["table"] = standings_table(report.tournament, after_round=report.round_number)
 
 
 def _round(report: Report, context: Context) -> None:
-    from .public import round_byes
-    from .reports import captain_url, qr_data_uri
-
     t = report.tournament
     assert report.round_number is not None  # a round's report names its round
     rnd = Round.objects.select_related("tournament").get(tournament=t,

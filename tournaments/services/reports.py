@@ -16,7 +16,6 @@ import logging
 from pathlib import Path
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import OperationalError, transaction
@@ -28,6 +27,7 @@ from ..disciplines import of
 from ..models import Report, Round, Tournament
 from . import report_kinds
 from .base import Actor, ServiceError, change
+from .report_kinds import captain_url, qr_data_uri  # noqa: F401 (tests and views)
 
 log = logging.getLogger(__name__)
 
@@ -153,15 +153,6 @@ def download_name(report: Report) -> str:
 def static_dir() -> Path:
     dirs = list(getattr(settings, "STATICFILES_DIRS", []))
     return Path(dirs[0]) if dirs else Path(settings.BASE_DIR) / "static"
-
-
-def qr_data_uri(url: str) -> str:
-    """The table's captain link as an inline SVG QR code: no file, no network."""
-    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-
-
-def captain_url(base_url: str, token: str) -> str:
-    return f"{base_url.rstrip('/')}/c/{token}/"
 
 
 def report_context(report: Report, base_url: str = "") -> dict[str, Any]:

@@ -3,7 +3,7 @@ with each discipline's own pages (its work beyond one tournament before ``<slug>
 
 from django.urls import path
 
-from ..views import board, finish, round_page, series_games, stats
+from ..views import board, finish, round_page, stats
 from ..views import director as views
 from ..views import settings as settings_views
 from . import discipline_urls
@@ -36,7 +36,7 @@ urlpatterns = [
          name="quick_result"),
     path("<slug:slug>/rounds/<int:number>/choices/", round_page.round_choices,
          name="round_choices"),
-    path("<slug:slug>/rounds/<int:number>/series-games/", series_games.series_games,
+    path("<slug:slug>/rounds/<int:number>/series-games/", round_page.series_games,
          name="series_games"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
          name="result"),

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 from pairing import Layout
 from scoring.chess import MAX_POINTS
 
+from ...common.actions import Action
 from ..base import WebDiscipline
 from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER
 from ..settings_spec import Setting as Field
@@ -64,6 +65,30 @@ class Chess(WebDiscipline):
     bye_labels = {"bye": gettext_lazy("pairing-allocated bye"),
                   "half": gettext_lazy("half-point bye (requested)"),
                   "forfeit-win": gettext_lazy("full-point bye (given by the director)")}
+
+    # What chess's own services log (tournaments.common.actions has the common ones).
+    actions = {
+        "import_trf": Action(gettext_lazy("TRF imported"),
+                      gettext_lazy("%(actor)s imported the tournament from a TRF file.")),
+        "request_bye": Action(gettext_lazy("bye requested"),
+                      gettext_lazy("%(actor)s entered a requested bye.")),
+        "give_full_bye": Action(gettext_lazy("full-point bye given"),
+                      gettext_lazy("%(actor)s gave a player the full-point bye.")),
+        "update_ratings": Action(gettext_lazy("ratings written back"),
+                      gettext_lazy("%(actor)s wrote the new DWZ and Elo to the players.")),
+        "cancel_bye": Action(gettext_lazy("requested bye cancelled"),
+                      gettext_lazy("%(actor)s cancelled a requested bye.")),
+        "withdraw": Action(gettext_lazy("withdrawal"),
+                      gettext_lazy("%(actor)s entered a withdrawal.")),
+        "set_forced_pairing": Action(gettext_lazy("pairing set"),
+                      gettext_lazy("%(actor)s set a pairing.")),
+        "edit_preview": Action(gettext_lazy("pairing changed by hand"),
+                      gettext_lazy("%(actor)s changed a pairing of the preview by hand.")),
+        "forbid_pairing": Action(gettext_lazy("pairing forbidden"),
+                      gettext_lazy("%(actor)s forbade a pairing.")),
+        "delete_pairing_rule": Action(gettext_lazy("pairing rule deleted"),
+                      gettext_lazy("%(actor)s deleted a pairing rule.")),
+    }
 
     has_trf = True
     chess_outputs = True

@@ -42,9 +42,7 @@ BYE_KINDS = (ByeRequest.Kind.HALF, ByeRequest.Kind.ZERO, ByeRequest.Kind.FULL)
 
 def _check_chess(t: Tournament) -> None:
     """Byes on request and set pairings are wishes to the Dutch draw: its disciplines only."""
-    from .discipline import Chess
-
-    if not isinstance(of(t), Chess):
+    if "dutch" not in of(t).methods:
         raise ServiceError(_("byes on request and set pairings exist only in chess"))
 
 

@@ -84,7 +84,8 @@ def _panel_form(request: HttpRequest, t: Tournament, name: str,
 @require_POST
 def request_bye(request: HttpRequest, t: Tournament) -> HttpResponse:
     def call(d: dict[str, Any]) -> str:
-        bye = chess_services.request_bye(t, actor(request), d["entrant"], d["round_number"], d["kind"])
+        bye = chess_services.request_bye(t, actor(request), d["entrant"], d["round_number"],
+                                         d["kind"])
         return _("%(kind)s for %(name)s in round %(n)s noted.") % {
             "kind": capfirst(bye.get_kind_display()), "name": d["entrant"].name,
             "n": bye.round_number}
