@@ -287,6 +287,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "ResultStatusEnum": "tournaments.models.Result.Status",
         "ReportStatusEnum": "tournaments.models.Report.Status",
+        "ChessScoreEnum": "scoring.chess.SCORES",
     },
 }
 

@@ -109,7 +109,7 @@ class Tournament(models.Model):
     @property
     def disc(self) -> WebDiscipline:
         """The discipline's web-side class: its words, settings, forms and capabilities
-        (templates: ``{{ t.disc.table_word }}``, ``{% if t.disc.has_score_pad %}``)."""
+        (templates: ``{{ t.disc.table_word }}``, ``{% if t.disc.sheet_layouts %}``)."""
         return WEB_DISCIPLINES[self.discipline]
 
     def __str__(self) -> str:

@@ -102,3 +102,17 @@ def test_each_page_uses_the_disciplines_words(drawn, client, director):
                 assert word in text, (page, word)
         for word in ALL_SIDE_WORDS - own_sides:  # no other discipline's side word
             assert word not in text, (page, word)
+
+
+def test_every_standings_value_is_named_by_its_discipline(drawn):
+    """The standings' columns take their header and title from the discipline's class
+    (``column_words``): no value shows its raw name, in either language."""
+    from tournaments.services.public import column, standings_table
+
+    for language in ("de", "en"):
+        with translation.override(language):
+            table = standings_table(drawn)
+            assert table.headers, drawn.discipline
+            for key, header in table.headers:
+                assert header != key, (drawn.discipline, key)
+                assert column(drawn, key).title != key, (drawn.discipline, key)

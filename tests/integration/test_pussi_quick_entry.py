@@ -10,9 +10,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tournaments import result_forms, services
+from tournaments.disciplines.pussi.stats import pussi_statistics
 from tournaments.models import Result
 from tournaments.services import Actor
-from tournaments.services.pussi_stats import pussi_statistics
 
 from .test_pussi_sheet import outcome_post, row_errors, url
 

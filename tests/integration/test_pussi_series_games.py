@@ -10,9 +10,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tournaments import services
+from tournaments.disciplines.pussi.stats import pussi_statistics
 from tournaments.models import ActionLog, Round
 from tournaments.services import Actor, ServiceError
-from tournaments.services.pussi_stats import pussi_statistics
 from tournaments.services.series_games import set_series_games
 
 pytestmark = pytest.mark.django_db

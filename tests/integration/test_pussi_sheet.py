@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournaments import result_forms, services
+from tournaments.disciplines.pussi.stats import pussi_statistics
 from tournaments.models import Result, ResultRevision, Round, Table
 from tournaments.services import Actor
-from tournaments.services.pussi_stats import pussi_statistics
 
 from .helpers import publish_first_round
 

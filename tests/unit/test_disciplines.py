@@ -67,7 +67,6 @@ def test_class_is_complete(name):
         assert (layout.sides == 2) == d.has_sides, kind
     if d.side_labels is not None:
         assert len(d.side_labels) == 2 and all(str(x) for x in d.side_labels)
-    assert d.has_trf == (name == "chess")  # the API's TRF routes ask exactly this
 
 
 @pytest.mark.parametrize("name", sorted(DISCIPLINES))

@@ -6,8 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+)
 
+from ..disciplines import DISCIPLINES
 from . import serializers as s
 
 ERRORS = OpenApiResponse(OpenApiTypes.OBJECT, description=(
@@ -39,14 +45,15 @@ def responses(ok: Any, code: int = 200, bad: bool = True) -> dict[int, Any]:
     return out
 
 
+# Every discipline's result body and an example of it, from its class: a new discipline
+# appears here by being installed (tests/integration/test_api_schema.py).
 PAYLOAD_EXAMPLES = [
-    OpenApiExample("mucken", value={"bobbl": [[21, 11], [17, 21]]}),
-    OpenApiExample("pussi", value={"games": [{"declarer": 1, "bid": 60, "totals": [60, 0]},
-                                             {"declarer": 2, "bid": 80, "totals": [60, 80]}]}),
-    OpenApiExample("chess", value={"score": "1/2-1/2"}),
-    OpenApiExample("boardgame", value={"points": {"12": 87, "4": 65, "9": 65, "1": 40}}),
-    OpenApiExample("tabletop", value={"missions": [[12, 8], [5, 9], [3, 3]]}),
-]
+    OpenApiExample(name, value=d.api_example(), summary=str(d.label),
+                   description=f"A {name} table seated with the entrants 1, 2, … in seat order.")
+    for name, d in DISCIPLINES.items()]
+RESULT_BODY = PolymorphicProxySerializer(
+    component_name="ResultBody", resource_type_field_name=None,
+    serializers={name: d.result_body for name, d in DISCIPLINES.items()})
 DOCUMENT_EXAMPLE = OpenApiExample("a Mucken tournament", value={
     "format": "turnier/1", "name": "Muckturnier 2026", "discipline": "mucken",
     "scoring": {"target": 21},

@@ -37,6 +37,21 @@ if TYPE_CHECKING:
     from ..common.actions import Action
     from ..result_forms import ResultForm
     from ..services.report_kinds import ReportKind
+    from .demo import Demo
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a standings value (``points``, ``buchholz``, ``bobbl``) is named: a short
+    ``header`` for the column, and the long ``title`` (the legend and the header's tooltip;
+    the header when there is none)."""
+
+    header: Any
+    title: Any = None
+
+
+# The value every discipline may report under this name.
+POINTS_WORDS = Words(_("Pts"), _("Points"))
 
 
 @dataclass(frozen=True)
@@ -98,10 +113,11 @@ class WebDiscipline:
     actions: Mapping[str, Action] = {}
 
     # -- what it can do -----------------------------------------------------------------------
-    has_trf = False  # TRF-16 export and import (FIDE pairing engines)
-    chess_outputs = False  # cross/progress tables, player cards, DWZ evaluation
-    has_score_pad = False  # the Mucken score pad (vertical/horizontal layout option)
-    has_pussi_stats = False  # the Pussi result sheet on the statistics page
+    # The score sheet is the discipline's own pad, which names the parties itself, printed in
+    # one of these layouts ((value, words); the first is the default); empty: the common
+    # sheet with the entrants' names. ``sheet_css``: its style sheets (static paths).
+    sheet_layouts: tuple[tuple[str, Any], ...] = ()
+    sheet_css: tuple[str, ...] = ()
     has_series_games = False  # a series (round) may set its own number of games
     pairings_with_results = False  # the printed pairing list has a result column
     has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
@@ -212,14 +228,22 @@ class WebDiscipline:
             return str(self.side_labels[side - 1])
         return gettext("Side %(n)s") % {"n": side}
 
+    # The names of the values its scoring core reports, by value name (``Words``): the one
+    # place the standings' column headers and titles come from, on the page, the projector
+    # and the PDF. Values computed per round (Skat's ``series_3``) are named by the methods.
+    column_words: Mapping[str, Words] = {"points": POINTS_WORDS}
+
     def column_header(self, t: Any, key: str) -> str | None:
-        """A standings value's official abbreviation in this discipline (None: our own)."""
-        return None
+        """A standings value's short header (None: not named; the page shows the key)."""
+        words = self.column_words.get(key)
+        return str(words.header) if words is not None else None
 
     def column_title(self, t: Any, key: str) -> str | None:
-        """A standings value's long name in this discipline (the legend and the header's
-        tooltip; None: the common one)."""
-        return None
+        """A standings value's long name (the legend and the header's tooltip)."""
+        words = self.column_words.get(key)
+        if words is None:
+            return None
+        return str(words.title if words.title is not None else words.header)
 
     # Standings values that are money (Skat: the loss fee): always shown with two decimals
     # in the locale's format (0,50 / 0.50), on the page, the projector and the PDF.
@@ -330,8 +354,9 @@ class WebDiscipline:
 
     def page_links(self, t: Any, where: str) -> list[tuple[str, Any]]:
         """Links (URL, label) to the discipline's own pages on a generic page: ``"public"``
-        (the tournament page: cross and progress tables), ``"finish"`` (the final page:
-        new ratings)."""
+        (the tournament page: cross and progress tables), ``"export"`` (the director's
+        downloads beside the JSON document: TRF), ``"finish"`` (the final page: new
+        ratings)."""
         return []
 
     def site_links(self) -> list[tuple[str, Any, Any]]:
@@ -364,6 +389,18 @@ class WebDiscipline:
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """A valid-looking result for the table, to show the director the payload's shape."""
         return {}
+
+    def api_example(self) -> dict[str, Any]:
+        """The result body the API's schema shows: a valid result of a table seated with
+        the entrants 1, 2, … in seat order (tests/integration/test_api_schema.py posts it)."""
+        return self.example(None, [])
+
+    @cached_property
+    def result_body(self) -> type[Any]:
+        """The result body as a DRF serializer, for the API's schema
+        (``tournaments/disciplines/<name>/body.py``): the scoring core checks the body."""
+        return import_module(  # type: ignore[no-any-return]
+            f"{type(self).__module__.rpartition('.')[0]}.body").RESULT_BODY
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
         """A result as one line a spectator reads; ``table`` is a public TableView."""
@@ -406,6 +443,14 @@ class WebDiscipline:
     def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
         """The blank rows of its score sheet (``rows`` in the sheet template)."""
         return {}
+
+    def demo(self) -> Demo | None:
+        """Its demo tournament for ``make run`` (the package's ``demo.py``), or None."""
+        try:
+            module = import_module(f"{type(self).__module__.rpartition('.')[0]}.demo")
+        except ModuleNotFoundError:
+            return None
+        return getattr(module, "DEMO", None)
 
     def report_kinds(self) -> tuple[ReportKind, ...]:
         """The discipline's own kinds of report beyond the common ones (chess: cross table,

@@ -20,74 +20,6 @@ from ..disciplines import get, of
 from ..models import Bye, Result, Round, Tournament
 from .standings import standings, version_key
 
-# One readable column header per standings value name (docs/format.md, "Standings output").
-COLUMN_HEADERS: dict[str, Any] = {
-    # chess
-    "points": gettext_lazy("Pts"),
-    "buchholz": gettext_lazy("Bh."),
-    "buchholz_cut1": gettext_lazy("Bh.-1"),
-    "median": gettext_lazy("Med."),
-    "fine_buchholz": gettext_lazy("FBh."),
-    "sonneborn_berger": gettext_lazy("SB"),
-    "progressive": gettext_lazy("Prog."),
-    "direct_encounter": gettext_lazy("DE"),
-    "wins": gettext_lazy("Wins"),
-    "black_games": gettext_lazy("Black"),
-    "aro": gettext_lazy("ARO"),
-    # mucken
-    "bobbl": gettext_lazy("Bobbl"),
-    "tore": gettext_lazy("Goals"),
-    "gegentore": gettext_lazy("Goals against"),
-    "plus": gettext_lazy("Plus"),
-    "plus_minus": gettext_lazy("+/−"),
-    # pussi
-    "total": gettext_lazy("Total"),
-    "difference": gettext_lazy("Diff."),
-    "premiums": gettext_lazy("Premiums"),
-    "own_won": gettext_lazy("Own won"),
-    "own_lost": gettext_lazy("Own lost"),
-    "opp_won": gettext_lazy("Opp. won"),
-    "opp_lost": gettext_lazy("Opp. lost"),
-    "schwarz_won": gettext_lazy("Schwarz won"),
-    "schwarz_lost": gettext_lazy("Schwarz lost"),
-    # board games
-    "share": gettext_lazy("Share"),
-    "game_points": gettext_lazy("Game pts"),
-    # tabletop
-    "tp": gettext_lazy("TP"),
-    "secondary": gettext_lazy("Secondary"),
-    "mission_points": gettext_lazy("Mission pts"),
-}
-
-# The long name of a value, shown as the header's title (a tooltip on the page).
-COLUMN_TITLES: dict[str, Any] = {
-    "points": gettext_lazy("Points"),
-    "buchholz": gettext_lazy("Buchholz"),
-    "buchholz_cut1": gettext_lazy("Buchholz cut 1"),
-    "median": gettext_lazy("Median Buchholz"),
-    "fine_buchholz": gettext_lazy("Fine Buchholz"),
-    "sonneborn_berger": gettext_lazy("Sonneborn-Berger"),
-    "progressive": gettext_lazy("Progressive score"),
-    "direct_encounter": gettext_lazy("Direct encounter"),
-    "wins": gettext_lazy("Number of wins"),
-    "black_games": gettext_lazy("Games played with black"),
-    "aro": gettext_lazy("Average rating of opponents"),
-    "sonneborn_berger_cut1": gettext_lazy("Sonneborn-Berger cut 1"),
-    "fore_buchholz": gettext_lazy("Fore Buchholz"),
-    "aob": gettext_lazy("Average of opponents' Buchholz"),
-    "progressive_cut1": gettext_lazy("Progressive score cut 1"),
-    "won": gettext_lazy("Games won over the board"),
-    "black_wins": gettext_lazy("Games won with black"),
-    "games_elected": gettext_lazy("Games elected to play"),
-    "aro_cut1": gettext_lazy("Average rating of opponents cut 1"),
-    "aro_unrounded": gettext_lazy("Average rating of opponents, unrounded"),
-    "tpr": gettext_lazy("Tournament performance rating"),
-    "apro": gettext_lazy("Average performance rating of opponents"),
-    "ptp": gettext_lazy("Perfect tournament performance"),
-    "appo": gettext_lazy("Average perfect performance of opponents"),
-    "koya": gettext_lazy("Koya system"),
-}
-
 
 @dataclass(frozen=True)
 class Column:
@@ -98,9 +30,8 @@ class Column:
 
 def column(t: Tournament, key: str) -> Column:
     """A value's column: the official abbreviation if known, else our label; long name as title."""
-    header = of(t).column_header(t, key) or COLUMN_HEADERS.get(key, key)
-    title = (of(t).column_title(t, key) or COLUMN_TITLES.get(key) or COLUMN_HEADERS.get(key)
-             or key)
+    header = of(t).column_header(t, key) or key
+    title = of(t).column_title(t, key) or header
     return Column(key, str(header), str(title))
 
 

@@ -65,10 +65,15 @@ class ReportKind:
     needs_round: bool = False  # about one round (pairings, score sheets)
     after_round: bool = False  # may show the state after an earlier round (standings)
     layouts: tuple[str, ...] = ()  # what it may be ordered with as ``layout``
+    # The layouts by the tournament, where the discipline decides them (score sheets).
+    layouts_of: Callable[[Tournament], tuple[str, ...]] | None = None
     layout_error: Any = LAYOUT_ERROR
     refusal: Callable[[Tournament], str | None] = field(default=lambda _t: None)
     page: ReportPage | None = None
     css: tuple[str, ...] = ()  # style sheets of its page and PDF beyond the common one
+
+    def layouts_for(self, t: Tournament) -> tuple[str, ...]:
+        return self.layouts_of(t) if self.layouts_of is not None else self.layouts
 
     def fits(self, t: Tournament) -> str | None:
         """Why the kind does not fit the tournament (translated), or None when it does."""
@@ -130,14 +135,17 @@ def _has_categories(t: Tournament) -> str | None:
     return None if categories_present(t) else _("no entrant has a category")
 
 
-SHEET_LAYOUTS = ("vertical", "horizontal")  # the Mucken score pad: Bobbl as rows or as columns
+def _sheet_layouts(t: Tournament) -> tuple[str, ...]:
+    """A discipline's own pad comes in layouts (Mucken: Bobbl as rows or as columns)."""
+    return tuple(value for value, _words in of(t).sheet_layouts)
+
 
 COMMON: tuple[ReportKind, ...] = (
     ReportKind(Report.Kind.STANDINGS, Report.Kind.STANDINGS.label, _standings,
                after_round=True),
     ReportKind(Report.Kind.PAIRINGS, Report.Kind.PAIRINGS.label, _round, needs_round=True),
     ReportKind(Report.Kind.SCORE_SHEETS, Report.Kind.SCORE_SHEETS.label, _round,
-               needs_round=True, layouts=SHEET_LAYOUTS),
+               needs_round=True, layouts_of=_sheet_layouts),
     ReportKind("category_standings", gettext_lazy("standings by category"), _categories,
                after_round=True, refusal=_has_categories,
                page=ReportPage("categories", gettext_lazy("Standings by category"),

@@ -74,7 +74,7 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
     ``base_url`` (e.g. ``https://turnier.example/``) comes from the request that
     ordered the report, so QR codes on score sheets point at the address the
     hall's phones can reach, without a setting for it. ``layout`` (score sheets,
-    one of ``SHEET_LAYOUTS``) travels with the task the same way; the templates
+    a value of the discipline's ``sheet_layouts``) travels with the task as well; the templates
     read it as ``report.options.layout``.
     """
     spec = report_kinds.kind_of(kind) if isinstance(kind, str) else None
@@ -83,7 +83,7 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
     if spec not in report_kinds.own_kinds(t):
         raise ServiceError(_("this kind of report is not made for a tournament of %(what)s")
                            % {"what": of(t).label}, "kind")
-    if layout and layout not in spec.layouts:
+    if layout and layout not in spec.layouts_for(t):
         raise ServiceError(str(spec.layout_error), "layout")
     extra = {"options": {"layout": layout}} if layout else {}
     unfit = spec.fits(t)

@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ..models import ActionLog, Round, Seat, Tournament
 from .public import round_byes, side_label
@@ -86,10 +85,3 @@ def time_limit(t: Tournament, rnd: Round | None) -> dict[str, Any] | None:
         ends = started + timedelta(minutes=minutes) if started else None
     return {"minutes": minutes, "ends": ends}
 
-
-# What a table is called where "table" is the wrong word.
-TABLE_WORDS: dict[str, Any] = {"chess": gettext_lazy("Board")}
-
-
-def table_word(discipline: str) -> str:
-    return str(TABLE_WORDS.get(discipline, gettext_lazy("Table")))

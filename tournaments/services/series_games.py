@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.pussi import MAX_GAMES
+from scoring.cardlist import MAX_GAMES  # a list of at most 99 games, as every card list
 
 from ..disciplines import of
 from ..models import Result, Round, Tournament

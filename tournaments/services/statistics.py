@@ -260,18 +260,6 @@ def template_exists(name: str) -> bool:
     return True
 
 
-def _pussi_extra(t: Tournament) -> dict[str, Any] | None:
-    """The spreadsheet's statistics sheet, once its builder and template are there."""
-    try:
-        from . import pussi_stats
-    except ImportError:
-        return None
-    build = getattr(pussi_stats, "pussi_statistics", None)
-    if build is None or not template_exists("stats/_pussi.html"):
-        return None
-    return {"pussi_stats": build(t)}
-
-
 
 # -- everything for a page or a report ----------------------------------------------------------
 
@@ -338,7 +326,7 @@ def statistics(t: Tournament, highlight: int | None = None, ident: str = "stats"
             if not per_round.empty:
                 distributions.append((per_round,
                                       distribution_chart(per_round, f"{ident}-per-round")))
-    found = _pussi_extra(t) if disc.has_pussi_stats else disc.statistics_extra(t)
+    found = disc.statistics_extra(t)
     return Statistics(
         t=t, rounds=rounds, round_word=round_word, main_key=key, main_label=label,
         progression=progression,

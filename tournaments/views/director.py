@@ -213,6 +213,7 @@ def dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None = 
                          if seating_services.drawing_at_registration(t) else None),
         "planning_hint": of(t).planning_hint(t),
         "panels": of(t).dashboard_panels(request, t, panel_state),
+        "exports": of(t).page_links(t, "export"),
         "finished": finish_services.is_finished(t),
         "planned_done": finish_services.planned_rounds_done(t),
         "next_number": (rounds[-1].number if rounds else 0) + 1,

@@ -38,7 +38,7 @@ from ..services.public import (
     standings_table,
     visible_rounds,
 )
-from ..services.seat_list import round_started, seat_lines, table_word, time_limit
+from ..services.seat_list import round_started, seat_lines, time_limit
 from .rendercache import Builder, block_name, block_response, etag, rendered, shared_page
 
 log = logging.getLogger(__name__)
@@ -108,7 +108,7 @@ def fragment_context(t: Tournament, part: str, mode: str,
     rnd = current_round(t)
     if part == "seats":
         return {"t": t, "round": rnd, "mode": mode, "lines": seat_lines(rnd) if rnd else [],
-                "table_word": table_word(t.discipline)}
+                "table_word": str(t.disc.table_word)}
     return {"t": t, "round": rnd, "mode": mode,
             "tables": round_tables(rnd) if rnd else [], "byes": round_byes(rnd) if rnd else [],
             "limit": time_limit(t, rnd), **(round_clock(rnd) if mode == "projector" else {})}

@@ -31,7 +31,6 @@ from .entrants import (
 from .log import LogEntrySerializer, LogQuerySerializer, UndoneSerializer, UndoRequestSerializer
 from .results import (
     AcceptSerializer,
-    ResultPayloadSerializer,
     RevisionSerializer,
     TableResultSerializer,
 )
@@ -89,7 +88,7 @@ __all__ = [
     "PlayerSerializer",
     "PlayerSpecField",
     "PlayerSpecSerializer",
-    "ResultPayloadSerializer",
+
     "RevisionSerializer",
     "RoundChoicesSerializer",
     "RoundSerializer",

@@ -8,23 +8,6 @@ from ...models import Result, ResultRevision
 from .common import PayloadField, one_of
 
 
-class ResultPayloadSerializer(serializers.Serializer):
-    """Only for the schema: the body *is* the payload, passed to the service untouched."""
-
-    bobbl = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
-                                  required=False, help_text="mucken")
-    unfinished = serializers.IntegerField(required=False, allow_null=True, help_text=(
-        "mucken: the number of the last Bobbl when time ran out during it; it counts by the "
-        "tournament's `unfinished` rule (leader, void, as_played)."))
-    games = serializers.ListField(child=serializers.DictField(), required=False,
-                                  help_text="pussi")
-    score = serializers.CharField(required=False, help_text="chess")
-    points = serializers.DictField(child=serializers.IntegerField(), required=False,
-                                   help_text="boardgame")
-    missions = serializers.ListField(child=serializers.ListField(
-        child=serializers.IntegerField()), required=False, help_text="tabletop")
-
-
 class RevisionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     payload = PayloadField()

@@ -18,7 +18,7 @@ from ...selectors.captain import captain_table_get
 from ...services import InvalidToken, RoundNotOpen, ServiceError, reporters
 from .. import serializers as s
 from ..permissions import HoldsCaptainLink
-from ..schema import ERRORS, PAYLOAD_EXAMPLES
+from ..schema import ERRORS, PAYLOAD_EXAMPLES, RESULT_BODY
 from .base import APIBase, Conflict
 
 DEVICE_HEADER = reporters.DEVICE_HEADER
@@ -89,7 +89,7 @@ class CaptainView(APIBase):
                                        "it again after a lost answer is safe: the first copy "
                                        "is stored, every later one gets its outcome back, "
                                        "even after the round closed."))],
-                   request=s.ResultPayloadSerializer, examples=PAYLOAD_EXAMPLES,
+                   request=RESULT_BODY, examples=PAYLOAD_EXAMPLES,
                    responses={200: s.CaptainSubmittedSerializer, 400: ERRORS,
                               404: s.MessageSerializer,
                               409: OpenApiResponse(s.MessageSerializer,

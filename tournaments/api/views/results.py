@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from ... import services
 from ...selectors.results import revision_get, table_result_get
 from .. import serializers as s
-from ..schema import PAYLOAD_EXAMPLES, TABLE, responses
+from ..schema import PAYLOAD_EXAMPLES, RESULT_BODY, TABLE, responses
 from .base import DirectorView
 
 
@@ -23,7 +23,7 @@ class ResultView(DirectorView):
 
     @extend_schema(parameters=TABLE, summary="Enter or correct a table's result (it is confirmed)",
                    description="The body is the discipline's result payload (docs/format.md).",
-                   request=s.ResultPayloadSerializer, examples=PAYLOAD_EXAMPLES,
+                   request=RESULT_BODY, examples=PAYLOAD_EXAMPLES,
                    responses=responses(s.TableResultSerializer))
     def put(self, request: Request, slug: str, number: int, table: int) -> Response:
         tb = self.get_table(number, table)

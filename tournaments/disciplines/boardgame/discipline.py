@@ -11,7 +11,7 @@ from pairing import Layout
 from scoring.boardgame import MAX_PLACEMENT
 
 from .. import settings_spec as spec
-from ..base import RoundChoice, WebDiscipline
+from ..base import POINTS_WORDS, RoundChoice, WebDiscipline, Words
 from ..settings_spec import Setting as Field
 from ..whatif import POINTS, Setting, Spec
 
@@ -26,6 +26,11 @@ class Boardgame(WebDiscipline):
     layouts = {"single": Layout(sides=0, table_size=4, max_short=3, bye_kind="zero")}
     methods = ("standings_tables", "random_tables")
     cell_words = {"points": gettext_lazy("No.")}
+    column_words = {
+        "points": POINTS_WORDS,
+        "share": Words(gettext_lazy("Share")),
+        "game_points": Words(gettext_lazy("Game pts")),
+    }
     planned_rounds = 3
     rounds_fixed = gettext_lazy("The board-game qualifier has exactly three rounds")
 
@@ -84,6 +89,9 @@ class Boardgame(WebDiscipline):
         points = (87, 65, 52, 40, 31, 20)
         return {"points": {str(s.entrant.start_number): points[k % len(points)]
                            for k, s in enumerate(seats)}}
+
+    def api_example(self) -> dict[str, Any]:
+        return {"points": {"1": 87, "2": 65, "3": 65, "4": 40}}
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
         from ...common.numbers import number

@@ -4,3 +4,11 @@ The package holds everything the web app knows of it: the class (``discipline.py
 result form (``form.py``), templates and static files. The rest of the app reaches it only
 through its class (``tournaments.disciplines.of(t)``): docs/adding-a-discipline.md.
 """
+
+NAME = "chess"
+
+
+def is_chess(t: object) -> bool:
+    """Whether a tournament is chess: the package's own pages and API refuse any other (the
+    rest of the app asks the discipline's class instead)."""
+    return getattr(t, "discipline", None) == NAME

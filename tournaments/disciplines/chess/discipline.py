@@ -11,10 +11,11 @@ from pairing import Layout
 from scoring.chess import MAX_POINTS
 
 from ...common.actions import Action
-from ..base import WebDiscipline
+from ..base import POINTS_WORDS, WebDiscipline, Words
 from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER
 from ..settings_spec import Setting as Field
 from ..whatif import Setting, Spec
+from . import NAME
 
 ROUND_ROBIN = ("round_robin", "round_robin_shift")
 SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
@@ -42,7 +43,7 @@ def _points(key: str, label: Any, default: Any, help: Any = "") -> Field:
 
 
 class Chess(WebDiscipline):
-    name = "chess"
+    name = NAME
     label = gettext_lazy("Chess")
     preset = {"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "system": "swiss",
               "tiebreaks": ["buchholz_cut1", "buchholz", "sonneborn_berger"]}
@@ -50,6 +51,38 @@ class Chess(WebDiscipline):
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("dutch", "round_robin", "round_robin_shift", "score_order")
     cell_words = {"score": gettext_lazy("Result")}
+    column_words = {
+        "points": POINTS_WORDS,
+        "buchholz": Words(gettext_lazy("Bh."), gettext_lazy("Buchholz")),
+        "buchholz_cut1": Words(gettext_lazy("Bh.-1"), gettext_lazy("Buchholz cut 1")),
+        "median": Words(gettext_lazy("Med."), gettext_lazy("Median Buchholz")),
+        "fine_buchholz": Words(gettext_lazy("FBh."), gettext_lazy("Fine Buchholz")),
+        "sonneborn_berger": Words(gettext_lazy("SB"), gettext_lazy("Sonneborn-Berger")),
+        "progressive": Words(gettext_lazy("Prog."), gettext_lazy("Progressive score")),
+        "direct_encounter": Words(gettext_lazy("DE"), gettext_lazy("Direct encounter")),
+        "wins": Words(gettext_lazy("Wins"), gettext_lazy("Number of wins")),
+        "black_games": Words(gettext_lazy("Black"), gettext_lazy("Games played with black")),
+        "aro": Words(gettext_lazy("ARO"), gettext_lazy("Average rating of opponents")),
+        "sonneborn_berger_cut1": Words(gettext_lazy("SB-C1"),
+                                       gettext_lazy("Sonneborn-Berger cut 1")),
+        "fore_buchholz": Words(gettext_lazy("FB"), gettext_lazy("Fore Buchholz")),
+        "aob": Words(gettext_lazy("AOB"), gettext_lazy("Average of opponents' Buchholz")),
+        "progressive_cut1": Words(gettext_lazy("PS-C1"), gettext_lazy("Progressive score cut 1")),
+        "won": Words(gettext_lazy("WON"), gettext_lazy("Games won over the board")),
+        "black_wins": Words(gettext_lazy("BWG"), gettext_lazy("Games won with black")),
+        "games_elected": Words(gettext_lazy("GE"), gettext_lazy("Games elected to play")),
+        "aro_cut1": Words(gettext_lazy("ARO-C1"),
+                          gettext_lazy("Average rating of opponents cut 1")),
+        "aro_unrounded": Words(gettext_lazy("ARO"),
+                               gettext_lazy("Average rating of opponents, unrounded")),
+        "tpr": Words(gettext_lazy("TPR"), gettext_lazy("Tournament performance rating")),
+        "apro": Words(gettext_lazy("APRO"),
+                      gettext_lazy("Average performance rating of opponents")),
+        "ptp": Words(gettext_lazy("PTP"), gettext_lazy("Perfect tournament performance")),
+        "appo": Words(gettext_lazy("APPO"),
+                      gettext_lazy("Average perfect performance of opponents")),
+        "koya": Words(gettext_lazy("KS"), gettext_lazy("Koya system")),
+    }
     planned_rounds = 7
     options = ("double",)
 
@@ -90,8 +123,6 @@ class Chess(WebDiscipline):
                       gettext_lazy("%(actor)s deleted a pairing rule.")),
     }
 
-    has_trf = True
-    chess_outputs = True
     pairings_with_results = True
     has_tiebreak_picker = True
     has_ratings = True
@@ -139,10 +170,12 @@ class Chess(WebDiscipline):
             return list(setting.choices)
         from scoring.chess import TIEBREAKS, abbreviation
 
-        from ...services.public import COLUMN_TITLES
+        def title(name: str) -> str:
+            words = self.column_words.get(name)
+            return str(words.title or words.header) if words is not None else name
 
-        return [(name, f"{abbreviation(name, settings.rules)} – "
-                       f"{COLUMN_TITLES.get(name, name)}") for name in TIEBREAKS]
+        return [(name, f"{abbreviation(name, settings.rules)} – {title(name)}")
+                for name in TIEBREAKS]
 
     def settings_errors(self, values: Any) -> dict[str, Any]:
         win, draw, loss = (values.get(k) for k in ("win", "draw", "loss"))
@@ -211,7 +244,7 @@ class Chess(WebDiscipline):
         from scoring import chess as scoring_chess
 
         if key not in scoring_chess.ABBREVIATIONS or key == "points":  # points keep "Pkt."
-            return None
+            return super().column_header(t, key)
         return str(scoring_chess.abbreviation(key, self.settings(t).rules))
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
@@ -324,6 +357,8 @@ class Chess(WebDiscipline):
             from .pages import chess_pages
 
             return chess_pages(t)
+        if where == "export":
+            return [(reverse("director:export_trf", args=[t.slug]), gettext_lazy("Export (TRF)"))]
         if where == "finish":
             return [(reverse("director:ratings", args=[t.slug]),
                      gettext_lazy("Write the new DWZ and Elo to the players (after checking "

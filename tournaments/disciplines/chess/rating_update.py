@@ -19,6 +19,7 @@ from ...models import Player, Tournament
 from ...services.base import Actor, Conflict, ServiceError, change
 from ...services.finish import planned_rounds_done
 from ...services.locks import is_finished
+from . import is_chess
 from .outputs import dwz_report, dwz_text
 
 
@@ -84,7 +85,7 @@ def update_ratings(t: Tournament, actor: Actor, confirmed: list[int]) -> list[Ra
         raise ServiceError(_("give the start numbers of the confirmed list"), "confirmed")
     with change(t.pk, actor, "update_ratings") as c:
         t = c.tournament
-        if not t.disc.chess_outputs:
+        if not is_chess(t):
             raise ServiceError(_("ratings are written back in chess tournaments"), "tournament")
         if not (is_finished(t) or planned_rounds_done(t)):
             raise ServiceError(_("the new ratings are written after the last round is "

@@ -23,6 +23,7 @@ from ...models import Entrant, Result, Round, Tournament
 from ...services.base import ServiceError
 from ...services.public import number
 from ...services.standings import standings
+from . import is_chess
 
 COUNTING = (Result.Status.SUBMITTED, Result.Status.CONFIRMED)
 ROUND_ROBIN_METHODS = ("round_robin", "round_robin_shift")
@@ -129,7 +130,7 @@ def is_round_robin(t: Tournament) -> bool:
 
 
 def require_chess(t: Tournament) -> None:
-    if not t.disc.chess_outputs:
+    if not is_chess(t):
         raise ServiceError(_("this output is for chess tournaments"), "kind")
 
 

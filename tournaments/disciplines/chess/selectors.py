@@ -11,8 +11,7 @@ from scoring.ratings import dwz_text
 
 from ...models import Entrant, Round, Table, Tournament
 from ...services.base import ServiceError
-from .. import of
-from . import trf
+from . import is_chess, trf
 from .models import ByeRequest, PairingRule
 
 
@@ -70,7 +69,7 @@ class RankingRow:
 
 def chess_ranking_list(t: Tournament) -> list[RankingRow]:
     """The initial ranking (the pairing numbers of the Dutch draw and the TRF file)."""
-    if not of(t).has_trf:
+    if not is_chess(t):
         raise ServiceError(_("pairing numbers exist in chess only"))
     rows = []
     for k, e in enumerate(trf.initial_ranking(t), 1):

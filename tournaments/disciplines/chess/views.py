@@ -30,6 +30,7 @@ from ...views.access import director_view
 from ...views.director import actor, dashboard, error_messages
 from ...views.public import visible_tournament
 from ...views.rendercache import block_name, rendered, shared_page
+from . import is_chess
 from . import outputs as chess_outputs
 from . import services as chess_services
 from . import trf as chess_trf
@@ -45,7 +46,7 @@ from .services import next_round_number
 @require_safe
 def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
     """A chess tournament as a TRF-16 file, as the FIDE-endorsed pairing engines read it."""
-    if not t.disc.has_trf:
+    if not is_chess(t):
         raise Http404
     response = HttpResponse(chess_trf.export_trf(t), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{t.slug}.trf"'
@@ -174,7 +175,7 @@ def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
     from .rating_update import rating_changes, ratings_written
     from .rating_update import update_ratings as write
 
-    if not t.disc.chess_outputs:
+    if not is_chess(t):
         raise Http404("only chess tournaments have ratings")
     status = 200
     if request.method == "POST":
@@ -223,7 +224,7 @@ def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[st
 def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A round robin's cross table (a Swiss has none: 404)."""
     t = visible_tournament(request, slug)
-    if not t.disc.chess_outputs or not chess_outputs.is_round_robin(t):
+    if not is_chess(t) or not chess_outputs.is_round_robin(t):
         raise Http404("only round robins have a cross table")
     order = "rank" if request.GET.get("order") == "rank" else "number"
     return cached_page(request, t, "cross_table", {"order": order}, "reports/_cross_table.html",
@@ -235,7 +236,7 @@ def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
 def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A chess tournament's progress table: each player's rounds, by current rank."""
     t = visible_tournament(request, slug)
-    if not t.disc.chess_outputs:
+    if not is_chess(t):
         raise Http404("only chess tournaments have a progress table")
     by = "number" if request.GET.get("by") == "number" else "rank"
     return cached_page(request, t, "progress_table", {"by": by}, "reports/_progress_table.html",

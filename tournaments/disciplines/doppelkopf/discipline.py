@@ -18,7 +18,7 @@ from pairing import Layout
 from scoring.cardlist import MAX_GAMES
 from scoring.doppelkopf import SOLOS
 
-from ..base import WebDiscipline
+from ..base import WebDiscipline, Words
 from ..settings_spec import FLAG, NAMES
 from ..settings_spec import Setting as Field
 from ..whatif import Spec
@@ -47,25 +47,28 @@ SPECIAL_WORDS: dict[str, Any] = {
 """The special points of the TSR (scoring.doppelkopf.SPECIALS), as the settings page offers
 them."""
 
-COLUMN_HEADERS: dict[str, Any] = {
-    "won": gettext_lazy("Won"), "lost": gettext_lazy("Lost"), "games": gettext_lazy("Games"),
-    "solos": gettext_lazy("Solos"), "solos_won": gettext_lazy("Solos won"),
-    "solos_missing": gettext_lazy("Solos owed"),
-}
-
-
-COLUMN_TITLES: dict[str, Any] = {
-    "points": gettext_lazy("Points"), "games": gettext_lazy("Games played"),
-    "won": gettext_lazy("Games with a plus score"),
-    "lost": gettext_lazy("Games with a minus score"),
-    "solos": gettext_lazy("Solos played as soloist"), "solos_won": gettext_lazy("Solos won"),
-    "solos_missing": gettext_lazy("Compulsory solos still owed"),
+COLUMN_WORDS: dict[str, Words] = {
+    "points": Words(gettext_lazy("Pts"),
+                    gettext_lazy("Points")),
+    "games": Words(gettext_lazy("Games"),
+                   gettext_lazy("Games played")),
+    "won": Words(gettext_lazy("Won"),
+                 gettext_lazy("Games with a plus score")),
+    "lost": Words(gettext_lazy("Lost"),
+                  gettext_lazy("Games with a minus score")),
+    "solos": Words(gettext_lazy("Solos"),
+                   gettext_lazy("Solos played as soloist")),
+    "solos_won": Words(gettext_lazy("Solos won"),
+                       gettext_lazy("Solos won")),
+    "solos_missing": Words(gettext_lazy("Solos owed"),
+                           gettext_lazy("Compulsory solos still owed")),
 }
 
 
 class Doppelkopf(WebDiscipline):
     name = "doppelkopf"
     label = gettext_lazy("Doppelkopf")
+    column_words = COLUMN_WORDS
     preset = {"games_per_round": {"4": 24, "5": 30}, "compulsory_solos": 1, "time_limit": 100}
     entrant_kinds = ("single",)
     # Tables of four (TSR 8.3); where the tournament allows tables of five
@@ -140,14 +143,12 @@ class Doppelkopf(WebDiscipline):
     def column_header(self, t: Any, key: str) -> str | None:
         if key.startswith("round_") and key[6:].isdigit():
             return str(self.round_short) % {"n": key[6:]}
-        word = COLUMN_HEADERS.get(key)
-        return str(word) if word is not None else None
+        return super().column_header(t, key)
 
     def column_title(self, t: Any, key: str) -> str | None:
         if key.startswith("round_") and key[6:].isdigit():
             return _("Points in round %(n)s") % {"n": key[6:]}
-        word = COLUMN_TITLES.get(key)
-        return str(word) if word is not None else None
+        return super().column_title(t, key)
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """Two lines: a normal game Re won by 2, and a compulsory queens solo lost by 4."""

@@ -13,7 +13,7 @@ from pairing import Layout
 from scoring.mucken import MAX_BOBBL, MAX_TARGET, MAX_TIME_LIMIT
 
 from .. import settings_spec as spec
-from ..base import WebDiscipline
+from ..base import POINTS_WORDS, WebDiscipline, Words
 from ..settings_spec import Setting as Field
 from ..whatif import CHOICE, WHOLE, Setting, Spec
 
@@ -48,13 +48,23 @@ class Mucken(WebDiscipline):
                "single": Layout(sides=2, per_side=2, bye_kind="zero")}
     methods = ("rotation", "fixed_rotation", "random_tables")
     cell_words = {"bobbl": gettext_lazy("Bobbl"), "unfinished": gettext_lazy("cut by time")}
+    column_words = {
+        "points": POINTS_WORDS,
+        "bobbl": Words(gettext_lazy("Bobbl")),
+        "tore": Words(gettext_lazy("Goals")),
+        "gegentore": Words(gettext_lazy("Goals against")),
+        "plus": Words(gettext_lazy("Plus")),
+        "plus_minus": Words(gettext_lazy("+/−")),
+    }
     planned_rounds = 3
     options = ("registration",)
 
     side_word = gettext_lazy("Party")
     side_labels = (gettext_lazy("Party 1"), gettext_lazy("Party 2"))
 
-    has_score_pad = True
+    sheet_layouts = (("vertical", gettext_lazy("vertical (Bobbl as rows, portrait)")),
+                     ("horizontal", gettext_lazy("horizontal (Bobbl as columns, landscape)")))
+    sheet_css = ("css/mucken-pad.css",)
     whatif = Spec(
         settings=(Setting("bobbl_per_round", gettext_lazy("Bobbl for a bye"), WHOLE,
                           help=gettext_lazy("what a bye or a win by forfeit counts")),

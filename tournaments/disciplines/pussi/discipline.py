@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from pairing import Layout
 from scoring.pussi import MAX_GAMES, MAX_PREMIUM, MAX_WEIGHT
 
-from ..base import WebDiscipline
+from ..base import POINTS_WORDS, WebDiscipline, Words
 from ..settings_spec import NUMBER
 from ..settings_spec import Setting as Field
 from ..whatif import OFF, WHOLE, Setting, Spec
@@ -31,6 +31,18 @@ class Pussi(WebDiscipline):
                   "final": gettext_lazy("Final totals"), "played": gettext_lazy("Games played"),
                   "premium": gettext_lazy("Premium"), "declarer": gettext_lazy("Declaring party"),
                   "bid": gettext_lazy("Bid")}
+    column_words = {
+        "points": POINTS_WORDS,
+        "total": Words(gettext_lazy("Total")),
+        "difference": Words(gettext_lazy("Diff.")),
+        "premiums": Words(gettext_lazy("Premiums")),
+        "own_won": Words(gettext_lazy("Own won")),
+        "own_lost": Words(gettext_lazy("Own lost")),
+        "opp_won": Words(gettext_lazy("Opp. won")),
+        "opp_lost": Words(gettext_lazy("Opp. lost")),
+        "schwarz_won": Words(gettext_lazy("Schwarz won")),
+        "schwarz_lost": Words(gettext_lazy("Schwarz lost")),
+    }
     planned_rounds = 3
     options = ("registration",)
 
@@ -41,7 +53,6 @@ class Pussi(WebDiscipline):
     round_short = gettext_lazy("S%(n)s")
     round_results_title = gettext_lazy("Series results")
 
-    has_pussi_stats = True
     has_series_games = True
     whatif = Spec(
         settings=(
@@ -119,6 +130,13 @@ class Pussi(WebDiscipline):
                         "%(n)s games of %(want)s are written. If the series had a different "
                         "number, send the sheet again with every game.",
                         len(games)) % {"n": len(games), "want": want}
+
+    def statistics_extra(self, t: Any) -> dict[str, Any] | None:
+        """The seed's result sheet of the whole evening (per player and per series)."""
+        from .stats import pussi_statistics
+
+        return {"template": "stats/_pussi_block.html", "section_class": "pussi-stats",
+                "css": ("css/pussi-stats.css",), "pussi_stats": pussi_statistics(t)}
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
         from ...common.numbers import number

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
 
-from ..base import WebDiscipline
+from ..base import WebDiscipline, Words
 from ..settings_spec import FLAG, GROUPS, NUMBER, WHOLE
 from ..settings_spec import Setting as Field
 from ..whatif import Spec
@@ -28,26 +28,28 @@ GAME_WORDS: dict[str, Any] = {
 }
 RAMSCH_WORD = gettext_lazy("Ramsch")  # short: the select is narrow on a phone
 
-COLUMN_HEADERS: dict[str, Any] = {
-    "won": gettext_lazy("Won"), "lost": gettext_lazy("Lost"), "games": gettext_lazy("Games"),
-    "game_points": gettext_lazy("Game value"), "opp_lost": gettext_lazy("Opp. lost"),
-    "loss_fee": gettext_lazy("Loss fee"),
-}
-
-
-COLUMN_TITLES: dict[str, Any] = {
-    "points": gettext_lazy("Seeger-Fabian points"),
-    "won": gettext_lazy("Games won as declarer"), "lost": gettext_lazy("Games lost as declarer"),
-    "games": gettext_lazy("Games on the player's lists"),
-    "game_points": gettext_lazy("Game value: the list's own points"),
-    "opp_lost": gettext_lazy("Games the others at the table lost (30 or 40 points each)"),
-    "loss_fee": gettext_lazy("Loss fee for the cash desk"),
+COLUMN_WORDS: dict[str, Words] = {
+    "points": Words(gettext_lazy("Pts"),
+                    gettext_lazy("Seeger-Fabian points")),
+    "won": Words(gettext_lazy("Won"),
+                 gettext_lazy("Games won as declarer")),
+    "lost": Words(gettext_lazy("Lost"),
+                  gettext_lazy("Games lost as declarer")),
+    "games": Words(gettext_lazy("Games"),
+                   gettext_lazy("Games on the player's lists")),
+    "game_points": Words(gettext_lazy("Game value"),
+                         gettext_lazy("Game value: the list's own points")),
+    "opp_lost": Words(gettext_lazy("Opp. lost"),
+                      gettext_lazy("Games the others at the table lost (30 or 40 points each)")),
+    "loss_fee": Words(gettext_lazy("Loss fee"),
+                      gettext_lazy("Loss fee for the cash desk")),
 }
 
 
 class Skat(WebDiscipline):
     name = "skat"
     label = gettext_lazy("Skat")
+    column_words = COLUMN_WORDS
     preset = {"games_per_series": {"4": 48, "3": 36}, "loss_fee": 0}
     entrant_kinds = ("single",)
     # Tables of four; to fill up, up to three tables of three (so every field from 6 on sits).
@@ -195,14 +197,12 @@ class Skat(WebDiscipline):
     def column_header(self, t: Any, key: str) -> str | None:
         if key.startswith("series_") and key[7:].isdigit():
             return str(self.round_short) % {"n": key[7:]}
-        word = COLUMN_HEADERS.get(key)
-        return str(word) if word is not None else None
+        return super().column_header(t, key)
 
     def column_title(self, t: Any, key: str) -> str | None:
         if key.startswith("series_") and key[7:].isdigit():
             return _("Series %(n)s") % {"n": key[7:]}
-        word = COLUMN_TITLES.get(key)
-        return str(word) if word is not None else None
+        return super().column_title(t, key)
 
     def standings_totals(self, t: Any, rows: list[dict[str, Any]]) -> list[str]:
         """The loss fees of the whole field, for the cash desk (nothing when no fee is set)."""

@@ -11,7 +11,7 @@ from pairing import Layout
 from scoring.tabletop import MISSION_LEAD, TOTAL, mission_kinds
 
 from .. import settings_spec as spec
-from ..base import RoundChoice, WebDiscipline
+from ..base import POINTS_WORDS, RoundChoice, WebDiscipline, Words
 from ..settings_spec import DRAWN, NUMBER
 from ..settings_spec import Setting as Field
 from ..whatif import CHOICE, Setting, Spec
@@ -53,6 +53,12 @@ class Tabletop(WebDiscipline):
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("swiss_score",)
     cell_words = {"missions": gettext_lazy("Mission")}
+    column_words = {
+        "points": POINTS_WORDS,
+        "tp": Words(gettext_lazy("TP")),
+        "secondary": Words(gettext_lazy("Secondary")),
+        "mission_points": Words(gettext_lazy("Mission pts")),
+    }
     round_choices_title = gettext_lazy("Missions of this round")
     planned_rounds = 5
     round_extra = {"missions": ["eternal_war", "maelstrom", "tertiary"]}

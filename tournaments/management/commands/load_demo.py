@@ -21,7 +21,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import services
 from tournaments.demo_guard import DEMO_USERNAMES, PUBLISHED_PASSWORD
-from tournaments.management.demo_cards import DOKO_SCORING, SKAT_SCORING, doko_list, skat_list
+from tournaments.disciplines import DISCIPLINES
+from tournaments.disciplines.demo import Demo
 from tournaments.models import Role, Round, Tournament
 from tournaments.services import Actor
 
@@ -41,25 +42,6 @@ def people(rng: random.Random, n: int) -> list[dict]:
         names.add(f"{rng.choice(FIRST)} {rng.choice(LAST)}")
     return [{"name": name, "club": rng.choice(CLUBS), "rating": rng.randrange(1200, 2300)}
             for name in sorted(names)]
-
-
-def bobbl(rng: random.Random) -> list[list[int]]:
-    out = []
-    for _ in range(2):
-        loser = rng.randrange(0, 21)
-        out.append([21, loser] if rng.random() < 0.5 else [loser, 21])
-    return out
-
-
-def pussi_sheet(rng: random.Random, games: int) -> list[dict]:
-    totals, out = [0, 0], []
-    for _ in range(games):
-        d = rng.randrange(2)
-        bid = rng.choice([60, 80, 100, 120])
-        totals[d] += bid if rng.random() < 0.65 else -bid
-        totals[1 - d] += rng.randrange(0, 100, 5)
-        out.append({"declarer": d + 1, "bid": bid, "totals": list(totals)})
-    return out
 
 
 def production_password() -> tuple[str, bool]:
@@ -147,45 +129,33 @@ class Command(BaseCommand):
         """One tournament per discipline, two rounds played through the services; a
         tournament that exists already is left as it is."""
         actor = Actor(user, user.username)
-        rng = random.Random(2026)
-        demos: list[tuple[str, str, str, str, int, Any, dict[str, Any] | None]] = [
-            ("demo-mucken", "Muckturnier Leupoldsgrün (Demo)", "mucken", "pair", 12,
-             lambda t: {"bobbl": bobbl(rng)}, None),
-            ("demo-pussi", "Pussi-Turnier (Demo)", "pussi", "single", 16,
-             lambda t: {"games": pussi_sheet(rng, 8)}, None),
-            ("demo-brettspiel", "Brettspiel-Qualifikation (Demo)", "boardgame", "single", 10,
-             lambda t: {"points": {str(s.entrant.start_number): rng.randrange(40, 140)
-                                   for s in t.seats.all()}}, None),
-            ("demo-schach", "Vereinsturnier Schach (Demo)", "chess", "single", 10,
-             lambda t: {"score": rng.choice(["1-0", "0-1", "1/2-1/2"])}, None),
-            ("demo-tabletop", "Tabletop-Turnier (Demo)", "tabletop", "single", 8,
-             lambda t: {"missions": [[rng.randrange(16), rng.randrange(16)],
-                                     [rng.randrange(10), rng.randrange(10)],
-                                     [rng.randrange(5), rng.randrange(5)]]}, None),
-            # 11 players: two tables of four (the dealer sits out) and one of three
-            ("demo-skat", "Preisskat (Demo)", "skat", "single", 11,
-             lambda t: skat_list(rng, t, SKAT_SCORING["games_per_series"]), SKAT_SCORING),
-            ("demo-doppelkopf", "Doppelkopf-Turnier (Demo)", "doppelkopf", "single", 12,
-             lambda t: doko_list(rng, t, DOKO_SCORING["games_per_round"]), DOKO_SCORING),
-        ]
-        for slug, name, discipline, kind, n, result, scoring in demos:
-            if Tournament.objects.filter(slug=slug).exists():
-                continue
-            t = services.create_tournament(actor, name, discipline, kind, scoring=scoring,
-                                           slug=slug)
-            services.grant_role(t, actor, desk, Role.Kind.DESK)
-            players = people(rng, n * (2 if kind == "pair" else 1))
-            for i in range(n):
-                group = players[2 * i:2 * i + 2] if kind == "pair" else [players[i]]
-                services.register(t, actor, group, status="present")
-            rnd = services.draw_round(t, actor, seed=f"{slug}-1")
-            services.publish_round(t, actor, 1)
-            for table in rnd.tables.all():
-                services.director_set_result(table, actor, result(table))
-            services.close_round(t, actor, 1)
-            rnd2 = services.draw_round(t, actor, seed=f"{slug}-2")
-            services.publish_round(t, actor, 2)
-            for table in list(rnd2.tables.all())[: max(1, rnd2.tables.count() // 2)]:
-                services.captain_submit(table.token, result(table))
-            self.stdout.write(f"  {name}: /t/{slug}/ ({Round.objects.filter(tournament=t).count()}"
-                              " rounds)")
+        for discipline in DISCIPLINES.values():
+            demo = discipline.demo()
+            if demo is not None:
+                self.load_demo(actor, desk, discipline.name, demo)
+
+    def load_demo(self, actor: Actor, desk: Any, discipline: str, demo: Demo) -> None:
+        """One demo tournament (two rounds: the first closed, half of the second reported
+        by phone), from the seeded rng of its slug; left as it is if it exists."""
+        if Tournament.objects.filter(slug=demo.slug).exists():
+            return
+        rng = random.Random(f"2026-{demo.slug}")
+        kind = demo.entrant_kind
+        t = services.create_tournament(actor, demo.name, discipline, kind, scoring=demo.scoring,
+                                       slug=demo.slug)
+        services.grant_role(t, actor, desk, Role.Kind.DESK)
+        players = people(rng, demo.entrants * (2 if kind == "pair" else 1))
+        for i in range(demo.entrants):
+            group = players[2 * i:2 * i + 2] if kind == "pair" else [players[i]]
+            services.register(t, actor, group, status="present")
+        rnd = services.draw_round(t, actor, seed=f"{demo.slug}-1")
+        services.publish_round(t, actor, 1)
+        for table in rnd.tables.all():
+            services.director_set_result(table, actor, demo.result(rng, table))
+        services.close_round(t, actor, 1)
+        rnd2 = services.draw_round(t, actor, seed=f"{demo.slug}-2")
+        services.publish_round(t, actor, 2)
+        for table in list(rnd2.tables.all())[: max(1, rnd2.tables.count() // 2)]:
+            services.captain_submit(table.token, demo.result(rng, table))
+        self.stdout.write(f"  {demo.name}: /t/{demo.slug}/ "
+                          f"({Round.objects.filter(tournament=t).count()} rounds)")

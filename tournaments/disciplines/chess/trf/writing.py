@@ -26,6 +26,7 @@ from scoring.text import single_line
 from ....models import Entrant, Player, Round, Tournament
 from ....services.base import ServiceError
 from ... import DISCIPLINES
+from .. import is_chess
 from ..conventions import first_colour
 from ..models import ByeRequest, PairingRule
 from .ranking import (
@@ -166,7 +167,7 @@ def _head(n: int, e: Entrant, p: Player | None, birth_texts: dict[str, str]) -> 
 
 def trf_text(t: Tournament, upto_round: int | None = None) -> str:
     """The tournament as TRF-16 text (see :func:`tournament_trf`)."""
-    if not t.disc.has_trf:
+    if not is_chess(t):
         raise ServiceError(_("only chess tournaments can be written as a TRF file"))
     data = _load(t)
     details = t.details or {}

@@ -2,8 +2,9 @@
 
 ``pussi_statistics(t)`` is :func:`scoring.pussi_stats.pussi_stats` over the tournament as
 the scoring core sees it (the results that count: submitted or confirmed, not disputed),
-cached by the tournament's version like the standings. ``templates/stats/_pussi.html``
-renders it (context name ``pussi_stats``).
+cached by the tournament's version like the standings. The package's
+``templates/stats/_pussi.html`` renders it (context name ``pussi_stats``); Pussi's
+``statistics_extra`` puts it on the statistics page and in its PDF.
 """
 
 from __future__ import annotations
@@ -12,16 +13,13 @@ from django.core.cache import cache
 
 from scoring.pussi_stats import PussiStats, pussi_stats
 
-from ..disciplines import of
-from ..models import Tournament
-from .documents import scoring_tournament
-from .standings import version_key
+from ...models import Tournament
+from ...services.documents import scoring_tournament
+from ...services.standings import version_key
 
 
-def pussi_statistics(t: Tournament) -> PussiStats | None:
-    """The statistics of a Pussi tournament; None for any other discipline."""
-    if not of(t).has_pussi_stats:
-        return None
+def pussi_statistics(t: Tournament) -> PussiStats:
+    """The statistics of a Pussi tournament."""
     key = f"pussi-stats:seed2:{version_key(t)}"  # 2: counts per series
     stats = cache.get(key)
     if stats is None:
