@@ -88,7 +88,7 @@ def shares(points: Mapping[int, Fraction], seats_full: int = 4) -> dict[int, Fra
     return {e: p / total for e, p in points.items()}
 
 
-class Boardgame(Discipline):
+class Boardgame(Discipline[Settings]):
     name = "boardgame"
     bye_kinds = frozenset({"zero"})
     result_keys = ("points",)

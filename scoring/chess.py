@@ -254,7 +254,7 @@ class Entry:
         return self.opponent
 
 
-class Chess(Discipline):
+class Chess(Discipline[Settings]):
     name = "chess"
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
     result_keys = ("score",)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
-from typing import Any, TypeGuard
+from typing import Any, Generic, TypeGuard, TypeVar
 
 from .i18n import N_, Message
 from .model import Problems, Round, Seat, Table, Tournament
@@ -41,8 +41,12 @@ MAX_RESULT_DEPTH = 4
 """Nesting of a result payload: ``{"games": [{"totals": [..]}]}`` is the deepest, 4."""
 
 
-class Discipline:
-    """Base class; subclasses override what their discipline needs.
+SettingsT = TypeVar("SettingsT")
+
+
+class Discipline(Generic[SettingsT]):
+    """Base class; subclasses override what their discipline needs, ``SettingsT`` being the
+    frozen dataclass its :meth:`parse_settings` returns.
 
     ``result_keys`` and ``settings_keys`` are the fields a result payload and the scoring
     settings may have; anything else is refused in a result (a captain's payload is
@@ -58,8 +62,9 @@ class Discipline:
     result_depth: int = MAX_RESULT_DEPTH
     """A discipline whose list is longer or deeper than a Pussi sheet says so here."""
 
-    def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Any:
-        return dict(raw)
+    def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str
+                       ) -> SettingsT:
+        raise NotImplementedError
 
     def read_result(self, raw: Any, table: Table, round_extra: Any, settings: Any,
                     problems: Problems, at: str, hint: str) -> Any:

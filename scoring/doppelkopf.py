@@ -203,7 +203,7 @@ def shape_problem(re: Sequence[int], kontra: Sequence[int],
     return None  # with a zero sum, a soloist then has three times what each opponent loses
 
 
-class Doppelkopf(Discipline):
+class Doppelkopf(Discipline[Settings]):
     name = "doppelkopf"
     bye_kinds = frozenset({"zero"})
     result_keys = ("games",)

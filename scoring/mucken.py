@@ -89,7 +89,7 @@ CRITERIA = (Criterion("bobbl"), Criterion("tore"), Criterion("gegentore", higher
 FURTHER = ("plus", "plus_minus")
 
 
-class Mucken(Discipline):
+class Mucken(Discipline[Settings]):
     name = "mucken"
     bye_kinds = frozenset({"bye", "forfeit-win", "zero"})
     result_keys = ("bobbl", "unfinished")

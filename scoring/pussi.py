@@ -270,7 +270,7 @@ def _series_flag(played: int, want: int) -> Message:
     return N_("%(n)s games played, the series is set to %(want)s", n=played, want=want)
 
 
-class Pussi(Discipline):
+class Pussi(Discipline[Settings]):
     name = "pussi"
     bye_kinds = frozenset({"zero"})
     result_keys = ("games", "final", "premium", "played")

@@ -13,10 +13,10 @@ from .pussi import PUSSI
 from .skat import SKAT
 from .tabletop import TABLETOP
 
-DISCIPLINES: dict[str, Discipline] = {
+DISCIPLINES: dict[str, Discipline[Any]] = {
     d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP, SKAT, DOPPELKOPF)}
 
 
-def get(name: Any) -> Discipline | None:
+def get(name: Any) -> Discipline[Any] | None:
     """The discipline of ``name``; None for an unknown one (or for what is no name at all)."""
     return DISCIPLINES.get(name) if isinstance(name, str) else None

@@ -286,7 +286,7 @@ CRITERIA = (Criterion("points"), Criterion("won"), Criterion("lost", higher_is_b
 FURTHER = ("games", "game_points", "opp_lost", "loss_fee")
 
 
-class Skat(Discipline):
+class Skat(Discipline[Settings]):
     name = "skat"
     bye_kinds = frozenset({"zero"})
     result_keys = ("games",)

@@ -131,7 +131,7 @@ def tournament_points(system: str, missions: Sequence[tuple[Fraction, Fraction]]
     raise ValueError(f"unknown tabletop system {system!r}")
 
 
-class Tabletop(Discipline):
+class Tabletop(Discipline[Settings]):
     name = "tabletop"
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
     result_keys = ("missions",)

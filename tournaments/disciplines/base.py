@@ -18,13 +18,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from pairing import Layout
 from scoring import registry as scoring_registry
+from scoring.discipline import Discipline
 from scoring.model import Problems
 
 from .settings_spec import Setting
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from django.urls import URLPattern, URLResolver
 
     from ..common.actions import Action
+    from ..common.errors import Actor
+    from ..models import Entrant, Round, Seat, Tournament
     from ..result_forms import ResultForm
     from ..services.report_kinds import ReportKind
     from .demo import Demo
@@ -70,8 +73,12 @@ class RoundChoice:
     max_length: int = 0
 
 
-class WebDiscipline:
-    """One discipline as the web app sees it. Subclasses set the class attributes."""
+SettingsT = TypeVar("SettingsT")
+
+
+class WebDiscipline(Generic[SettingsT]):
+    """One discipline as the web app sees it. Subclasses set the class attributes;
+    ``SettingsT`` is its scoring module's ``Settings`` (what :meth:`settings` returns)."""
 
     # -- what it is -------------------------------------------------------------------------
     name: str = ""  # the key in DISCIPLINES and in scoring.registry
@@ -140,11 +147,11 @@ class WebDiscipline:
         return dict(self.preset)
 
     @property
-    def scoring_discipline(self) -> Any:
+    def scoring_discipline(self) -> Discipline[SettingsT]:
         """The discipline of :mod:`scoring.registry` with this name."""
         return scoring_registry.DISCIPLINES[self.name]
 
-    def settings(self, source: Any) -> Any:
+    def settings(self, source: Tournament | Mapping[str, Any] | None) -> SettingsT:
         """The typed settings (the scoring module's ``Settings``) of a tournament (as
         :meth:`effective_scoring` gives them), or of a raw settings dict. An invalid setting
         reads as the scoring module's default, as the scoring core reads it."""
@@ -161,49 +168,50 @@ class WebDiscipline:
         setting's key; ``values`` are the form's typed values by key."""
         return {}
 
-    def tournament_settings_errors(self, t: Any, values: Mapping[str, Any]) -> dict[str, Any]:
+    def tournament_settings_errors(self, t: Tournament, values: Mapping[str, Any]
+                                   ) -> dict[str, Any]:
         """Errors that need the tournament itself to see (Skat: a team's start number that no
         entrant has), by the setting's key; ``values`` as for :meth:`settings_errors`."""
         return {}
 
-    def effective_scoring(self, t: Any) -> dict[str, Any]:
+    def effective_scoring(self, t: Tournament | None) -> dict[str, Any]:
         """The scoring settings a tournament is scored with (the document, the TRF, the
         standings): its own, completed by what its draw method implies."""
         return dict(getattr(t, "scoring", None) or {})
 
-    def locked_change(self, t: Any, fields: Mapping[str, Any]) -> tuple[str, str] | None:
+    def locked_change(self, t: Tournament, fields: Mapping[str, Any]) -> tuple[str, str] | None:
         """(field, reason) when a settings change must wait until no round is drawn (a
         running tournament's mode); None: allowed. Asked only once a round exists."""
         return None
 
-    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+    def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,
                          competitors: Any) -> dict[str, Any]:
         """Options the discipline adds to a draw request (beyond the director's draw
         options): chess gives a round robin its numbers drawn by lot."""
         return {}
 
-    def round_extra_for(self, t: Any) -> dict[str, Any]:
+    def round_extra_for(self, t: Tournament) -> dict[str, Any]:
         """What a new round of the tournament carries (``Round.extra``)."""
         return dict(self.round_extra)
 
-    def round_choices(self, t: Any, rnd: Any) -> list[RoundChoice]:
+    def round_choices(self, t: Tournament, rnd: Round) -> list[RoundChoice]:
         """What the director chooses for a round, with the round's current values; none by
         default (tabletop's 12 matrix: the three missions' kinds)."""
         return []
 
-    def clean_round_choices(self, t: Any, raw: Mapping[str, Any]
+    def clean_round_choices(self, t: Tournament, raw: Mapping[str, Any]
                             ) -> tuple[dict[str, Any], dict[str, list[str]]]:
         """A round's choices as sent (``{"missions": [...]}``): what goes into ``Round.extra``,
         and the problems by field (none: accepted)."""
         return {}, {"__all__": [gettext("there is nothing to choose for a round of this "
                                         "tournament")]}
 
-    def planning_hint(self, t: Any) -> str:
+    def planning_hint(self, t: Tournament) -> str:
         """Advice about the planned tournament shown on the dashboard and the settings page
         ("" for none): a hint from the seed's experience, never a refusal."""
         return ""
 
-    def round_note(self, t: Any, rnd: Any) -> str:
+    def round_note(self, t: Tournament, rnd: Round) -> str:
         """One line about the round as its pages, the captains and the printed pairings show
         it ("" for nothing; tabletop's 12 matrix: the missions' kinds)."""
         return ""
@@ -211,7 +219,7 @@ class WebDiscipline:
     def layout(self, entrant_kind: str) -> Layout:
         return self.layouts.get(entrant_kind) or next(iter(self.layouts.values()))
 
-    def layout_for(self, t: Any) -> Layout:
+    def layout_for(self, t: Tournament) -> Layout:
         """The layout a draw of the tournament seats by: its entrant kind's, unless the
         tournament's settings change it (Doppelkopf: tables of five where allowed)."""
         return self.layout(t.entrant_kind)
@@ -233,12 +241,12 @@ class WebDiscipline:
     # and the PDF. Values computed per round (Skat's ``series_3``) are named by the methods.
     column_words: Mapping[str, Words] = {"points": POINTS_WORDS}
 
-    def column_header(self, t: Any, key: str) -> str | None:
+    def column_header(self, t: Tournament, key: str) -> str | None:
         """A standings value's short header (None: not named; the page shows the key)."""
         words = self.column_words.get(key)
         return str(words.header) if words is not None else None
 
-    def column_title(self, t: Any, key: str) -> str | None:
+    def column_title(self, t: Tournament, key: str) -> str | None:
         """A standings value's long name (the legend and the header's tooltip)."""
         words = self.column_words.get(key)
         if words is None:
@@ -249,24 +257,24 @@ class WebDiscipline:
     # in the locale's format (0,50 / 0.50), on the page, the projector and the PDF.
     money_columns: tuple[str, ...] = ()
 
-    def standings_columns(self, t: Any, names: list[str]) -> list[str]:
+    def standings_columns(self, t: Tournament, names: list[str]) -> list[str]:
         """Which of the values the scoring core reports are shown as standings columns (on
         the page, the projector and the PDF), in order: all of them unless the discipline
         lets the director choose."""
         return names
 
-    def standings_totals(self, t: Any, rows: list[dict[str, Any]]) -> list[str]:
+    def standings_totals(self, t: Tournament, rows: list[dict[str, Any]]) -> list[str]:
         """Lines under the standings summing a value over the field (Skat: the loss fees
         for the cash desk); ``rows`` are the scoring core's ranked rows. None by default."""
         return []
 
-    def side_rankings(self, t: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def side_rankings(self, t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Rankings of groups of entrants beside the standings (Skat: teams and tandems),
         each ``{"title", "rows": [{"rank", "name", "members", "points", "won", "lost"}]}``;
         ``rows`` are the scoring core's ranked rows. None by default."""
         return []
 
-    def statistics_extra(self, t: Any) -> dict[str, Any] | None:
+    def statistics_extra(self, t: Tournament) -> dict[str, Any] | None:
         """A block of the discipline's own on the statistics page and in its PDF:
         ``{"template": …, …its context}`` (Skat: games, won and lost, best series per
         player); None for nothing."""
@@ -281,7 +289,7 @@ class WebDiscipline:
     # discipline draws with the database (chess: the Dutch system with the director's wishes).
     app_draws: tuple[str, ...] = ()
 
-    def app_draw(self, t: Any, method: str, number: int, seed: str) -> tuple[Any, str]:
+    def app_draw(self, t: Tournament, method: str, number: int, seed: str) -> tuple[Any, str]:
         """Round ``number`` drawn by ``method`` (one of :attr:`app_draws`): the
         ``pairing.Draw`` and the seed as recorded."""
         raise NotImplementedError(f"{self.name} draws no {method!r} itself")
@@ -311,28 +319,28 @@ class WebDiscipline:
         the key names nobody (or somebody else)."""
         return None
 
-    def deletion_refusal(self, entrant: Any) -> str | None:
+    def deletion_refusal(self, entrant: Entrant) -> str | None:
         """Why an entrant may not be deleted or withdrawn now (chess: a set pairing in a
         round to come), or None."""
         return None
 
-    def withdraw_played(self, entrant: Any, actor: Any) -> bool:
+    def withdraw_played(self, entrant: Entrant, actor: Actor) -> bool:
         """Withdraw an entrant who has played, the discipline's way (chess: from the next
         round, as the Dutch draw knows it); False to leave it to the status change."""
         return False
 
-    def entrant_extras(self, entrant: Any) -> dict[str, Any]:
+    def entrant_extras(self, entrant: Entrant) -> dict[str, Any]:
         """What a deletion takes away beyond the entrant's own rows (chess: requested byes
         and pairing rules), as the action log keeps it for an undo."""
         return {}
 
-    def restore_entrant_extras(self, t: Any, entrant: Any, snapshot: Mapping[str, Any]
+    def restore_entrant_extras(self, t: Tournament, entrant: Entrant, snapshot: Mapping[str, Any]
                                ) -> list[Any]:
         """Put back what :meth:`entrant_extras` kept, when a deletion is undone; returns
         what could not be put back (a rule whose other entrant is gone)."""
         return []
 
-    def restore_withdrawal_extras(self, t: Any, entrant: Any, before: Mapping[str, Any]
+    def restore_withdrawal_extras(self, t: Tournament, entrant: Entrant, before: Mapping[str, Any]
                                   ) -> list[int]:
         """Put back what a withdrawal cancelled (chess: requested byes), when it is undone;
         returns the rounds given back."""
@@ -346,13 +354,13 @@ class WebDiscipline:
         URL namespace; none by default."""
         return []
 
-    def dashboard_panels(self, request: HttpRequest, t: Any, state: Any = None) -> list[str]:
+    def dashboard_panels(self, request: HttpRequest, t: Tournament, state: Any = None) -> list[str]:
         """Rendered panels of the director's tournament page (chess: the Swiss's wishes for
         the next round); ``state`` is what the discipline's own views pass back (forms with
         their errors)."""
         return []
 
-    def page_links(self, t: Any, where: str) -> list[tuple[str, Any]]:
+    def page_links(self, t: Tournament, where: str) -> list[tuple[str, Any]]:
         """Links (URL, label) to the discipline's own pages on a generic page: ``"public"``
         (the tournament page: cross and progress tables), ``"export"`` (the director's
         downloads beside the JSON document: TRF), ``"finish"`` (the final page: new
@@ -368,7 +376,7 @@ class WebDiscipline:
     # imported from, in words for the import form (chess: "a TRF file"); "" for none.
     import_format: Any = ""
 
-    def import_file(self, text: str, actor: Any, slug: str | None) -> Any:
+    def import_file(self, text: str, actor: Actor, slug: str | None) -> Any:
         """A tournament of this discipline from a file in :attr:`import_format` (the
         reader's refusal, a ``ServiceError``, names the line)."""
         raise NotImplementedError(f"{self.name} imports no files")
@@ -383,10 +391,12 @@ class WebDiscipline:
 
     @cached_property
     def result_form(self) -> ResultForm:
-        """How a table's result is entered (``tournaments/disciplines/forms/<name>.py``)."""
-        return import_module(f"{type(self).__module__.rpartition('.')[0]}.form").FORM
+        """How a table's result is entered (``tournaments/disciplines/<name>/form.py``)."""
+        form: ResultForm = import_module(
+            f"{type(self).__module__.rpartition('.')[0]}.form").FORM
+        return form
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         """A valid-looking result for the table, to show the director the payload's shape."""
         return {}
 
@@ -399,14 +409,15 @@ class WebDiscipline:
     def result_body(self) -> type[Any]:
         """The result body as a DRF serializer, for the API's schema
         (``tournaments/disciplines/<name>/body.py``): the scoring core checks the body."""
-        return import_module(  # type: ignore[no-any-return]
+        body: type[Any] = import_module(
             f"{type(self).__module__.rpartition('.')[0]}.body").RESULT_BODY
+        return body
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
         """A result as one line a spectator reads; ``table`` is a public TableView."""
         return str(payload)
 
-    def report_notice(self, t: Any, payload: Any, rnd: Any = None) -> str:
+    def report_notice(self, t: Tournament, payload: Any, rnd: Round | None = None) -> str:
         """What the captain should check about a stored report that is valid but unusual
         (Pussi: fewer games than the series has); "" when there is nothing to say."""
         return ""
@@ -440,7 +451,7 @@ class WebDiscipline:
     def score_sheet_template(self) -> str:
         return f"reports/sheets/{self.name}.html"
 
-    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+    def sheet_rows(self, t: Tournament, rnd: Round) -> dict[str, Any]:
         """The blank rows of its score sheet (``rows`` in the sheet template)."""
         return {}
 
@@ -457,7 +468,7 @@ class WebDiscipline:
         progress table, player cards, DWZ evaluation, player list)."""
         return ()
 
-    def printed_byes(self, rnd: Any, byes: list[Any]) -> list[Any]:
+    def printed_byes(self, rnd: Round, byes: list[Any]) -> list[Any]:
         """The byes of a round as the printed pairing list shows them, given the round's
         recorded ``byes`` (chess adds the requested byes the draw has not placed yet)."""
         return byes

@@ -39,26 +39,29 @@ class DisciplineApp(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
 
-class _Registry(Mapping[str, "WebDiscipline"]):
+class _Registry(Mapping[str, "WebDiscipline[Any]"]):
     """The installed disciplines by name, in the order of ``INSTALLED_APPS``; read on first
     use (after the apps are loaded). Tests may add a discipline for a while
     (:func:`registered`)."""
 
     def __init__(self) -> None:
-        self._found: dict[str, WebDiscipline] | None = None
-        self._extra: dict[str, WebDiscipline] = {}
+        self._found: dict[str, WebDiscipline[Any]] | None = None
+        self._extra: dict[str, WebDiscipline[Any]] = {}
 
-    def _all(self) -> dict[str, WebDiscipline]:
+    def _all(self) -> dict[str, WebDiscipline[Any]]:
         if self._found is None:
-            found: dict[str, WebDiscipline] = {}
+            found: dict[str, WebDiscipline[Any]] = {}
             for config in apps.get_app_configs():
-                if isinstance(config, DisciplineApp) and config.discipline:
-                    discipline = import_string(config.discipline)()
+                # By its attribute, not its class: a test that imports this module afresh
+                # sees the apps' classes of the first import.
+                path = getattr(config, "discipline", "")
+                if path:
+                    discipline = import_string(path)()
                     found[discipline.name] = discipline
             self._found = found
         return {**self._found, **self._extra} if self._extra else self._found
 
-    def __getitem__(self, name: str) -> WebDiscipline:
+    def __getitem__(self, name: str) -> WebDiscipline[Any]:
         return self._all()[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -74,12 +77,12 @@ class _Registry(Mapping[str, "WebDiscipline"]):
 DISCIPLINES = _Registry()
 
 
-def get(name: Any) -> WebDiscipline | None:
+def get(name: Any) -> WebDiscipline[Any] | None:
     """The discipline of ``name``; None for one the site does not run."""
     return DISCIPLINES.get(name) if isinstance(name, str) else None
 
 
-def of(tournament: Any) -> WebDiscipline:
+def of(tournament: Any) -> WebDiscipline[Any]:
     """The discipline of a tournament (KeyError for one the site does not run)."""
     return DISCIPLINES[tournament.discipline]
 
@@ -91,7 +94,7 @@ def choices() -> list[tuple[str, str]]:
 
 
 @contextmanager
-def registered(discipline: WebDiscipline) -> Iterator[WebDiscipline]:
+def registered(discipline: WebDiscipline[Any]) -> Iterator[WebDiscipline[Any]]:
     """Run a discipline that no app installs for the time of a ``with`` (tests)."""
     DISCIPLINES._extra[discipline.name] = discipline
     try:

@@ -112,6 +112,9 @@ def _round(report: Report, context: Context) -> None:
         context["rows"] = disc.sheet_rows(t, rnd)
         context["settings"] = disc.settings(t)
         context["sheet_template"] = disc.score_sheet_template
+        layouts = [value for value, _words in disc.sheet_layouts]
+        chosen = (getattr(report, "options", None) or {}).get("layout")
+        context["sheet_layout"] = chosen if chosen in layouts else next(iter(layouts), "")
         for table in tables:
             table.url = captain_url(context["base_url"], table.token)  # type: ignore[attr-defined]
             table.qr = qr_data_uri(table.url)  # type: ignore[attr-defined]

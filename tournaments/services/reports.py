@@ -199,7 +199,7 @@ def offline_fetcher() -> Any:
     from weasyprint import urls
 
     if hasattr(urls, "URLFetcher"):  # weasyprint >= 70
-        class StaticFetcher(urls.URLFetcher):  # type: ignore[misc]
+        class StaticFetcher(urls.URLFetcher):
             def fetch(self, url: str, headers: Any = None) -> Any:
                 return super().fetch(found_static(url), headers)
 

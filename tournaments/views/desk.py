@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -178,19 +178,17 @@ def _register(request: HttpRequest, tournament: Tournament, form: SignUpForm) ->
     listed = form.listed_facts(tournament, 1) if not pair else None
     try:
         if listed is not None:  # picked from a published list: the person with every fact
-            with transaction.atomic():
-                return services.register_person(
-                    tournament, _actor(request), players, listed,
-                    status=cd["status"], preregistered=cd["status"] == Entrant.Status.REGISTERED,
-                    **kwargs)
-        # The service creates a new Player before it takes the lock; the outer transaction
-        # makes a refused sign-up leave nothing behind. "Registered" at the desk is a
-        # pre-registration (not here yet): the seat comes with the check-in.
-        with transaction.atomic():
-            return services.register(
-                tournament, _actor(request), players, status=cd["status"],
-                preregistered=cd["status"] == Entrant.Status.REGISTERED, alone=form.came_alone,
+            return services.register_person(
+                tournament, _actor(request), players, listed,
+                status=cd["status"], preregistered=cd["status"] == Entrant.Status.REGISTERED,
                 **kwargs)
+        # The service owns its transaction: a refused sign-up leaves nothing behind (no
+        # stray Player). "Registered" at the desk is a pre-registration (not here yet): the
+        # seat comes with the check-in.
+        return services.register(
+            tournament, _actor(request), players, status=cd["status"],
+            preregistered=cd["status"] == Entrant.Status.REGISTERED, alone=form.came_alone,
+            **kwargs)
     except ServiceError as e:
         form.add_service_errors(e)
     except DatabaseError:
@@ -293,8 +291,7 @@ def _row_change(request: HttpRequest, t: Tournament, start_number: int, action: 
     entrant = get_object_or_404(Entrant, tournament=t, start_number=start_number)
     error = ""
     try:
-        with transaction.atomic():
-            entrant = action(entrant)
+        entrant = action(entrant)
     except ServiceError as e:
         error = " ".join(e.messages)
     except DatabaseError:
@@ -348,8 +345,7 @@ def scan(request: HttpRequest, t: Tournament) -> HttpResponse:
     code = request.POST.get("code", "")
     error, done = "", ""
     try:
-        with transaction.atomic():
-            entrant, seat = prereg.check_in_code(t, _actor(request), code)
+        entrant, seat = prereg.check_in_code(t, _actor(request), code)
     except ServiceError as e:
         error = " ".join(e.messages)
     except DatabaseError:
@@ -398,8 +394,7 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
         if first not in singles or second not in singles:
             raise ServiceError(gettext("not a player who came alone (paired up already?)"),
                                "second")
-        with transaction.atomic():
-            pair = marking.pair_up(t, _actor(request), singles[first], singles[second])
+        pair = marking.pair_up(t, _actor(request), singles[first], singles[second])
     except ServiceError as e:
         error = " ".join(e.messages)
     except DatabaseError:

@@ -162,7 +162,7 @@ def import_file(text: str, by: Actor, slug: str | None) -> Tournament:
     refusal: ServiceError | None = None
     for d in importers:
         try:
-            return d.import_file(text, by, slug)  # type: ignore[no-any-return]
+            return d.import_file(text, by, slug)
         except ServiceError as exc:
             refusal = refusal or exc
     assert refusal is not None

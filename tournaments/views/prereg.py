@@ -21,7 +21,7 @@ from typing import Any
 
 import segno
 from django import forms
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -123,9 +123,8 @@ def prereg_page(request: HttpRequest, slug: str) -> HttpResponse:
                                                               "mine": mine}, status=429)
             return ratelimit.too_many(response, retry)
         try:
-            with transaction.atomic():
-                entrant, code = prereg.preregister(
-                    t, [cd["p1_name"], cd.get("p2_name", "")], club=cd.get("club", ""))
+            entrant, code = prereg.preregister(
+                t, [cd["p1_name"], cd.get("p2_name", "")], club=cd.get("club", ""))
         except ServiceError as e:
             for field, msgs in e.errors.items():
                 for msg in msgs:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+if TYPE_CHECKING:  # DRF's serializers are generic in the stubs, not at run time
+    Serializer = serializers.Serializer[Any]
+else:
+    Serializer = serializers.Serializer
+"""The base of a serializer whose instance is any object (what the stubs' generic asks)."""
 
 MAX_RATING = 9999  # Elo and DWZ stay far below; keeps a typo from reaching a column's limit
 MAX_ID = 2_147_483_647

@@ -3,8 +3,10 @@ core checks the body)."""
 
 from rest_framework import serializers
 
+from ...api.serializers.common import Serializer
 
-class BoardgameResult(serializers.Serializer):
+
+class BoardgameResult(Serializer):
     points = serializers.DictField(child=serializers.IntegerField(), help_text=(
         "every seated entrant's game points, keyed by entrant id as a string"))
 

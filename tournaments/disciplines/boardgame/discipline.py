@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, gettext_lazy
 
 from pairing import Layout
 from scoring.boardgame import MAX_PLACEMENT
+from scoring.boardgame import Settings as BoardgameSettings
 
 from .. import settings_spec as spec
 from ..base import POINTS_WORDS, RoundChoice, WebDiscipline, Words
 from ..settings_spec import Setting as Field
 from ..whatif import POINTS, Setting, Spec
 
+if TYPE_CHECKING:
+    from ...models import Round, Seat, Tournament
+
 TITLE_LENGTH = 80  # a round's game, as the pairings print it
 
 
-class Boardgame(WebDiscipline):
+class Boardgame(WebDiscipline[BoardgameSettings]):
     name = "boardgame"
     label = gettext_lazy("Board game")
     preset = {"placement": {"4": [5, 3, 2, 1], "3": [5, 3, 1]}}
@@ -56,13 +60,13 @@ class Boardgame(WebDiscipline):
               help=gettext_lazy("From first to last place, e.g. 5, 3, 1.")),
     )
 
-    def round_choices(self, t: Any, rnd: Any) -> list[RoundChoice]:
+    def round_choices(self, t: Tournament, rnd: Round) -> list[RoundChoice]:
         """The qualifier plays one game in rounds 1-2 and another in round 3: the director
         may name each round's game (optional; pairings, score sheets and captains show it)."""
         return [RoundChoice("title", str(gettext("Game (optional)")), (),
                             str((rnd.extra or {}).get("title", "")), TITLE_LENGTH)]
 
-    def clean_round_choices(self, t: Any, raw: Mapping[str, Any]
+    def clean_round_choices(self, t: Tournament, raw: Mapping[str, Any]
                             ) -> tuple[dict[str, Any], dict[str, list[str]]]:
         from ...common.text import text_problem
 
@@ -81,11 +85,11 @@ class Boardgame(WebDiscipline):
             return {}, {"title": [why]}
         return {"title": title}, {}
 
-    def round_note(self, t: Any, rnd: Any) -> str:
+    def round_note(self, t: Tournament, rnd: Round) -> str:
         title = (rnd.extra or {}).get("title") if rnd is not None else None
         return gettext("Game: %(title)s") % {"title": title} if title else ""
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         points = (87, 65, 52, 40, 31, 20)
         return {"points": {str(s.entrant.start_number): points[k % len(points)]
                            for k, s in enumerate(seats)}}

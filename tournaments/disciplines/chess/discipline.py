@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing import Layout
 from scoring.chess import MAX_POINTS
+from scoring.chess import Settings as ChessSettings
 
 from ...common.actions import Action
 from ..base import POINTS_WORDS, WebDiscipline, Words
@@ -16,6 +17,12 @@ from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER
 from ..settings_spec import Setting as Field
 from ..whatif import Setting, Spec
 from . import NAME
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+
+    from ...common.errors import Actor
+    from ...models import Entrant, Round, Seat, Tournament
 
 ROUND_ROBIN = ("round_robin", "round_robin_shift")
 SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
@@ -42,7 +49,7 @@ def _points(key: str, label: Any, default: Any, help: Any = "") -> Field:
     return Field(key, label, NUMBER, help=help, minimum=0, maximum=MAX_POINTS, default=default)
 
 
-class Chess(WebDiscipline):
+class Chess(WebDiscipline[ChessSettings]):
     name = NAME
     label = gettext_lazy("Chess")
     preset = {"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "system": "swiss",
@@ -183,7 +190,7 @@ class Chess(WebDiscipline):
             return {}
         return {"draw": _("must be less than a win and at least a loss")}
 
-    def effective_scoring(self, t: Any) -> dict[str, Any]:
+    def effective_scoring(self, t: Tournament | None) -> dict[str, Any]:
         """A round robin is scored as one (forfeits are games for tie-breaks), and the free
         player of an odd field gets no point (FIDE C.05, the Chaos seed): the ``bye`` setting
         is the pairing-allocated bye of a Swiss."""
@@ -199,7 +206,7 @@ class Chess(WebDiscipline):
         system = scoring.get("system") if isinstance(scoring, dict) else None
         return "round_robin" if system == "round_robin" else "swiss"
 
-    def locked_change(self, t: Any, fields: Any) -> tuple[str, str] | None:
+    def locked_change(self, t: Tournament, fields: Any) -> tuple[str, str] | None:
         """The mode is fixed by the first draw (as in the seed's program): a Swiss turned
         round robin, or one round-robin table turned into another, pairs players again
         who already met."""
@@ -215,7 +222,7 @@ class Chess(WebDiscipline):
                   "would pair players again who already met; undo every draw first")
                 % {"old": names.get(old, old), "new": names.get(new, new)})
 
-    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+    def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,
                          competitors: Any) -> dict[str, Any]:
         """A round robin whose numbers are drawn by lot (setting ``round_robin_numbers``):
         the entrant ids in number order, drawn with round 1's seed, and that seed."""
@@ -230,7 +237,7 @@ class Chess(WebDiscipline):
         ids = {c.start_number: c.id for c in competitors}
         return {"numbers": tuple(ids[n] for n in order), "numbers_seed": first_seed}
 
-    def standings_columns(self, t: Any, names: list[str]) -> list[str]:
+    def standings_columns(self, t: Tournament, names: list[str]) -> list[str]:
         """Points and the tie-breaks the director chose, in their order: the scoring core
         also reports the common FIDE values for every player, but a hall reads the ones
         that decide the ranking (issue 16: 3 chosen, 10 shown)."""
@@ -238,7 +245,7 @@ class Chess(WebDiscipline):
         shown = [k for k in chosen if k in names]
         return shown or names
 
-    def column_header(self, t: Any, key: str) -> str | None:
+    def column_header(self, t: Tournament, key: str) -> str | None:
         """FIDE C.07's abbreviation (BH, BH-C1, SB …) where the scoring core names one, in
         the tournament's rules version (GE became REP in 2026)."""
         from scoring import chess as scoring_chess
@@ -247,7 +254,7 @@ class Chess(WebDiscipline):
             return super().column_header(t, key)
         return str(scoring_chess.abbreviation(key, self.settings(t).rules))
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         return {"score": "1-0"}
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
@@ -257,7 +264,7 @@ class Chess(WebDiscipline):
             text += " " + _("(forfeit)")
         return text
 
-    def printed_byes(self, rnd: Any, byes: list[Any]) -> list[Any]:
+    def printed_byes(self, rnd: Round, byes: list[Any]) -> list[Any]:
         """The recorded byes and the requested byes the draw has not placed yet."""
         from .outputs import chess_byes
 
@@ -272,7 +279,7 @@ class Chess(WebDiscipline):
 
     app_draws = ("dutch",)
 
-    def app_draw(self, t: Any, method: str, number: int, seed: str) -> tuple[Any, str]:
+    def app_draw(self, t: Tournament, method: str, number: int, seed: str) -> tuple[Any, str]:
         from .draw import dutch_draw
 
         return dutch_draw(t, number, seed), seed
@@ -313,27 +320,27 @@ class Chess(WebDiscipline):
 
     # -- entrants: what chess keeps of them -------------------------------------------------
 
-    def deletion_refusal(self, entrant: Any) -> str | None:
+    def deletion_refusal(self, entrant: Entrant) -> str | None:
         from .entrants import deletion_refusal
 
         return deletion_refusal(entrant)
 
-    def withdraw_played(self, entrant: Any, actor: Any) -> bool:
+    def withdraw_played(self, entrant: Entrant, actor: Actor) -> bool:
         from .entrants import withdraw_played
 
         return withdraw_played(entrant, actor)
 
-    def entrant_extras(self, entrant: Any) -> dict[str, Any]:
+    def entrant_extras(self, entrant: Entrant) -> dict[str, Any]:
         from .entrants import extras
 
         return extras(entrant)
 
-    def restore_entrant_extras(self, t: Any, entrant: Any, snapshot: Any) -> list[Any]:
+    def restore_entrant_extras(self, t: Tournament, entrant: Entrant, snapshot: Any) -> list[Any]:
         from .entrants import restore
 
         return restore(t, entrant, snapshot)
 
-    def restore_withdrawal_extras(self, t: Any, entrant: Any, before: Any) -> list[int]:
+    def restore_withdrawal_extras(self, t: Tournament, entrant: Entrant, before: Any) -> list[int]:
         from .entrants import restore_withdrawal
 
         return restore_withdrawal(t, entrant, before)
@@ -345,12 +352,12 @@ class Chess(WebDiscipline):
 
         return URLS.get(audience, [])
 
-    def dashboard_panels(self, request: Any, t: Any, state: Any = None) -> list[str]:
+    def dashboard_panels(self, request: HttpRequest, t: Tournament, state: Any = None) -> list[str]:
         from .pages import panels
 
         return panels(request, t, state)
 
-    def page_links(self, t: Any, where: str) -> list[tuple[str, Any]]:
+    def page_links(self, t: Tournament, where: str) -> list[tuple[str, Any]]:
         from django.urls import reverse
 
         if where == "public":
@@ -375,7 +382,7 @@ class Chess(WebDiscipline):
     import_format = gettext_lazy("a chess tournament as a TRF file (Swiss Manager, the FIDE "
                                  "pairing engines)")
 
-    def import_file(self, text: str, actor: Any, slug: str | None) -> Any:
+    def import_file(self, text: str, actor: Actor, slug: str | None) -> Any:
         from .trf import import_trf
 
         return import_trf(text, actor, slug=slug)

@@ -11,7 +11,7 @@ from ...models import Entrant, Tournament
 from .models import ByeRequest
 
 
-class EntrantField(forms.ModelChoiceField):
+class EntrantField(forms.ModelChoiceField):  # type: ignore[type-arg]  # generic in stubs only
     """An entrant of the tournament, shown as "start number. name"."""
 
     def label_from_instance(self, obj: Any) -> str:

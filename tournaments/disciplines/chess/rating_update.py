@@ -15,12 +15,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring.ratings import dwz_text
+
 from ...models import Player, Tournament
 from ...services.base import Actor, Conflict, ServiceError, change
 from ...services.finish import planned_rounds_done
 from ...services.locks import is_finished
 from . import is_chess
-from .outputs import dwz_report, dwz_text
+from .outputs import dwz_report
 
 
 @dataclass(frozen=True)

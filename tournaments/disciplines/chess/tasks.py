@@ -4,6 +4,7 @@ an uploaded rating list. The task only calls the service and decides about retri
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import shared_task
 from django.db import OperationalError
@@ -13,8 +14,8 @@ from .rating_lists import service as rating_lists
 log = logging.getLogger(__name__)
 
 
-@shared_task(bind=True, acks_late=True, max_retries=3)
-def import_rating_list(self, list_id: int) -> str:
+@shared_task(bind=True, acks_late=True, max_retries=3)  # type: ignore[untyped-decorator]
+def import_rating_list(self: Any, list_id: int) -> str:
     """Read an uploaded rating list into the database (the service does the work)."""
     try:
         return rating_lists.run_import(list_id)

@@ -206,7 +206,7 @@ def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
 
 
 def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[str, str],
-                partial: str, build: Callable[[], dict]) -> HttpResponse:
+                partial: str, build: Callable[[], dict[str, Any]]) -> HttpResponse:
     """A spectators' table page; the table is rendered once per version, options and language.
 
     The table is rendered once per version here; the whole page, the same for every

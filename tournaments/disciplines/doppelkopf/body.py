@@ -3,8 +3,10 @@ checks every line by the DDV's Turnierspielregeln: docs/doppelkopf.md)."""
 
 from rest_framework import serializers
 
+from ...api.serializers.common import Serializer
 
-class DoppelkopfGame(serializers.Serializer):
+
+class DoppelkopfGame(Serializer):
     kind = serializers.CharField(required=False, help_text=(
         "normal (default), wedding, silent_solo, or a solo: queens, jacks, fleischlos, "
         "diamonds, hearts, spades, clubs"))
@@ -23,7 +25,7 @@ class DoppelkopfGame(serializers.Serializer):
         "each player's score keyed by entrant id as a string"))
 
 
-class DoppelkopfResult(serializers.Serializer):
+class DoppelkopfResult(Serializer):
     games = DoppelkopfGame(many=True, help_text="the round's list, one game a line (at most 99)")
 
 

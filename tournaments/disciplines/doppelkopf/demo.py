@@ -34,7 +34,7 @@ def doko_result(rng: random.Random, kind: str, re: list[int]) -> tuple[dict[str,
     return announce, re_result(kind, re, facts, frozenset(SPECIALS))
 
 
-def doko_list(rng: random.Random, table: Any, games_per_round: dict[str, int]) -> dict:
+def doko_list(rng: random.Random, table: Any, games_per_round: dict[str, int]) -> dict[str, Any]:
     """One round at this table (of four): normal games and now and then a wedding, and
     each player's compulsory solo somewhere in the round; lines sum to zero, a soloist
     scoring three times what each opponent loses."""

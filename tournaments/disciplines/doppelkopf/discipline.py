@@ -9,7 +9,7 @@ the web app's pages, forms and draws need to know.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -17,11 +17,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
 from scoring.doppelkopf import SOLOS
+from scoring.doppelkopf import Settings as DoppelkopfSettings
 
 from ..base import WebDiscipline, Words
 from ..settings_spec import FLAG, NAMES
 from ..settings_spec import Setting as Field
 from ..whatif import Spec
+
+if TYPE_CHECKING:
+    from ...models import Round, Seat, Tournament
 
 KIND_WORDS: dict[str, Any] = {
     "normal": gettext_lazy("Normal game"), "wedding": gettext_lazy("Wedding"),
@@ -65,7 +69,7 @@ COLUMN_WORDS: dict[str, Words] = {
 }
 
 
-class Doppelkopf(WebDiscipline):
+class Doppelkopf(WebDiscipline[DoppelkopfSettings]):
     name = "doppelkopf"
     label = gettext_lazy("Doppelkopf")
     column_words = COLUMN_WORDS
@@ -132,25 +136,25 @@ class Doppelkopf(WebDiscipline):
                                "each round (or set the compulsory solos to 0)")}
         return {}
 
-    def layout_for(self, t: Any) -> Layout:
+    def layout_for(self, t: Tournament) -> Layout:
         base = self.layout(t.entrant_kind)
         return replace(base, max_long=3) if self.settings(t).table_of_five else base
 
-    def round_games(self, t: Any, size: int) -> int:
+    def round_games(self, t: Tournament, size: int) -> int:
         """The games of a round at a table of ``size``."""
         return int(self.settings(t).games_per_round.get(size, 24 if size == 4 else 30))
 
-    def column_header(self, t: Any, key: str) -> str | None:
+    def column_header(self, t: Tournament, key: str) -> str | None:
         if key.startswith("round_") and key[6:].isdigit():
             return str(self.round_short) % {"n": key[6:]}
         return super().column_header(t, key)
 
-    def column_title(self, t: Any, key: str) -> str | None:
+    def column_title(self, t: Tournament, key: str) -> str | None:
         if key.startswith("round_") and key[6:].isdigit():
             return _("Points in round %(n)s") % {"n": key[6:]}
         return super().column_title(t, key)
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         """Two lines: a normal game Re won by 2, and a compulsory queens solo lost by 4."""
         n = [s.entrant.start_number for s in seats] or [1, 2, 3, 4]
         a, b, c, d = (n + n)[:4]
@@ -178,7 +182,7 @@ class Doppelkopf(WebDiscipline):
         return text + " " + ngettext("(%(n)s game)", "(%(n)s games)", len(games)) % {
             "n": len(games)}
 
-    def standings_totals(self, t: Any, rows: list[dict[str, Any]]) -> list[str]:
+    def standings_totals(self, t: Tournament, rows: list[dict[str, Any]]) -> list[str]:
         """Who still owes a compulsory solo, for the director at the end of a round."""
         owing = [r for r in rows if (r["values"].get("solos_missing") or 0) > 0]
         if not owing:
@@ -188,7 +192,7 @@ class Doppelkopf(WebDiscipline):
             + (f" ({r['values']['solos_missing']})" if r["values"]["solos_missing"] > 1 else "")
             for r in owing)}]
 
-    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+    def sheet_rows(self, t: Tournament, rnd: Round) -> dict[str, Any]:
         s = self.settings(t)
         most = max(s.games_per_round.values()) if s.table_of_five else s.games_per_round[4]
         return {"games": range(1, min(max(most, 1), MAX_GAMES) + 1),

@@ -226,7 +226,8 @@ class SettingsForm(forms.Form):
         """The scoring settings as the form says them: the stored (or imported) settings with
         every shown setting written in where its value differs from the stored one."""
         current = self.tournament.scoring or {}
-        base = json.loads(json.dumps(self.imported if self.imported is not None else current))
+        source = self.imported if self.imported is not None else current
+        base: dict[str, Any] = json.loads(json.dumps(source))
         d = self.cleaned_data
         for s in of(self.tournament).settings_fields:
             if self.fields.get(s.name if s.kind != ORDER else f"{s.slot_name}_1",

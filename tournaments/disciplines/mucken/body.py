@@ -3,8 +3,10 @@ checks the body)."""
 
 from rest_framework import serializers
 
+from ...api.serializers.common import Serializer
 
-class MuckenResult(serializers.Serializer):
+
+class MuckenResult(Serializer):
     bobbl = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=2,
                                     max_length=2),

@@ -4,18 +4,22 @@ to a target; a round is a number of Bobbl."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing import Layout
 from scoring.mucken import MAX_BOBBL, MAX_TARGET, MAX_TIME_LIMIT
+from scoring.mucken import Settings as MuckenSettings
 
 from .. import settings_spec as spec
 from ..base import POINTS_WORDS, WebDiscipline, Words
 from ..settings_spec import Setting as Field
 from ..whatif import CHOICE, WHOLE, Setting, Spec
+
+if TYPE_CHECKING:
+    from ...models import Round, Seat, Tournament
 
 
 def _relevant(doc: Mapping[str, Any]) -> set[str]:
@@ -39,7 +43,7 @@ UNFINISHED = (
 )
 
 
-class Mucken(WebDiscipline):
+class Mucken(WebDiscipline[MuckenSettings]):
     name = "mucken"
     label = gettext_lazy("Mucken")
     preset = {"target": 21, "bobbl_per_round": 2, "time_limit": None, "unfinished": "leader"}
@@ -90,7 +94,7 @@ class Mucken(WebDiscipline):
               help=gettext_lazy("When the time is up in the middle of a Bobbl.")),
     )
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         s = self.settings(t)
         lost = (min(15, s.target - 1), min(18, s.target - 1))
         return {"bobbl": [[s.target, lost[0]] if k % 2 == 0 else [lost[1], s.target]
@@ -114,5 +118,5 @@ class Mucken(WebDiscipline):
         text = _("Bobbl %(a)s:%(b)s (%(games)s)") % {"a": won[0], "b": won[1], "games": games}
         return text + (" " + _("* cut by time") if cut else "")
 
-    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+    def sheet_rows(self, t: Tournament, rnd: Round) -> dict[str, Any]:
         return {"bobbl": range(1, self.settings(t).bobbl_per_round + 2)}  # one spare row

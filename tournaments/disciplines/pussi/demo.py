@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..demo import Demo
 
 
-def pussi_sheet(rng: random.Random, games: int) -> list[dict]:
+def pussi_sheet(rng: random.Random, games: int) -> list[dict[str, Any]]:
     totals, out = [0, 0], []
     for _ in range(games):
         d = rng.randrange(2)

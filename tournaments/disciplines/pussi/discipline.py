@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
 from scoring.pussi import MAX_GAMES, MAX_PREMIUM, MAX_WEIGHT
+from scoring.pussi import Settings as PussiSettings
 
 from ..base import POINTS_WORDS, WebDiscipline, Words
 from ..settings_spec import NUMBER
 from ..settings_spec import Setting as Field
 from ..whatif import OFF, WHOLE, Setting, Spec
 
+if TYPE_CHECKING:
+    from ...models import Round, Seat, Tournament
+
 SHEET_GAMES = 12  # the printed sheet has at most this many rows
 ADVISED_SERIES = 3  # the seed's workbook: at least 3 series (a hint below it)
 
 
-class Pussi(WebDiscipline):
+class Pussi(WebDiscipline[PussiSettings]):
     name = "pussi"
     label = gettext_lazy("Pussi")
     preset = {"weight_points": 1.0, "weight_difference": 0.2, "premium": 100, "premium_at": 500,
@@ -85,7 +89,7 @@ class Pussi(WebDiscipline):
                                 "of games is pointed out to the captain.")),
     )
 
-    def planning_hint(self, t: Any) -> str:
+    def planning_hint(self, t: Tournament) -> str:
         """The seed's workbook advises at least 3 series, so that strong and weak partners
         even out over the tournament; fewer are allowed, the director is only told."""
         if t.planned_rounds >= ADVISED_SERIES:
@@ -96,7 +100,7 @@ class Pussi(WebDiscipline):
                         "advised, so that strong and weak partners even out.",
                         t.planned_rounds) % {"n": t.planned_rounds, "advised": ADVISED_SERIES}
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         """A consistent score sheet: the declarer wins its bid of 60, the others make 30."""
         totals = [0, 0]
         games = []
@@ -107,15 +111,15 @@ class Pussi(WebDiscipline):
             games.append({"declarer": declarer, "bid": 60, "totals": list(totals)})
         return {"games": games}
 
-    def series_games(self, t: Any, rnd: Any = None) -> int:
+    def series_games(self, t: Tournament | None, rnd: Round | None = None) -> int:
         """The games a series plays: the round's own number, else the tournament's."""
-        if rnd is not None:
+        if rnd is not None and t is not None:
             from ...services.series_games import series_games_of as series_games
 
             return series_games(t, rnd)
         return int(self.settings(t).games_per_series)
 
-    def report_notice(self, t: Any, payload: Any, rnd: Any = None) -> str:
+    def report_notice(self, t: Tournament, payload: Any, rnd: Round | None = None) -> str:
         """A series written with fewer or more games than it plays is scored as written
         (the scoring core flags it): the captain is told at once, while the sheet is still
         at hand."""
@@ -131,7 +135,7 @@ class Pussi(WebDiscipline):
                         "number, send the sheet again with every game.",
                         len(games)) % {"n": len(games), "want": want}
 
-    def statistics_extra(self, t: Any) -> dict[str, Any] | None:
+    def statistics_extra(self, t: Tournament) -> dict[str, Any] | None:
         """The seed's result sheet of the whole evening (per player and per series)."""
         from .stats import pussi_statistics
 
@@ -153,6 +157,6 @@ class Pussi(WebDiscipline):
         return ngettext("%(a)s:%(b)s after %(n)s game", "%(a)s:%(b)s after %(n)s games", n) % {
             "a": number(a), "b": number(b), "n": n}
 
-    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+    def sheet_rows(self, t: Tournament, rnd: Round) -> dict[str, Any]:
         games = self.series_games(t, rnd)
         return {"games": range(1, min(max(games, 1), SHEET_GAMES) + 1)}

@@ -21,7 +21,7 @@ from ...services.standings import version_key
 def pussi_statistics(t: Tournament) -> PussiStats:
     """The statistics of a Pussi tournament."""
     key = f"pussi-stats:seed2:{version_key(t)}"  # 2: counts per series
-    stats = cache.get(key)
+    stats: PussiStats | None = cache.get(key)
     if stats is None:
         stats = pussi_stats(scoring_tournament(t), seed=True)  # marked as the seed's sheet
         cache.set(key, stats, None)

@@ -5,8 +5,10 @@ from rest_framework import serializers
 
 from scoring.skat import GAMES
 
+from ...api.serializers.common import Serializer
 
-class SkatGame(serializers.Serializer):
+
+class SkatGame(Serializer):
     game = serializers.ChoiceField(choices=sorted(GAMES))
     declarer = serializers.IntegerField(required=False, help_text=(
         "entrant id of the declarer; not the dealer at a table of four; not for passed"))
@@ -17,7 +19,7 @@ class SkatGame(serializers.Serializer):
     bid = serializers.IntegerField(required=False, help_text="optional: the bid it was played at")
 
 
-class SkatResult(serializers.Serializer):
+class SkatResult(Serializer):
     games = SkatGame(many=True, help_text="the series' list, one game a line (at most 99)")
 
 

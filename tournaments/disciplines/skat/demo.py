@@ -35,7 +35,7 @@ def skat_value(rng: random.Random, game: str) -> int:
     return BASE[game] * multiplier
 
 
-def skat_list(rng: random.Random, table: Any, games_per_series: dict[str, int]) -> dict:
+def skat_list(rng: random.Random, table: Any, games_per_series: dict[str, int]) -> dict[str, Any]:
     """One series at this table: a line per game, dealer by rotation, declarer one of the
     players in the game, about three games in four won."""
     seats = seat_order(table)

@@ -3,18 +3,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
+from scoring.skat import Settings as SkatSettings
 
 from ..base import WebDiscipline, Words
 from ..settings_spec import FLAG, GROUPS, NUMBER, WHOLE
 from ..settings_spec import Setting as Field
 from ..whatif import Spec
+
+if TYPE_CHECKING:
+    from ...models import Round, Seat, Tournament
 
 SHEET_GAMES = 48  # the printed list has a row for every game of the longest series
 
@@ -46,7 +50,7 @@ COLUMN_WORDS: dict[str, Words] = {
 }
 
 
-class Skat(WebDiscipline):
+class Skat(WebDiscipline[SkatSettings]):
     name = "skat"
     label = gettext_lazy("Skat")
     column_words = COLUMN_WORDS
@@ -110,7 +114,7 @@ class Skat(WebDiscipline):
               help=gettext_lazy("One tandem of two a line: Kreuz Bube: 4, 9.")),
     )
 
-    def side_rankings(self, t: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def side_rankings(self, t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The team and the tandem ranking (Preisskat): each group's members' points, won
         and lost games summed, ranked like the players; none when no group is set."""
         from scoring.skat import side_ranking
@@ -128,7 +132,7 @@ class Skat(WebDiscipline):
                 out.append({"title": str(title), "rows": ranked})
         return out
 
-    def statistics_extra(self, t: Any) -> dict[str, Any] | None:
+    def statistics_extra(self, t: Tournament) -> dict[str, Any] | None:
         """Per player: games on the lists, games declared, won and lost, and the best
         series (its number and points); and the field's won and lost games in all."""
         from ...services import standings
@@ -150,7 +154,7 @@ class Skat(WebDiscipline):
                 "won": sum(int(p["won"]) for p in players),
                 "lost": sum(int(p["lost"]) for p in players)}
 
-    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+    def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,
                          competitors: Any) -> dict[str, Any]:
         """With members of one club kept apart, the members of one team of the team ranking
         are kept apart too: ``teams`` maps the competitors' ids to their team's name."""
@@ -161,7 +165,7 @@ class Skat(WebDiscipline):
                  if c.start_number in team_of}
         return {"teams": teams} if teams else {}
 
-    def game_words(self, t: Any) -> dict[str, Any]:
+    def game_words(self, t: Tournament) -> dict[str, Any]:
         """The games a line of this tournament may name: Ramsch only where it is allowed."""
         if self.settings(t).ramsch:
             return {**GAME_WORDS, "ramsch": RAMSCH_WORD}
@@ -174,7 +178,7 @@ class Skat(WebDiscipline):
                                        "is due, or neither")}
         return {}
 
-    def tournament_settings_errors(self, t: Any, values: Any) -> dict[str, Any]:
+    def tournament_settings_errors(self, t: Tournament, values: Any) -> dict[str, Any]:
         """A team or tandem names entrants by start number: a number no entrant of the
         tournament has is refused at its field (the field itself refuses a player in two
         groups). Register the players first, then name the teams."""
@@ -191,20 +195,20 @@ class Skat(WebDiscipline):
                     break
         return out
 
-    def series_games(self, t: Any, size: int) -> int:
+    def series_games(self, t: Tournament, size: int) -> int:
         return int(self.settings(t).games_per_series.get(size, 48 if size == 4 else 36))
 
-    def column_header(self, t: Any, key: str) -> str | None:
+    def column_header(self, t: Tournament, key: str) -> str | None:
         if key.startswith("series_") and key[7:].isdigit():
             return str(self.round_short) % {"n": key[7:]}
         return super().column_header(t, key)
 
-    def column_title(self, t: Any, key: str) -> str | None:
+    def column_title(self, t: Tournament, key: str) -> str | None:
         if key.startswith("series_") and key[7:].isdigit():
             return _("Series %(n)s") % {"n": key[7:]}
         return super().column_title(t, key)
 
-    def standings_totals(self, t: Any, rows: list[dict[str, Any]]) -> list[str]:
+    def standings_totals(self, t: Tournament, rows: list[dict[str, Any]]) -> list[str]:
         """The loss fees of the whole field, for the cash desk (nothing when no fee is set)."""
         from decimal import Decimal
 
@@ -216,7 +220,7 @@ class Skat(WebDiscipline):
         total = sum((Decimal(str(r["values"].get("loss_fee") or 0)) for r in rows), Decimal(0))
         return [_("Loss fees in all: %(total)s (for the cash desk)") % {"total": money(total)}]
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         """Two lines: a won Grand with two, hand (96) and a lost hearts game (30)."""
         numbers = [s.entrant.start_number for s in seats] or [1, 2, 3, 4]
         n = len(numbers)
@@ -230,7 +234,7 @@ class Skat(WebDiscipline):
             games.append(line)
         return {"games": games}
 
-    def report_notice(self, t: Any, payload: Any, rnd: Any = None) -> str:
+    def report_notice(self, t: Tournament, payload: Any, rnd: Round | None = None) -> str:
         return ""
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
@@ -252,7 +256,7 @@ class Skat(WebDiscipline):
         return text + " " + ngettext("(%(n)s game)", "(%(n)s games)", len(games)) % {
             "n": len(games)}
 
-    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+    def sheet_rows(self, t: Tournament, rnd: Round) -> dict[str, Any]:
         s = self.settings(t)
         most = max(s.games_per_series.values(), default=SHEET_GAMES)
         return {"games": range(1, min(max(most, 1), MAX_GAMES) + 1)}

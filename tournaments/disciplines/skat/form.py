@@ -95,7 +95,9 @@ def _ramsch_problem(value: int, outcome: str) -> str | None:
 
 
 def _game_words(table: Table) -> dict[str, Any]:
-    return DISCIPLINE.game_words(table.round.tournament)  # type: ignore[attr-defined]
+    words: dict[str, Any] = DISCIPLINE.game_words(  # type: ignore[attr-defined]
+        table.round.tournament)
+    return words
 
 
 def skat_payload(post: Data, table: Table) -> dict[str, Any]:

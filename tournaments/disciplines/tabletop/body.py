@@ -3,8 +3,10 @@ checks the body)."""
 
 from rest_framework import serializers
 
+from ...api.serializers.common import Serializer
 
-class TabletopResult(serializers.Serializer):
+
+class TabletopResult(Serializer):
     missions = serializers.ListField(
         child=serializers.ListField(child=serializers.FloatField(min_value=0, max_value=1000),
                                     min_length=2, max_length=2),

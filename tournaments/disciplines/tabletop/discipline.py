@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, gettext_lazy
 
 from pairing import Layout
 from scoring.tabletop import MISSION_LEAD, TOTAL, mission_kinds
+from scoring.tabletop import Settings as TabletopSettings
 
 from .. import settings_spec as spec
 from ..base import POINTS_WORDS, RoundChoice, WebDiscipline, Words
 from ..settings_spec import DRAWN, NUMBER
 from ..settings_spec import Setting as Field
 from ..whatif import CHOICE, Setting, Spec
+
+if TYPE_CHECKING:
+    from ...models import Round, Seat, Tournament
 
 MISSIONS = (gettext_lazy("Primary"), gettext_lazy("Secondary"), gettext_lazy("Tertiary"))
 MISSION_KINDS = {"eternal_war": gettext_lazy("Eternal War"),
@@ -34,7 +38,7 @@ SYSTEMS = (
 )
 
 
-def mission_labels(rnd: Any) -> list[str]:
+def mission_labels(rnd: Round) -> list[str]:
     """The missions of a round, each with its kind where the round names one."""
     kinds = list((rnd.extra or {}).get("missions") or [])
     labels = []
@@ -45,7 +49,7 @@ def mission_labels(rnd: Any) -> list[str]:
     return labels
 
 
-class Tabletop(WebDiscipline):
+class Tabletop(WebDiscipline[TabletopSettings]):
     name = "tabletop"
     label = gettext_lazy("Tabletop")
     preset = {"system": "ttm20"}
@@ -83,7 +87,7 @@ class Tabletop(WebDiscipline):
                                 "2 in SUN).")),
     )
 
-    def round_extra_for(self, t: Any) -> dict[str, Any]:
+    def round_extra_for(self, t: Tournament) -> dict[str, Any]:
         """The missions' kinds matter to the 12 matrix only: the tournament's default (the
         scoring's ``missions``) if it names one, else Eternal War, Maelstrom, tertiary."""
         settings = self.settings(t)
@@ -93,14 +97,14 @@ class Tabletop(WebDiscipline):
             return {"missions": list(settings.missions)}
         return {"missions": list(self.round_extra["missions"])}
 
-    def _by_kind(self, t: Any) -> bool:
+    def _by_kind(self, t: Tournament) -> bool:
         return bool(self.settings(t).system == "matrix12")
 
-    def _kinds(self, t: Any, rnd: Any) -> list[str]:
+    def _kinds(self, t: Tournament, rnd: Round) -> list[str]:
         kinds = mission_kinds((rnd.extra or {}).get("missions"))
         return list(kinds) if kinds else self.round_extra_for(t).get("missions", [])
 
-    def round_choices(self, t: Any, rnd: Any) -> list[RoundChoice]:
+    def round_choices(self, t: Tournament, rnd: Round) -> list[RoundChoice]:
         """Under the 12 matrix the director sets each mission's kind per round."""
         if not self._by_kind(t):
             return []
@@ -109,7 +113,7 @@ class Tabletop(WebDiscipline):
         return [RoundChoice(f"missions.{k}", str(label), choices, kinds[k])
                 for k, label in enumerate(MISSIONS)]
 
-    def clean_round_choices(self, t: Any, raw: Mapping[str, Any]
+    def clean_round_choices(self, t: Tournament, raw: Mapping[str, Any]
                             ) -> tuple[dict[str, Any], dict[str, list[str]]]:
         if not self._by_kind(t):
             return {}, {"missions": [gettext(
@@ -126,13 +130,13 @@ class Tabletop(WebDiscipline):
                 % {"kinds": ", ".join(MISSION_KINDS)}]}
         return {"missions": list(kinds)}, {}
 
-    def round_note(self, t: Any, rnd: Any) -> str:
+    def round_note(self, t: Tournament, rnd: Round) -> str:
         if not self._by_kind(t):
             return ""
         return gettext("Missions: %(missions)s") % {"missions": SEPARATOR.join(
             mission_labels(rnd))}
 
-    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+    def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         return {"missions": [[12, 8], [6, 6], [4, 2]]}
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
@@ -143,5 +147,5 @@ class Tabletop(WebDiscipline):
         total = (sum(float(m[0]) for m in missions), sum(float(m[1]) for m in missions))
         return f"{parts} (Σ\u00a0{number(total[0])}:{number(total[1])})"
 
-    def sheet_rows(self, t: Any, rnd: Any) -> dict[str, Any]:
+    def sheet_rows(self, t: Tournament, rnd: Round) -> dict[str, Any]:
         return {"missions": mission_labels(rnd)}

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from ....api.serializers.common import NUMBER, one_of
+from ....api.serializers.common import NUMBER, Serializer, one_of
 from ....common.text import validate_single_line as one_line
 from ....models import Entrant
 from .. import outputs as chess_outputs
@@ -17,7 +17,7 @@ from .. import outputs as chess_outputs
 CHESS_SCORES = ("1-0", "1/2-1/2", "0-1", "+-", "-+", "--")
 
 
-class PairingRuleCreateSerializer(serializers.Serializer):
+class PairingRuleCreateSerializer(Serializer):
     """A set game of a round to come (``forced``), or two who never meet (``forbidden``)."""
 
     kind = serializers.CharField(help_text="forced or forbidden")
@@ -48,7 +48,7 @@ class PairingRuleCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class PairingRuleSerializer(serializers.Serializer):
+class PairingRuleSerializer(Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField(help_text="forced or forbidden")
     round = serializers.IntegerField(source="round_number", allow_null=True,
@@ -62,7 +62,7 @@ class PairingRuleSerializer(serializers.Serializer):
     colour_clash_confirmed = serializers.BooleanField()
 
 
-class ByeRequestCreateSerializer(serializers.Serializer):
+class ByeRequestCreateSerializer(Serializer):
     entrant = serializers.IntegerField(help_text="start number", **NUMBER)
     round = serializers.IntegerField(min_value=1, max_value=32767,
                                      help_text="a round not drawn yet")
@@ -76,19 +76,19 @@ class ByeRequestCreateSerializer(serializers.Serializer):
         return value
 
 
-class ByeRequestKeySerializer(serializers.Serializer):
+class ByeRequestKeySerializer(Serializer):
     entrant = serializers.IntegerField(help_text="start number", **NUMBER)
     round = serializers.IntegerField(min_value=1, max_value=32767)
 
 
-class ByeRequestSerializer(serializers.Serializer):
+class ByeRequestSerializer(Serializer):
     entrant = serializers.IntegerField(source="entrant.start_number")
     name = serializers.CharField(source="entrant.name")
     round = serializers.IntegerField(source="round_number")
     kind = serializers.CharField(help_text="half, zero or full")
 
 
-class GameResultSerializer(serializers.Serializer):
+class GameResultSerializer(Serializer):
     """Chaos's EnterResult WHITE BLACK RESULT [NOTPLAYED]."""
 
     white = serializers.IntegerField(help_text="start number of the player with white", **NUMBER)
@@ -100,7 +100,7 @@ class GameResultSerializer(serializers.Serializer):
         "The round of the game; the latest round in which they met when left out."))
 
 
-class TrfImportSerializer(serializers.Serializer):
+class TrfImportSerializer(Serializer):
     trf = serializers.CharField(trim_whitespace=False, help_text="The TRF-16 file's text.")
     slug = serializers.SlugField(max_length=80, required=False, help_text=(
         "The tournament's address; made from the name when left out."))
@@ -110,7 +110,7 @@ class TrfImportSerializer(serializers.Serializer):
 
 
 # A :class:`~tournaments.selectors.chess.RankingRow`.
-class RankingRowSerializer(serializers.Serializer):
+class RankingRowSerializer(Serializer):
     pairing_number = serializers.IntegerField()
     entrant = serializers.IntegerField(help_text="start number")
     name = serializers.CharField()
@@ -145,13 +145,13 @@ class ColourField(serializers.CharField):
         return {str(chess_outputs.WHITE): "w", str(chess_outputs.BLACK): "b"}.get(str(value), "")
 
 
-class ColumnSerializer(serializers.Serializer):
+class ColumnSerializer(Serializer):
     key = serializers.CharField(help_text="the value's name in values")
     header = serializers.CharField()
     title = serializers.CharField()
 
 
-class CellSerializer(serializers.Serializer):
+class CellSerializer(Serializer):
     """One round of one player, from the player's side."""
 
     round = serializers.IntegerField()
@@ -170,7 +170,7 @@ class CellSerializer(serializers.Serializer):
 # A player's :class:`~tournaments.chess.outputs.Line`; a row that holds one
 # (``row.line``: a cross table's row, a card) gives these fields from its line and the
 # others from itself.
-class PlayerLineSerializer(serializers.Serializer):
+class PlayerLineSerializer(Serializer):
     LINE_FIELDS = ("entrant", "name", "club", "elo", "dwz", "dwz_text", "rank", "values")
 
     entrant = serializers.IntegerField(source="number", help_text="start number")
@@ -202,7 +202,7 @@ class CrossRowSerializer(PlayerLineSerializer):
     points = serializers.CharField(help_text="as a chess table writes it: 3½")
 
 
-class CrossTableSerializer(serializers.Serializer):
+class CrossTableSerializer(Serializer):
     order = serializers.CharField(help_text="number (Berger numbers) or rank")
     double = serializers.BooleanField()
     rounds = serializers.ListField(child=serializers.IntegerField())
@@ -215,7 +215,7 @@ class ProgressRowSerializer(PlayerLineSerializer):
     cells = CellSerializer(many=True)
 
 
-class ProgressTableSerializer(serializers.Serializer):
+class ProgressTableSerializer(Serializer):
     rounds = serializers.ListField(child=serializers.IntegerField())
     opponent_by = serializers.CharField(help_text="rank or number: how opponents are named")
     columns = ColumnSerializer(many=True)
@@ -259,7 +259,7 @@ class CardSerializer(PlayerLineSerializer):
     remaining = serializers.IntegerField(help_text="rounds still to be played")
 
 
-class EloChangeSerializer(serializers.Serializer):
+class EloChangeSerializer(Serializer):
     rating = serializers.IntegerField()
     k = serializers.IntegerField()
     games = serializers.IntegerField()
@@ -270,7 +270,7 @@ class EloChangeSerializer(serializers.Serializer):
 
 
 # A :class:`~tournaments.chess.outputs.DwzLine`.
-class DwzLineSerializer(serializers.Serializer):
+class DwzLineSerializer(Serializer):
     entrant = serializers.IntegerField(source="line.number", help_text="start number")
     name = serializers.CharField(source="line.name")
     club = serializers.CharField(source="line.club")
@@ -297,7 +297,7 @@ class DwzLineSerializer(serializers.Serializer):
     elo = EloChangeSerializer(allow_null=True)
 
 
-class DwzReportSerializer(serializers.Serializer):
+class DwzReportSerializer(Serializer):
     end = serializers.DateField(help_text="the day the ages are taken from")
     with_elo = serializers.BooleanField()
     lines = DwzLineSerializer(many=True)
@@ -309,7 +309,7 @@ class DwzReportSerializer(serializers.Serializer):
         return [x.line.number for x in report.missing_birth_dates]
 
 
-class RatingChangeSerializer(serializers.Serializer):
+class RatingChangeSerializer(Serializer):
     number = serializers.IntegerField(help_text="start number")
     name = serializers.CharField()
     dwz_before = serializers.IntegerField(allow_null=True)
@@ -324,7 +324,7 @@ class RatingChangeSerializer(serializers.Serializer):
     dwz_after_text = serializers.CharField()
 
 
-class RatingUpdateSerializer(serializers.Serializer):
+class RatingUpdateSerializer(Serializer):
     confirmed = serializers.ListField(child=serializers.IntegerField(**NUMBER), max_length=10000,
                                       help_text="start numbers of the list as checked")
 
@@ -332,7 +332,7 @@ class RatingUpdateSerializer(serializers.Serializer):
 # The chess outputs as data (the printed ones are the reports): query parameters.
 
 
-class OutputQuerySerializer(serializers.Serializer):
+class OutputQuerySerializer(Serializer):
     after_round = serializers.IntegerField(min_value=0, max_value=32767, required=False,
                                            help_text="Only rounds up to this one.")
 

@@ -70,3 +70,38 @@ class RatingListEntry(models.Model):
     class Meta:
         app_label = "tournaments"  # the tables and migrations of the app it came from
         ordering = ["key"]
+
+    # -- what the desk's picker shows of a listed person (templates/desk/_players.html) --------
+
+    @property
+    def pick_id(self) -> str:
+        """The key the desk sends back for a listed person (``L`` and the entry's id)."""
+        return f"L{self.pk}"
+
+    @property
+    def pick_rating(self) -> int | None:
+        return self.elo
+
+    @property
+    def detail(self) -> str:
+        """Title, club (or ZPS) and birth year, as the picker's second line."""
+        text = f"{self.title} " if self.title else ""
+        text += self.club or self.zps
+        return f"{text} · {self.birth_year}" if self.birth_year else text
+
+    @property
+    def figures(self) -> str:
+        """The ratings: "DWZ 1834-23 Elo 1901"."""
+        parts = []
+        if self.dwz:
+            index = f"-{self.dwz_index}" if self.dwz_index else ""
+            parts.append(f"{_('DWZ')} {self.dwz}{index}")
+        if self.elo:
+            parts.append(f"{_('Elo')} {self.elo}")
+        return " ".join(parts)
+
+    @property
+    def source(self) -> str:
+        """Which list the person is from (the picker's badge)."""
+        return str(_("DWZ list") if self.rating_list.kind == RatingList.Kind.DSB
+                   else _("FIDE list"))

@@ -4,6 +4,8 @@ tournament of the site."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -36,7 +38,7 @@ def _allowed(request: HttpRequest) -> HttpResponse | None:
     return None
 
 
-def _context(form: UploadForm) -> dict:
+def _context(form: UploadForm) -> dict[str, Any]:
     lists = list(RatingList.objects.all()[:20])
     return {"form": form, "lists": lists,
             "busy": any(x.status in (RatingList.Status.QUEUED, RatingList.Status.RUNNING)
