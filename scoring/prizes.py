@@ -379,8 +379,9 @@ def _split(own: Sequence[int], rules: Rules) -> list[int]:
 
     Exact first: ``share`` gives everyone ``total / n``, ``hort`` gives ``own / 2 +
     total / 2n``. Each is rounded down to the unit; the units this leaves over go one
-    each to the best-placed, and what is less than a unit to the first: the sum is the
-    pool to the cent, and a better-placed player never gets less than a worse-placed.
+    each to the best-placed, and what is less than a unit is split cent by cent the same
+    way: the sum is the pool to the cent, and within the pool a better-placed player never
+    gets less than a worse-placed one.
     """
     total, n, unit = sum(own), len(own), rules.unit
     if rules.ties == "hort":
@@ -389,10 +390,8 @@ def _split(own: Sequence[int], rules: Rules) -> list[int]:
         exact = [Fraction(total, n)] * n
     paid = [int(x // unit) * unit for x in exact]
     left = total - sum(paid)
-    for i in range(n):
-        if left < unit:
-            break
+    for i in range(min(n, left // unit)):
         paid[i] += unit
         left -= unit
-    paid[0] += left
-    return paid
+    each, first = divmod(left, n)
+    return [x + each + (i < first) for i, x in enumerate(paid)]

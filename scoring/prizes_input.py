@@ -269,8 +269,9 @@ def read(data: Any) -> tuple[PrizeInput | None, Problems]:
         category = r.category(name, value)
         if category is not None:
             categories[name] = category
-    prizes = [z for k, v in enumerate(r.items(data, "prizes", "prizes", list))
-              if (z := r.prize(k, v)) is not None]
+    indexed = [(k, z) for k, v in enumerate(r.items(data, "prizes", "prizes", list))
+               if (z := r.prize(k, v)) is not None]
+    prizes = [z for _, z in indexed]
     if "standings" not in data:
         r.error("standings", N_("missing"))
     players: list[Player] = []
@@ -286,7 +287,7 @@ def read(data: Any) -> tuple[PrizeInput | None, Problems]:
         players.append(p)
     _check_order(r, players)
     for k, message in check_prizes(prizes, categories, rules):
-        r.error(f"prizes[{k}]", message)
+        r.error(f"prizes[{indexed[k][0]}]", message)
     if r.problems.errors:
         return None, r.problems
     return (players, prizes, categories, rules), r.problems
