@@ -349,25 +349,31 @@ def _share_group(group: list[Player], prizes: Sequence[Prize], held: Mapping[int
         total = sum(own)
         amounts = _split(own, rules)
         ids = tuple(p.id for p in members)
+        facts = {"pool": money_text(total), "n": len(members), "points": _points_text(points)}
         for i, p in enumerate(members):
             others = tuple(x for x in ids if x != p.id)
-            if rules.ties == "hort":
-                reason = N_("Hort system: half of %(own)s by tie-break, plus an equal share "
-                            "of the other halves of %(pool)s won by %(n)s players tied on "
-                            "%(points)s points", own=money_text(own[i]),
-                            pool=money_text(total), n=len(members),
-                            points=_points_text(points))
-            else:
-                reason = N_("%(n)s players tied on %(points)s points share %(pool)s equally",
-                            n=len(members), points=_points_text(points),
-                            pool=money_text(total))
             if i < len(pool.holders):
                 k = pool.holders[i][1]
-                shares[p.id, k] = (amounts[i], N_("%(prize)s: %(why)s", prize=prizes[k].name,
-                                                  why=reason), others)
+                shares[p.id, k] = (amounts[i], _shared(rules, prizes[k].name, own[i], facts),
+                                   others)
             else:
-                extra.setdefault(p.id, []).append(Award(p.id, None, amounts[i], "", reason,
-                                                        others))
+                extra.setdefault(p.id, []).append(Award(
+                    p.id, None, amounts[i], "", _shared(rules, None, 0, facts), others))
+
+
+def _shared(rules: Rules, prize: str | None, own: int, facts: dict[str, object]) -> Message:
+    """Why a tied player receives his share: of the prize he won, or only of the pool."""
+    if rules.ties == "hort":
+        if prize is None:
+            return N_("Hort system: an equal share of the other halves of %(pool)s won by "
+                      "%(n)s players tied on %(points)s points", **facts)
+        return N_("%(prize)s: Hort system: half of %(own)s by tie-break, plus an equal share "
+                  "of the other halves of %(pool)s won by %(n)s players tied on %(points)s "
+                  "points", prize=prize, own=money_text(own), **facts)
+    if prize is None:
+        return N_("%(n)s players tied on %(points)s points share %(pool)s equally", **facts)
+    return N_("%(prize)s: %(n)s players tied on %(points)s points share %(pool)s equally",
+              prize=prize, **facts)
 
 
 def _points_text(points: Fraction) -> str:
