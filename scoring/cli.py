@@ -1,4 +1,5 @@
-"""Command line: ``python -m scoring standings DOC.json`` and ``... validate DOC.json``.
+"""Command line: ``python -m scoring standings DOC.json``, ``... validate DOC.json`` and
+``... prizes PRIZES.json`` (the prize allocation, :mod:`scoring.prizes`).
 
 Exit status 0 on success, 2 on bad input with every problem on stderr, one per
 line, each naming its place in the document. Never a traceback for bad input.
@@ -12,7 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from . import prizes_input
 from .document import check_file
+from .prizes import allocate
 from .standings import standings
 
 
@@ -37,13 +40,35 @@ def build_parser() -> argparse.ArgumentParser:
                     help="only entrants of this category (senior, junior, women, youth-a …)")
     va = sub.add_parser("validate", help="list every problem of a document")
     va.add_argument("document", help="a turnier/1 JSON file")
-    for p in (st, va):
+    pr = sub.add_parser("prizes", help="allocate the prizes of a prize document (JSON)")
+    pr.add_argument("document", help="a prizes/1 JSON file: standings, prizes, settings")
+    for p in (st, va, pr):
         p.top = parser
     return parser
 
 
+def prizes(path: str) -> int:
+    """Print the allocation as JSON; exit 2 with every problem of the document."""
+    found, problems = prizes_input.read_file(path)
+    for p in problems.items:
+        print(f"{path}: {p}", file=sys.stderr)
+    if found is None:
+        count = len(problems.errors)
+        print(f"{path}: {count} problem{'s' if count != 1 else ''}; nothing allocated",
+              file=sys.stderr)
+        return 2
+    players, prize_list, categories, rules = found
+    allocation = allocate(players, prize_list, categories, rules)
+    json.dump(prizes_input.as_json(players, allocation), sys.stdout, ensure_ascii=False,
+              indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "prizes":
+        return prizes(args.document)
     tournament, problems = check_file(args.document)
     for p in problems.items:
         prefix = "warning: " if p.severity == "warning" else ""
