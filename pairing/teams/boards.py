@@ -11,13 +11,14 @@ White players cannot be decided by the Berliner Wertung either; any sequence of 
 schedule names first) is the competition's choice; :func:`match_day` takes it as a flag.
 
 **Scheveningen.** Every member of team A meets every member of team B: ``n`` boards,
-``n`` rounds, A's member ``i`` meets B's member ``(i + r) mod n`` in round ``r`` (all
-0-based), board ``i`` being A's member ``i``. A's colours alternate down the boards and
-A's colour on board 1 alternates by round; for ``n`` divisible by 4 the second half of
-the rounds flips A's colours, and then every player has as many Whites as Blacks. Without
-that flip B's players would keep one colour all along (``docs/teams.md`` has the proof
-that with boards alternating and ``n ≡ 2 mod 4`` no schedule balances everyone; there the
-players' colour counts differ by at most 2).
+``n`` rounds, A's member ``i`` meets B's member ``j = (i + r) mod n`` in round ``r`` (all
+0-based), board ``i`` being A's member ``i``. For even ``n`` A's colours alternate down the
+boards, A's colour on board 1 alternates by round, and the second half of the rounds flips
+A's colours (without the flip B's players would keep one colour all along). For ``n``
+divisible by 4 every player then has as many Whites as Blacks; for ``n ≡ 2 mod 4`` no
+schedule with alternating boards balances everyone (``docs/teams.md``): B's players are
+balanced, A's differ by 2. For odd ``n`` the colour is White for A when ``i + j`` is even:
+every player's Whites and Blacks differ by at most 1, but the boards do not alternate.
 """
 
 from __future__ import annotations
@@ -94,11 +95,16 @@ def scheveningen(n: int, double: bool = False) -> list[list[Encounter]]:
     ``double`` plays it twice, the second time with colours reversed."""
     if not 1 <= n <= MAX_BOARDS:
         raise ValueError(f"a Scheveningen team has 1 to {MAX_BOARDS} players, not {n}")
-    flip_half = n % 4 == 0
+    flip_half = n % 2 == 0
     rounds = []
     for r in range(n):
         flip = flip_half and r >= n // 2
-        rounds.append([Encounter(i, (i + r) % n, ((i + r) % 2 == 0) != flip) for i in range(n)])
+        if n % 2:  # odd: colour by the two players' places, so nobody is off by more than 1
+            rounds.append([Encounter(i, (i + r) % n, (i + (i + r) % n) % 2 == 0)
+                           for i in range(n)])
+        else:
+            rounds.append([Encounter(i, (i + r) % n, ((i + r) % 2 == 0) != flip)
+                           for i in range(n)])
     if double:
         rounds += [[Encounter(e.a, e.b, not e.a_white) for e in rnd] for rnd in rounds[:n]]
     return rounds
