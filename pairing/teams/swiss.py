@@ -57,7 +57,12 @@ class _Round:
     def __init__(self, state: TeamSwissState, teams: list[Facts]):
         self.state = state
         self.teams = {t.number: t for t in teams}
-        blocked = {t.number: set(t.opponents) for t in teams}
+        blocked: dict[int, set[int]] = {t.number: set() for t in teams}
+        for t in teams:  # both ways, even if only one team's history names the match
+            for o in t.opponents:
+                if o in blocked:
+                    blocked[t.number].add(o)
+                    blocked[o].add(t.number)
         for pair in state.forbidden:
             if len(pair) == 2 and all(n in blocked for n in pair):
                 a, b = sorted(pair)

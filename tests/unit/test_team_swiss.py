@@ -307,3 +307,46 @@ def test_c7_an_upfloater_who_floated_last_round_is_avoided():
     state = TeamSwissState(round=3, total_rounds=5, teams=teams)
     got = pair(state)
     assert (set(got.matches), got.bye) == reference(state)
+
+
+def _scored(number, score, met):
+    """A team of ``score`` match points that has met the teams ``met`` (test positions)."""
+    rounds = [TeamRound(MATCH, o, WHITE if k % 2 else BLACK, True,
+                        F(score) if k == 0 else F(0), F(0)) for k, o in enumerate(met)]
+    if not rounds:
+        rounds = [TeamRound("zero_bye", match_points=F(score))]
+    return SwissTeam(number, tuple(rounds))
+
+
+def _example_3_5_4(eight_blocked: bool):
+    """The example under C.04.6 3.5.4: teams 2, 6 and 8 have 3 points, 1, 3 and 5 have 2.5,
+    and three upfloaters are needed (here: residents 9, 10, 11 have all met each other).
+    Scores are doubled (6 and 5) so that they stay whole; 4, 7 and 12 are lower still."""
+    met = {9: [10, 11], 10: [9, 11], 11: [9, 10]}
+    if eight_blocked:
+        met[8] = [9, 10, 11]
+        for r in (9, 10, 11):
+            met[r] = [*met[r], 8]
+    scores = {9: 8, 10: 8, 11: 8, 2: 6, 6: 6, 8: 6, 1: 5, 3: 5, 5: 5, 4: 4, 7: 4, 12: 4}
+    teams = tuple(_scored(n, scores[n], met.get(n, [])) for n in sorted(scores))
+    return TeamSwissState(round=5, total_rounds=9, teams=teams)
+
+
+def test_3_5_4_the_order_of_the_sets_of_upfloaters_is_the_published_one():
+    from pairing.teams.swiss import _sets_with_profile
+
+    lower = [f for f in facts(_example_3_5_4(False)) if f.number <= 8]
+    order = [tuple(s) for s in _sets_with_profile(lower, (F(5), F(6), F(6)))]
+    assert order[:4] == [(2, 6, 1), (2, 6, 3), (2, 6, 5), (2, 8, 1)]
+
+
+@pytest.mark.parametrize(("eight_blocked", "expected"), [(False, [2, 6, 8]), (True, [2, 6, 1])])
+def test_3_5_4_example_c5_takes_the_best_scores_that_can_be_paired(eight_blocked, expected):
+    from pairing.teams.swiss import _Round, choose_upfloaters
+
+    state = _example_3_5_4(eight_blocked)
+    teams = facts(state)
+    rnd = _Round(state, teams)
+    chosen, _ = choose_upfloaters(rnd, [9, 10, 11], {t.number for t in teams})
+    assert chosen == expected
+    assert (set(pair(state).matches), pair(state).bye) == reference(state)
