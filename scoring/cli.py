@@ -1,4 +1,5 @@
-"""Command line: ``python -m scoring standings DOC.json`` and ``... validate DOC.json``.
+"""Command line: ``python -m scoring standings DOC.json`` and ``... validate DOC.json``;
+``python -m scoring teams DOC.json`` ranks a team competition (:mod:`scoring.teams_cli`).
 
 Exit status 0 on success, 2 on bad input with every problem on stderr, one per
 line, each naming its place in the document. Never a traceback for bad input.
@@ -43,6 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "teams":
+        from .teams_cli import main as teams_main
+        return teams_main(argv[1:])
     args = build_parser().parse_args(argv)
     tournament, problems = check_file(args.document)
     for p in problems.items:
