@@ -101,8 +101,8 @@ def choose_bye(rnd: _Round, teams: list[Facts]) -> Facts:
                     key=lambda t: (t.score, -t.matches, -t.number)):
         if rnd.completable([n for n in everyone if n != t.number]):
             return t
-    raise NoTeamPairing("no team may receive the pairing-allocated bye and leave the others "
-                        "pairable")
+    raise NoTeamPairing(N_("no team may receive the pairing-allocated bye and leave the "
+                           "others pairable"))
 
 
 # --- 3.5: the upfloaters --------------------------------------------------------------------
@@ -181,7 +181,7 @@ def choose_upfloaters(rnd: _Round, residents: list[int], remaining: set[int]
     # C4 and C5 (and C7 and the order, for a first choice) by one matching over everyone.
     best = _matched_set(rnd, residents, lower)
     if best is None:
-        raise NoTeamPairing("the teams left cannot all be paired")
+        raise NoTeamPairing(N_("the teams left cannot all be paired"))
     profile = _profile(rnd, best)
     first_c7 = c7(best)
     if _emptied(rnd, remaining, set(residents), set(best)) or _c6_excess(
@@ -309,7 +309,7 @@ def pair_bracket(rnd: _Round, bracket: list[int], upfloaters: set[int]
         edges.append((i, j, w))
     mate = max_weight_matching(m, edges)
     if any(x == -1 for x in mate):
-        raise NoTeamPairing("a bracket cannot be paired")
+        raise NoTeamPairing(N_("a bracket cannot be paired"))
     return [(members[i], members[x]) for i, x in enumerate(mate) if i < x]
 
 
@@ -329,7 +329,7 @@ def pair(state: TeamSwissState) -> TeamSwissPairing:
         remaining.discard(bye)
         lines.append(N_("pairing-allocated bye: team %(team)s (3.4)", team=Ref(bye)))
     if not rnd.completable(sorted(remaining)):
-        raise NoTeamPairing("the teams cannot all be paired (C1, C3)")
+        raise NoTeamPairing(N_("the teams cannot all be paired (C1, C3)"))
     pairs: list[tuple[int, int]] = []
     while remaining:
         top = max(rnd.teams[n].score for n in remaining)
