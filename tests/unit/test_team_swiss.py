@@ -350,3 +350,16 @@ def test_3_5_4_example_c5_takes_the_best_scores_that_can_be_paired(eight_blocked
     chosen, _ = choose_upfloaters(rnd, [9, 10, 11], {t.number for t in teams})
     assert chosen == expected
     assert (set(pair(state).matches), pair(state).bye) == reference(state)
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(2, 30), seed=st.integers(0, 10**6), kind=st.sampled_from((TYPE_A, TYPE_B)))
+def test_colour_preferences_are_granted_whenever_the_pair_allows(n, seed, kind):
+    """C.04.6 has no absolute colour limit (its preface drops the basic rules 6 and 7); what
+    it promises is 4.3.2 and 4.3.3: a preference the opponent does not share is granted."""
+    for state, got in play(n, min(9, n - 1), seed, kind, check=False):
+        teams = {f.number: f for f in facts(state)}
+        for white, black in got.matches:
+            w, b = teams[white], teams[black]
+            if w.preference != b.preference:
+                assert w.preference in (WHITE, None) and b.preference in (BLACK, None)
