@@ -18,8 +18,10 @@ The pairing system is a flag (``--dutch``) as in the endorsed engines, so that
 other systems can be added next to it.
 
 Two subcommands stand beside it: ``python -m pairing roundrobin N [--system
-berger|shift] [--double]`` prints a round-robin schedule as JSON, and ``python -m
-pairing window-study ...`` simulates the draw at registration and its cleanup.
+berger|shift] [--double]`` prints a round-robin schedule as JSON, ``python -m
+pairing window-study ...`` simulates the draw at registration and its cleanup, and
+``python -m pairing teams STATE.json`` draws a round of a team competition
+(:mod:`pairing.teams.cli`).
 """
 
 from __future__ import annotations
@@ -69,7 +71,8 @@ def _explanation(pairing: SwissPairing) -> str:
     return "\n".join(pairing.explanation) or "(the engine gave no explanation)"
 
 
-SUBCOMMANDS = {"roundrobin": "pairing.roundrobin", "window-study": "pairing.window_study"}
+SUBCOMMANDS = {"roundrobin": "pairing.roundrobin", "window-study": "pairing.window_study",
+               "teams": "pairing.teams.cli"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

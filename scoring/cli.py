@@ -1,5 +1,6 @@
-"""Command line: ``python -m scoring standings DOC.json``, ``... validate DOC.json`` and
-``... prizes PRIZES.json`` (the prize allocation, :mod:`scoring.prizes`).
+"""Command line: ``python -m scoring standings DOC.json``, ``... validate DOC.json``,
+``... prizes PRIZES.json`` (the prize allocation, :mod:`scoring.prizes`) and
+``... teams DOC.json`` (a team competition's ranking, :mod:`scoring.teams_cli`).
 
 Exit status 0 on success, 2 on bad input with every problem on stderr, one per
 line, each naming its place in the document. Never a traceback for bad input.
@@ -66,6 +67,10 @@ def prizes(path: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "teams":
+        from .teams_cli import main as teams_main
+        return teams_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "prizes":
         return prizes(args.document)
