@@ -25,7 +25,7 @@ DISCIPLINES: dict[str, WebDiscipline] = {
                           Skat(), Doppelkopf())}
 
 # Disciplines the scoring core knows that have no web pages, forms or draws yet.
-SCORING_ONLY: tuple[str, ...] = ()
+SCORING_ONLY: tuple[str, ...] = ("schafkopf",)
 
 
 def get(name: Any) -> WebDiscipline | None:
