@@ -48,6 +48,7 @@ from .discipline import (
     Discipline,
     Standings,
     is_int,
+    key_text,
     known_keys,
     played,
     ranked,
@@ -296,7 +297,7 @@ class Schafkopf(Discipline):
             raw = None
         for key, value in (raw or {}).items():
             if key not in TARIFF_KEYS:
-                problems.error(f"{at}.{show(key, 40)}", N_("unknown game (known: %(known)s)",
+                problems.error(f"{at}.{key_text(key)}", N_("unknown game (known: %(known)s)",
                                                            known=", ".join(TARIFF_KEYS)))
             elif not is_int(value) or not 0 <= value <= MAX_TARIFF:
                 problems.error(f"{at}.{key}", N_("must be a whole number from 0 to %(high)s, "
