@@ -553,11 +553,12 @@ class Schafkopf(Discipline):
             return False
         schneider = raw >= 91 if won else raw <= 30
         if schneider != f.schneider:
-            problems.error(f"{at}.schneider", N_("with %(eyes)s card points of the player's "
-                                                 "party the game is %(what)s (the losers are "
-                                                 "Schneider with 30 or fewer of their own)",
-                                                 eyes=raw, what=N_("Schneider") if schneider
-                                                 else N_("not Schneider")), hint)
+            problems.error(f"{at}.schneider", N_(
+                "with %(eyes)s card points of the player's party the game is Schneider (the "
+                "losers are Schneider with 30 or fewer of their own)", eyes=raw) if schneider
+                else N_("with %(eyes)s card points of the player's party the game is not "
+                        "Schneider (the losers are Schneider with 30 or fewer of their own)",
+                        eyes=raw), hint)
             return False
         if f.schwarz and raw not in (0, EYES):
             problems.error(f"{at}.schwarz", N_("a party that took no trick has no card points; "
