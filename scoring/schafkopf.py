@@ -509,7 +509,7 @@ class Schafkopf(Discipline):
     @staticmethod
     def _laufende(raw: Any, game: str, sie: bool, problems: Problems, place: str,
                   hint: str) -> int | None:
-        if raw is None or raw == 0:
+        if raw is None or (is_int(raw) and raw == 0):
             return 0
         most = LAUFENDE_MAX.get(game, 0)
         if sie and raw != SIE_LAUFENDE:

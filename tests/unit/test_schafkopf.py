@@ -206,6 +206,7 @@ def test_the_eyes_that_win_and_make_schneider(eyes, won, schneider):
     (solo(game="wenz", suit="gras"), "suit", "has no suit"),
     (solo(game="wenz", laufende=5), "laufende", "at most 4 Laufende"),
     (sau(laufende=15), "laufende", "at most 14 Laufende"),
+    (sau(laufende=False), "laufende", "at most 14 Laufende"),
     (solo(sie=True, laufende=4), "laufende", "8 Laufende"),
     (solo(False, sie=True), "won", "cannot be lost"),
     (sau(tout=True), "tout", "cannot be played Tout"),
