@@ -107,7 +107,7 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
 
-    from tournaments.chess.trf import import_trf
+    from tournaments.disciplines.chess.trf import import_trf
     from tournaments.services import Actor, limits
     from tournaments.services import statistics as stats
 

@@ -85,8 +85,8 @@ def main() -> int:
         setup(args.postgres, folder)
         from django.core.files.base import File
 
-        from tournaments.chess.rating_lists import service
-        from tournaments.models import RatingList
+        from tournaments.disciplines.chess.models import RatingList
+        from tournaments.disciplines.chess.rating_lists import service
 
         source = folder / "players_list.txt"
         write_list(source, args.rows, rng)

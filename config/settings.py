@@ -109,6 +109,11 @@ INSTALLED_APPS = [
     "axes",  # failed logins (pages and API): AXES_* below
     "tournaments",
 ]
+# The disciplines the site runs, one package (and Django app) each under
+# tournaments/disciplines/: docs/adding-a-discipline.md. The order is the order of the
+# discipline choices on the pages.
+DISCIPLINES = ["chess", "mucken", "pussi", "boardgame", "tabletop", "skat", "doppelkopf"]
+INSTALLED_APPS += [f"tournaments.disciplines.{name}" for name in DISCIPLINES]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

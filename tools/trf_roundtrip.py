@@ -91,7 +91,7 @@ def main(argv: list[str]) -> int:
         from django.core.management import call_command
 
         from pairing.trf import read, state_before_round
-        from tournaments.chess.trf import (
+        from tournaments.disciplines.chess.trf import (
             export_trf,
             import_trf,
             tournament_trf,

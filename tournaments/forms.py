@@ -14,42 +14,20 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from scoring.i18n import Message
-from scoring.json_input import MAX_BYTES, NOT_JSON, JsonInputError, loads
+from scoring.json_input import MAX_BYTES, JsonInputError, loads
 
-from .core_messages import say
+from .common.draw_methods import METHOD_LABELS, method_choices  # noqa: F401
+from .common.errors import ServiceError
+from .common.forms import choice_field, json_error
+from .common.text import validate_single_line
 from .disciplines import DISCIPLINES
 from .models import Role, Tournament
-from .services.base import ServiceError
-from .services.text import validate_single_line
-
-# Names of draw methods as the director reads them; unknown methods show their name.
-METHOD_LABELS: dict[str, Any] = {
-    "dutch": _("Swiss, FIDE Dutch system"),
-    "score_order": _("by score, no rematches (Swiss)"),
-    "round_robin": _("round robin (FIDE Berger tables)"),
-    "round_robin_shift": _("round robin, shift system (Rutschsystem)"),
-    "random_tables": _("random tables"),
-    "standings_tables": _("tables by standings"),
-    "rotation": _("new tables: no repeated opponents or partners"),
-    "fixed_rotation": _("pair 1 stays, pair 2 moves on one table"),
-    "pussi_partners": _("new partners each series"),
-    "swiss_score": _("Swiss by tournament points, no rematches"),
-    "registration": _("seats from the draw at registration"),
-}
 
 MAX_IMPORT_BYTES = MAX_BYTES  # 20 MB, as the API and the commands take
 
 
-def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
-    """The form's choice field ``name``, to set its choices (``fields`` holds plain Fields)."""
-    field = form.fields[name]
-    assert isinstance(field, forms.ChoiceField), name
-    return field
 
 
-def method_choices(discipline: str) -> list[tuple[str, Any]]:
-    return [(m, METHOD_LABELS.get(m, m)) for m in DISCIPLINES[discipline].methods]
 
 
 def kinds_help() -> str:
@@ -88,19 +66,6 @@ def pretty_json(value: Any, width: int = 64, indent: int = 0) -> str:
     return f"{opening}\n{lines}\n{' ' * indent}{closing}"
 
 
-def json_error(exc: JsonInputError) -> str:
-    """The reader's refusal as a form shows it, in the reader's language: with line and
-    column, or with the place."""
-    message = exc.message
-    if isinstance(message, Message) and message.template == NOT_JSON:
-        message = message.params["why"]  # type: ignore[assignment]  # the decoder's words
-    if exc.line is not None:
-        return (_("not valid JSON: %(msg)s (line %(line)s, column %(col)s)")
-                % {"msg": say(message), "line": exc.line, "col": exc.column})
-    if exc.place:
-        return _("not valid JSON at %(place)s: %(msg)s") % {"place": exc.place,
-                                                            "msg": say(message)}
-    return _("not valid JSON: %(msg)s") % {"msg": say(message)}
 
 
 def parse_json_field(form: forms.Form, field: str) -> Any:
@@ -164,13 +129,14 @@ class CreateTournamentForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    """A turnier/1 document (JSON) or a chess tournament as a TRF-16/TRF-26 file.
+    """A turnier/1 document (JSON) or a file in a discipline's own format (chess: TRF).
 
-    ``cleaned_data["document"]`` is ``("json", data)`` or ``("trf", text)``: a file
-    whose text is not JSON is read as TRF, whose reader names the line and column.
+    ``cleaned_data["document"]`` is ``("json", data)`` or ``("file", text)``: a file
+    whose text is not JSON goes to the disciplines that import files, whose reader names
+    the line and column.
     """
 
-    document = forms.FileField(label=_("turnier/1 document (JSON) or TRF file"))
+    document = forms.FileField(label=_("turnier/1 document (JSON) or a discipline's file"))
     slug = forms.SlugField(label=_("Address (optional)"), required=False, max_length=80,
                            help_text=_("Leave empty to derive it from the name."))
 
@@ -182,7 +148,7 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("the file is larger than 20 MB"))
         raw = f.read(MAX_IMPORT_BYTES + 1)
         if not raw.lstrip().startswith((b"{", b"[")):
-            return "trf", decode(raw)
+            return "file", decode(raw)
         try:
             return "json", loads(raw)
         except JsonInputError as exc:
@@ -221,7 +187,7 @@ class DrawForm(forms.Form):
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"method": tournament.pairing})
         super().__init__(*args, **kwargs)
-        choice_field(self, "method").choices = method_choices(tournament.discipline)
+        choice_field(self, "method").choices = method_choices(tournament.disc)
 
     def clean_seed(self) -> str:
         return self.cleaned_data["seed"].strip()

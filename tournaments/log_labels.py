@@ -1,104 +1,20 @@
-"""The one table of actions: every action :func:`~tournaments.services.base.change` may log,
-with its words (the log page, the dashboard, undo's messages, the API's log).
-
-Each action has a short ``label`` ("round drawn") and a ``sentence`` that says who did it
-("%(actor)s drew a round."), both translated (German and English). ``change()`` refuses
-an action that is not listed here, so no entry can show a raw action name.
+"""The log in words: an entry as a sentence (who did what, to what), its before and after
+as (what, value) pairs, in the reader's language (the log page, the dashboard, undo's
+messages, the API's log). The table of actions itself is :mod:`tournaments.common.actions`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-
-@dataclass(frozen=True)
-class Action:
-    label: Promise | str
-    sentence: Promise | str  # with %(actor)s
-
-
-ACTIONS: dict[str, Action] = {
-    "create_tournament": Action(_("tournament created"), _("%(actor)s created the tournament.")),
-    "update_tournament": Action(_("settings changed"), _("%(actor)s changed the settings.")),
-    "import_document": Action(_("tournament imported"),
-                              _("%(actor)s imported the tournament from a document.")),
-    "import_trf": Action(_("TRF imported"),
-                         _("%(actor)s imported the tournament from a TRF file.")),
-    "grant_role": Action(_("role given"), _("%(actor)s gave a role.")),
-    "revoke_role": Action(_("role removed"), _("%(actor)s removed a role.")),
-    "register": Action(_("registered"), _("%(actor)s registered an entrant.")),
-    "entrant_status": Action(_("status changed"), _("%(actor)s changed an entrant's status.")),
-    "entrant_marker": Action(_("marker changed"), _("%(actor)s changed an entrant's marker.")),
-    "update_entrant": Action(_("entrant corrected"), _("%(actor)s corrected an entrant.")),
-    "delete_entrant": Action(_("entrant deleted"), _("%(actor)s deleted an entrant.")),
-    "update_player": Action(_("the same person changed in another tournament"),
-                            _("%(actor)s changed the same person in another tournament.")),
-    "pair_up": Action(_("paired up"), _("%(actor)s paired up two players who came alone.")),
-    "checkin_code": Action(_("checked in with a code"),
-                           _("%(actor)s checked an entrant in with a code.")),
-    "prereg_open": Action(_("pre-registration opened or closed"),
-                          _("%(actor)s opened or closed the pre-registration.")),
-    "preregister": Action(_("pre-registered"), _("%(actor)s pre-registered.")),
-    "draw_round": Action(_("round drawn"), _("%(actor)s drew a round.")),
-    "redraw_round": Action(_("round drawn again"), _("%(actor)s drew a round again.")),
-    "publish_round": Action(_("round published"), _("%(actor)s published a round.")),
-    "close_round": Action(_("round closed"), _("%(actor)s closed a round.")),
-    "reopen_round": Action(_("round opened again"), _("%(actor)s opened a round again.")),
-    "set_round_missions": Action(_("missions of a round set"),
-                                 _("%(actor)s set the kinds of a round's missions; results "
-                                   "already in count by them.")),
-    "set_series_games": Action(_("games per series set"),
-                               _("%(actor)s set the number of games of a series.")),
-    "undo_draw": Action(_("draw undone"), _("%(actor)s undid a draw.")),
-    "registration_cleanup": Action(_("draw at registration cleaned up"),
-                                   _("%(actor)s cleaned up the draw at registration.")),
-    "captain_submit": Action(_("result from the table captain"),
-                             _("%(actor)s reported a result.")),
-    "set_result": Action(_("result entered by the director"), _("%(actor)s entered a result.")),
-    "request_bye": Action(_("bye requested"), _("%(actor)s entered a requested bye.")),
-    "give_full_bye": Action(_("full-point bye given"),
-                            _("%(actor)s gave a player the full-point bye.")),
-    "clear_result": Action(_("result cleared"), _("%(actor)s cleared a result.")),
-    "update_ratings": Action(_("ratings written back"),
-                             _("%(actor)s wrote the new DWZ and Elo to the players.")),
-    "cancel_bye": Action(_("requested bye cancelled"),
-                         _("%(actor)s cancelled a requested bye.")),
-    "withdraw": Action(_("withdrawal"), _("%(actor)s entered a withdrawal.")),
-    "set_forced_pairing": Action(_("pairing set"), _("%(actor)s set a pairing.")),
-    "edit_preview": Action(_("pairing changed by hand"),
-                           _("%(actor)s changed a pairing of the preview by hand.")),
-    "forbid_pairing": Action(_("pairing forbidden"), _("%(actor)s forbade a pairing.")),
-    "delete_pairing_rule": Action(_("pairing rule deleted"),
-                                  _("%(actor)s deleted a pairing rule.")),
-    "request_report": Action(_("report ordered"), _("%(actor)s ordered a report.")),
-    "undo": Action(_("action undone"), _("%(actor)s undid an action.")),
-    "table_codes": Action(_("table cards made"),
-                          _("%(actor)s made permanent codes for the tables.")),
-    "entrant_dispute": Action(_("result disputed through a personal link"),
-                              _("%(actor)s said a table's result is wrong.")),
-    "update_pair": Action(_("players of a pair corrected"),
-                          _("%(actor)s corrected the players of a pair.")),
-    "finish_tournament": Action(_("tournament finished"),
-                                _("%(actor)s finished the tournament.")),
-    "reopen_tournament": Action(_("tournament reopened"),
-                                _("%(actor)s reopened the tournament.")),
-    "set_prizes": Action(_("prize list saved"), _("%(actor)s saved the prize list.")),
-}
-
-# The short labels alone, as the log page, the dashboard and the API show them.
-ACTION_LABELS: dict[str, Any] = {name: a.label for name, a in ACTIONS.items()}
-
-
-def label(action: str) -> str:
-    """The action's short label in the current language (its name if it is not listed)."""
-    found = ACTIONS.get(action)
-    return str(found.label) if found else action
+from .common.actions import ACTIONS, label
+from .common.draw_methods import METHOD_LABELS
+from .disciplines.base import cell_text
+from .disciplines.registry import DISCIPLINES, of
 
 
 def sentence(entry: Any, t: Any = None) -> str:
@@ -118,11 +34,7 @@ def sentence(entry: Any, t: Any = None) -> str:
 def _table(t: Any, number: str) -> str:
     """``table 3`` in the discipline's words (chess: board 3)."""
     if t is not None:
-        from .disciplines import of
-
-        info = of(t)
-        if info is not None:
-            return info.table_label(int(number))
+        return of(t).table_label(int(number))
     return str(_("table %(n)s")) % {"n": number}
 
 
@@ -220,14 +132,10 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
         text = ", ".join(f"{w} {v}".strip() for w, v in cells)
         return f"{text} ({_status_words().get(status, status)})" if status else text
     if key in ("method", "pairing") and isinstance(value, str):
-        from .forms import METHOD_LABELS
-
         return str(METHOD_LABELS.get(value, value))
     if key == "action" and isinstance(value, str):
         return label(value)
     if key == "discipline" and isinstance(value, str):
-        from .disciplines import DISCIPLINES
-
         found = DISCIPLINES.get(value)
         return str(found.label) if found is not None else value
     if isinstance(value, str) and key in STATUS_KEYS:
@@ -249,14 +157,8 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
 
 def _result_cells(t: Any, payload: Any) -> list[tuple[str, str]]:
     if t is not None:
-        from .disciplines import of
-
-        info = of(t)
-        if info is not None:
-            return info.result_cells(payload)
-    from .disciplines.base import _cell_text
-
-    return [("", _cell_text(payload))]
+        return of(t).result_cells(payload)
+    return [("", cell_text(payload))]
 
 
 def details(value: Any, t: Any = None) -> list[tuple[str, str]]:

@@ -19,12 +19,9 @@ from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
-from .disciplines import DISCIPLINES as WEB_DISCIPLINES
-from .disciplines import WebDiscipline
-
-# The web app's disciplines, not every one the scoring core knows: a discipline without
-# web support (forms, pages, phones) cannot be stored (services.documents refuses its import).
-DISCIPLINES = [(name, name) for name in WEB_DISCIPLINES]
+from .disciplines.base import WebDiscipline
+from .disciplines.registry import DISCIPLINES as WEB_DISCIPLINES
+from .disciplines.registry import choices as discipline_choices
 
 
 def new_token() -> str:
@@ -75,7 +72,7 @@ class Tournament(models.Model):
 
     slug = models.SlugField(unique=True, max_length=80)
     name = models.CharField(_("name"), max_length=200)
-    discipline = models.CharField(_("discipline"), max_length=20, choices=DISCIPLINES)
+    discipline = models.CharField(_("discipline"), max_length=20, choices=discipline_choices)
     entrant_kind = models.CharField(_("entrants"), max_length=10, choices=EntrantKind.choices,
                                     default=EntrantKind.SINGLE)
     scoring = models.JSONField(_("scoring settings"), default=dict, blank=True)
@@ -256,9 +253,6 @@ class TableCode(models.Model):
         return f"{self.tournament} / {self.number}"
 
 
-# The chess Swiss's wishes live with the rest of chess (app label "tournaments" all the same).
-from .chess.models import ByeRequest, PairingRule  # noqa: E402, F401
-from .chess.rating_lists.models import RatingList, RatingListEntry  # noqa: E402, F401
 from .jobs import JobStatus  # noqa: E402
 
 

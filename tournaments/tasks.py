@@ -37,18 +37,3 @@ def render_report(self, report_id: int, base_url: str = "", language: str | None
         log.exception("report %s failed", report_id)
         report_service.mark_failed(report_id, f"{type(exc).__name__}: {exc}")
         return "failed"
-
-
-@shared_task(bind=True, acks_late=True, max_retries=3)
-def import_rating_list(self, list_id: int) -> str:
-    """Read an uploaded rating list into the database (the service does the work)."""
-    from .chess.rating_lists import service as rating_lists
-
-    try:
-        return rating_lists.run_import(list_id)
-    except OperationalError as exc:  # the database was busy or away: worth another try
-        if self.request.retries < self.max_retries:
-            raise self.retry(exc=exc, countdown=5 * (self.request.retries + 1)) from exc
-        log.exception("rating list %s failed", list_id)
-        rating_lists.mark_failed(list_id, f"{type(exc).__name__}: {exc}")
-        return "failed"

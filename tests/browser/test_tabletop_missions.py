@@ -16,7 +16,7 @@ from django.utils import translation
 
 from scoring.tabletop import tournament_points
 from tournaments import services
-from tournaments.disciplines.tabletop import MISSION_KINDS
+from tournaments.disciplines.tabletop.discipline import MISSION_KINDS
 from tournaments.models import ActionLog, Result
 from tournaments.services import Actor
 

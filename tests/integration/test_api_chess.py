@@ -19,7 +19,8 @@ from drf_spectacular.validation import validate_schema
 from rest_framework.test import APIClient
 
 from tournaments import services
-from tournaments.models import ActionLog, Entrant, PairingRule, Player, Tournament
+from tournaments.disciplines.chess.models import PairingRule
+from tournaments.models import ActionLog, Entrant, Player, Tournament
 from tournaments.services import Actor
 
 from .helpers import client_for

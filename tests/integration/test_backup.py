@@ -36,12 +36,12 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from tournaments import backup, services
-from tournaments.chess.trf import import_trf
+from tournaments.disciplines.chess import services as chess_services
+from tournaments.disciplines.chess.models import ByeRequest, PairingRule
+from tournaments.disciplines.chess.trf import import_trf
 from tournaments.models import (
     ActionLog,
-    ByeRequest,
     Entrant,
-    PairingRule,
     Player,
     RegistrationSeat,
     Report,
@@ -192,9 +192,9 @@ def hall(make_tournament, director, desk_user, stranger, actor, django_user_mode
     services.grant_role(chess, actor, director, Role.Kind.DIRECTOR)
     services.register(chess, actor, [{"name": "Widmann, Jochen", "club": "SK Hof",
                                       "dwz": 1834, "birth_date": dt.date(1961, 4, 12)}])
-    services.request_bye(chess, actor, 3, 3, kind="zero")
-    services.forbid_pairing(chess, actor, 1, 6)
-    services.set_forced_pairing(chess, actor, 3, 2, 4, confirm_colour_clash=True)
+    chess_services.request_bye(chess, actor, 3, 3, kind="zero")
+    chess_services.forbid_pairing(chess, actor, 1, 6)
+    chess_services.set_forced_pairing(chess, actor, 3, 2, 4, confirm_colour_clash=True)
 
     # The window draw with pre-registration: seats, codes, one checked in, one alone.
     window = make_tournament("mucken", "pair", 0, name="Preismucken mit Voranmeldung")

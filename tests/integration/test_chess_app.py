@@ -18,11 +18,13 @@ import pytest
 
 from pairing.trf import read_pairing, write
 from tournaments import services
-from tournaments.chess import draw as chess_draw
-from tournaments.chess import games as chess_games
-from tournaments.chess import trf as trf_services
 from tournaments.core_messages import lines
-from tournaments.models import ByeRequest, Entrant, PairingRule, Round
+from tournaments.disciplines.chess import draw as chess_draw
+from tournaments.disciplines.chess import games as chess_games
+from tournaments.disciplines.chess import services as chess_services
+from tournaments.disciplines.chess import trf as trf_services
+from tournaments.disciplines.chess.models import ByeRequest, PairingRule
+from tournaments.models import Entrant, Round
 from tournaments.services import Actor, ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -120,9 +122,9 @@ def test_dutch_draw_equals_the_command_line_on_the_exported_trf(swiss, actor, tm
     t = swiss(15, rounds=3)
     assert t.pairing == "dutch"
     rng = random.Random(7)
-    services.request_bye(t, actor, entrant(t, 4), 3, "half")
-    services.withdraw(t, actor, entrant(t, 9), 3)  # announced: plays rounds 1 and 2
-    services.forbid_pairing(t, actor, entrant(t, 2), entrant(t, 10))
+    chess_services.request_bye(t, actor, entrant(t, 4), 3, "half")
+    chess_services.withdraw(t, actor, entrant(t, 9), 3)  # announced: plays rounds 1 and 2
+    chess_services.forbid_pairing(t, actor, entrant(t, 2), entrant(t, 10))
     for number in (1, 2, 3):
         if number == 2:  # a late entry, rated highest: every pairing number moves
             services.register(t, actor, [{"name": "Spät"}], status="present", rating=2450)
@@ -187,7 +189,7 @@ def test_half_point_bye_on_request_scores_half_and_is_not_paired(swiss, actor):
     rng = random.Random(1)
     play(t, actor, 1, rng)
     before = points(t)[3]
-    request = services.request_bye(t, actor, entrant(t, 3), 2, "half")
+    request = chess_services.request_bye(t, actor, entrant(t, 3), 2, "half")
     assert request.kind == ByeRequest.Kind.HALF
     rnd = services.draw_round(t, actor)
     assert 3 not in paired(rnd)
@@ -203,7 +205,7 @@ def test_zero_point_bye_scores_nothing(swiss, actor):
     rng = random.Random(2)
     play(t, actor, 1, rng)
     before = points(t)[5]
-    services.request_bye(t, actor, 5, 2, "zero")  # a start number does as well
+    chess_services.request_bye(t, actor, 5, 2, "zero")  # a start number does as well
     rnd = services.draw_round(t, actor)
     assert 5 not in paired(rnd) and byes(rnd)[5] == "zero"
     results(t, actor, 2, rng)
@@ -212,17 +214,17 @@ def test_zero_point_bye_scores_nothing(swiss, actor):
 
 def test_cancelled_bye_is_paired_again(swiss, actor):
     t = swiss(8)
-    services.request_bye(t, actor, entrant(t, 2), 1, "half")
-    services.cancel_bye(t, actor, entrant(t, 2), 1)
+    chess_services.request_bye(t, actor, entrant(t, 2), 1, "half")
+    chess_services.cancel_bye(t, actor, entrant(t, 2), 1)
     rnd = services.draw_round(t, actor)
     assert 2 in paired(rnd) and not byes(rnd)
-    refused("entrant", services.cancel_bye, t, actor, entrant(t, 2), 1)
+    refused("entrant", chess_services.cancel_bye, t, actor, entrant(t, 2), 1)
 
 
 def test_withdrawn_player_is_not_paired_from_that_round_and_may_come_back(swiss, actor):
     t = swiss(9)
     rng = random.Random(4)
-    services.withdraw(t, actor, entrant(t, 6), 3)  # announced ahead: still plays round 2
+    chess_services.withdraw(t, actor, entrant(t, 6), 3)  # announced ahead: still plays round 2
     play(t, actor, 1, rng)
     assert 6 in paired(play(t, actor, 2, rng))
     e = entrant(t, 6)
@@ -231,20 +233,20 @@ def test_withdrawn_player_is_not_paired_from_that_round_and_may_come_back(swiss,
     assert 6 not in paired(rnd3) and 6 not in byes(rnd3)
     e.refresh_from_db()
     assert e.status == Entrant.Status.WITHDRAWN  # from the round it was announced for
-    services.withdraw(t, actor, entrant(t, 6), None)  # comes back
+    chess_services.withdraw(t, actor, entrant(t, 6), None)  # comes back
     e.refresh_from_db()
     assert e.status == Entrant.Status.PRESENT and e.withdrawn_from_round is None
     rnd4 = services.draw_round(t, actor)
     assert 6 in paired(rnd4) or byes(rnd4).get(6) == "bye"
-    refused("entrant", services.withdraw, t, actor, entrant(t, 6), None)  # not withdrawn
+    refused("entrant", chess_services.withdraw, t, actor, entrant(t, 6), None)  # not withdrawn
 
 
 def test_withdrawal_from_the_next_round_is_at_once(swiss, actor):
     t = swiss(7)
     play(t, actor, 1, random.Random(15))
-    e = services.withdraw(t, actor, entrant(t, 7), 2)
+    e = chess_services.withdraw(t, actor, entrant(t, 7), 2)
     assert e.status == Entrant.Status.WITHDRAWN and e.withdrawn_from_round == 2
-    refused("from_round", services.withdraw, t, actor, entrant(t, 7), 1)  # drawn already
+    refused("from_round", chess_services.withdraw, t, actor, entrant(t, 7), 1)  # drawn already
     rnd = services.draw_round(t, actor)
     assert 7 not in paired(rnd) and not byes(rnd)  # six left: no bye either
 
@@ -261,8 +263,8 @@ def test_withdrawal_at_the_desk_counts_from_the_next_round(swiss, actor):
 
 def test_withdrawal_cancels_later_requested_byes(swiss, actor):
     t = swiss(6)
-    services.request_bye(t, actor, entrant(t, 1), 3, "half")
-    services.withdraw(t, actor, entrant(t, 1), 2)
+    chess_services.request_bye(t, actor, entrant(t, 1), 3, "half")
+    chess_services.withdraw(t, actor, entrant(t, 1), 2)
     assert not ByeRequest.objects.filter(tournament=t).exists()
     assert t.log.filter(action="withdraw").first().after["byes_cancelled"] == [3]
 
@@ -290,7 +292,7 @@ def test_late_entry_cannot_ask_for_a_bye_before_joining(swiss, actor):
     services.draw_round(t, actor)
     late = services.register(t, actor, [{"name": "Spät"}], status="present")
     assert late.joined_round == 2
-    error = refused("round_number", services.request_bye, t, actor, late, 1, "half")
+    error = refused("round_number", chess_services.request_bye, t, actor, late, 1, "half")
     assert "already drawn" in str(error)
 
 
@@ -299,7 +301,7 @@ def test_late_entry_cannot_ask_for_a_bye_before_joining(swiss, actor):
 
 def test_forced_pairing_is_respected_and_the_engine_pairs_the_rest(swiss, actor):
     t = swiss(10)
-    rule = services.set_forced_pairing(t, actor, 1, entrant(t, 10), entrant(t, 1))
+    rule = chess_services.set_forced_pairing(t, actor, 1, entrant(t, 10), entrant(t, 1))
     assert rule.kind == PairingRule.Kind.FORCED and not rule.colour_clash_confirmed
     rnd = services.draw_round(t, actor)
     assert (10, 1) in boards(rnd)
@@ -312,7 +314,7 @@ def test_forced_pairing_refuses_a_rematch(swiss, actor):
     t = swiss(8)
     rnd = play(t, actor, 1, random.Random(8))
     white, black = boards(rnd)[0]
-    error = refused("black", services.set_forced_pairing, t, actor, 2, entrant(t, black),
+    error = refused("black", chess_services.set_forced_pairing, t, actor, 2, entrant(t, black),
                     entrant(t, white))
     assert "already played" in str(error)
 
@@ -320,15 +322,16 @@ def test_forced_pairing_refuses_a_rematch(swiss, actor):
 def test_forced_pairing_colour_clash_needs_confirmation(swiss, actor):
     t = swiss(8)
     rng = random.Random(9)
-    services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 5))
+    chess_services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 5))
     play(t, actor, 1, rng)
-    services.set_forced_pairing(t, actor, 2, entrant(t, 1), entrant(t, 6))  # white twice: fine
+    # white twice: fine
+    chess_services.set_forced_pairing(t, actor, 2, entrant(t, 1), entrant(t, 6))
     play(t, actor, 2, rng)
-    error = refused("confirm_colour_clash", services.set_forced_pairing, t, actor, 3,
+    error = refused("confirm_colour_clash", chess_services.set_forced_pairing, t, actor, 3,
                     entrant(t, 1), entrant(t, 7))
     assert "third time in a row" in str(error)
     assert not PairingRule.objects.filter(round_number=3).exists()
-    rule = services.set_forced_pairing(t, actor, 3, entrant(t, 1), entrant(t, 7),
+    rule = chess_services.set_forced_pairing(t, actor, 3, entrant(t, 1), entrant(t, 7),
                                        confirm_colour_clash=True)
     assert rule.colour_clash_confirmed
     assert "colour_clash" in t.log.filter(action="set_forced_pairing").first().after
@@ -337,53 +340,53 @@ def test_forced_pairing_colour_clash_needs_confirmation(swiss, actor):
 
 def test_forced_pairing_refusals_name_their_field(swiss, actor):
     t = swiss(8)
-    services.request_bye(t, actor, entrant(t, 3), 1, "half")
-    services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 2))
-    refused("black", services.set_forced_pairing, t, actor, 1, entrant(t, 4), entrant(t, 4))
-    refused("white", services.set_forced_pairing, t, actor, 1, entrant(t, 1), entrant(t, 5))
-    refused("black", services.set_forced_pairing, t, actor, 1, entrant(t, 5), entrant(t, 2))
-    refused("black", services.set_forced_pairing, t, actor, 1, entrant(t, 5), entrant(t, 3))
-    refused("round_number", services.set_forced_pairing, t, actor, 0, entrant(t, 5),
+    chess_services.request_bye(t, actor, entrant(t, 3), 1, "half")
+    chess_services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 2))
+    refused("black", chess_services.set_forced_pairing, t, actor, 1, entrant(t, 4), entrant(t, 4))
+    refused("white", chess_services.set_forced_pairing, t, actor, 1, entrant(t, 1), entrant(t, 5))
+    refused("black", chess_services.set_forced_pairing, t, actor, 1, entrant(t, 5), entrant(t, 2))
+    refused("black", chess_services.set_forced_pairing, t, actor, 1, entrant(t, 5), entrant(t, 3))
+    refused("round_number", chess_services.set_forced_pairing, t, actor, 0, entrant(t, 5),
             entrant(t, 6))
-    refused("round_number", services.set_forced_pairing, t, actor, 99, entrant(t, 5),
+    refused("round_number", chess_services.set_forced_pairing, t, actor, 99, entrant(t, 5),
             entrant(t, 6))
-    refused("white", services.set_forced_pairing, t, actor, 1, 999, entrant(t, 6))
-    refused("entrant", services.request_bye, t, actor, entrant(t, 1), 1, "half")
-    refused("kind", services.request_bye, t, actor, entrant(t, 5), 1, "quarter")
-    refused("entrant", services.request_bye, t, actor, entrant(t, 3), 1, "zero")
-    services.forbid_pairing(t, actor, entrant(t, 5), entrant(t, 6))
-    refused("black", services.set_forced_pairing, t, actor, 1, entrant(t, 6), entrant(t, 5))
-    refused("b", services.forbid_pairing, t, actor, entrant(t, 6), entrant(t, 5))
-    refused("b", services.forbid_pairing, t, actor, entrant(t, 6), entrant(t, 6))
-    refused("b", services.forbid_pairing, t, actor, entrant(t, 2), entrant(t, 1))
-    refused("rule", services.delete_pairing_rule, t, actor, 10 ** 6)
-    refused("from_round", services.withdraw, t, actor, entrant(t, 7), 0)
-    refused("entrant", services.withdraw, t, actor, entrant(t, 1), 1)  # has a set game
+    refused("white", chess_services.set_forced_pairing, t, actor, 1, 999, entrant(t, 6))
+    refused("entrant", chess_services.request_bye, t, actor, entrant(t, 1), 1, "half")
+    refused("kind", chess_services.request_bye, t, actor, entrant(t, 5), 1, "quarter")
+    refused("entrant", chess_services.request_bye, t, actor, entrant(t, 3), 1, "zero")
+    chess_services.forbid_pairing(t, actor, entrant(t, 5), entrant(t, 6))
+    refused("black", chess_services.set_forced_pairing, t, actor, 1, entrant(t, 6), entrant(t, 5))
+    refused("b", chess_services.forbid_pairing, t, actor, entrant(t, 6), entrant(t, 5))
+    refused("b", chess_services.forbid_pairing, t, actor, entrant(t, 6), entrant(t, 6))
+    refused("b", chess_services.forbid_pairing, t, actor, entrant(t, 2), entrant(t, 1))
+    refused("rule", chess_services.delete_pairing_rule, t, actor, 10 ** 6)
+    refused("from_round", chess_services.withdraw, t, actor, entrant(t, 7), 0)
+    refused("entrant", chess_services.withdraw, t, actor, entrant(t, 1), 1)  # has a set game
     other = services.create_tournament(actor, "Anderes", "chess")
-    refused("entrant", services.request_bye, other, actor, entrant(t, 5), 1, "half")
+    refused("entrant", chess_services.request_bye, other, actor, entrant(t, 5), 1, "half")
     mucken = services.create_tournament(actor, "Mucken", "mucken", "pair")
     with pytest.raises(ServiceError):
-        services.request_bye(mucken, actor, 1, 1, "half")
+        chess_services.request_bye(mucken, actor, 1, 1, "half")
 
 
 def test_forbidden_pair_is_never_paired(swiss, actor):
     t = swiss(16, rounds=4)
     # Round 1 pairs pairing number 1 with 9 (top half against bottom half): forbid it.
-    services.forbid_pairing(t, actor, entrant(t, 1), entrant(t, 9))
+    chess_services.forbid_pairing(t, actor, entrant(t, 1), entrant(t, 9))
     rng = random.Random(11)
     for number in (1, 2, 3, 4):
         rnd = play(t, actor, number, rng)
         assert (1, 9) not in boards(rnd) and (9, 1) not in boards(rnd)
     rule = PairingRule.objects.get(kind=PairingRule.Kind.FORBIDDEN)
-    services.delete_pairing_rule(t, actor, rule.pk)
+    chess_services.delete_pairing_rule(t, actor, rule.pk)
     assert not PairingRule.objects.exists()
 
 
 def test_set_pairing_of_a_drawn_round_cannot_be_deleted(swiss, actor):
     t = swiss(6)
-    rule = services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 4))
+    rule = chess_services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 4))
     services.draw_round(t, actor)
-    refused("rule", services.delete_pairing_rule, t, actor, rule.pk)
+    refused("rule", chess_services.delete_pairing_rule, t, actor, rule.pk)
 
 
 # ----------------------------------------------------------------------------- corrections
@@ -472,8 +475,8 @@ def dclient(director_client):
 
 def test_tournament_page_shows_the_next_round_panel(dclient, swiss, actor):
     t = swiss(6)
-    services.request_bye(t, actor, entrant(t, 2), 1, "zero")
-    services.forbid_pairing(t, actor, entrant(t, 3), entrant(t, 4))
+    chess_services.request_bye(t, actor, entrant(t, 2), 1, "zero")
+    chess_services.forbid_pairing(t, actor, entrant(t, 3), entrant(t, 4))
     page = dclient.get(f"/director/{t.slug}/").content.decode()
     assert 'id="next-round"' in page and "Requested byes" in page
     assert "2. Spieler 02" in page and "zero-point bye" in page
@@ -507,9 +510,9 @@ def test_refused_bye_shows_the_error_at_the_field(dclient, swiss, actor):
 def test_colour_clash_asks_for_the_checkbox_then_sets_the_game(dclient, swiss, actor):
     t = swiss(8)
     rng = random.Random(21)
-    services.set_forced_pairing(t, actor, 1, entrant(t, 2), entrant(t, 6))
+    chess_services.set_forced_pairing(t, actor, 1, entrant(t, 2), entrant(t, 6))
     play(t, actor, 1, rng)
-    services.set_forced_pairing(t, actor, 2, entrant(t, 2), entrant(t, 7))
+    chess_services.set_forced_pairing(t, actor, 2, entrant(t, 2), entrant(t, 7))
     play(t, actor, 2, rng)
     data = {"forced-round_number": 3, "forced-white": entrant(t, 2).pk,
             "forced-black": entrant(t, 8).pk}
@@ -601,7 +604,7 @@ def test_stale_round_with_results_offers_no_redraw(dclient, swiss, actor):
 
 def test_marked_absent_keeps_an_announced_withdrawal(swiss, actor):
     t = swiss(6)
-    services.withdraw(t, actor, entrant(t, 3), 4)
+    chess_services.withdraw(t, actor, entrant(t, 3), 4)
     e = services.set_status(entrant(t, 3), actor, Entrant.Status.ABSENT)
     assert e.withdrawn_from_round == 4
     assert 3 not in paired(services.draw_round(t, actor))  # absent tonight: not paired
@@ -611,10 +614,11 @@ def test_marked_absent_keeps_an_announced_withdrawal(swiss, actor):
 def test_set_pairing_checked_again_when_its_round_is_drawn(dclient, swiss, actor):
     t = swiss(8)
     rng = random.Random(24)
-    services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 5))
+    chess_services.set_forced_pairing(t, actor, 1, entrant(t, 1), entrant(t, 5))
     play(t, actor, 1, rng)
-    services.set_forced_pairing(t, actor, 3, entrant(t, 1), entrant(t, 7))  # white twice: fine
-    services.set_forced_pairing(t, actor, 2, entrant(t, 1), entrant(t, 6))  # ... until this
+    # white twice: fine
+    chess_services.set_forced_pairing(t, actor, 3, entrant(t, 1), entrant(t, 7))
+    chess_services.set_forced_pairing(t, actor, 2, entrant(t, 1), entrant(t, 6))  # ... until this
     play(t, actor, 2, rng)
     r = dclient.post(f"/director/{t.slug}/rounds/draw/", {"method": "dutch", "seed": ""})
     assert r.status_code == 400
@@ -627,12 +631,12 @@ def test_undoing_the_draw_before_a_withdrawal_keeps_the_player_in_it(swiss, acto
     """Withdrawn from round 3, then round 2's draw is undone: the player still plays round 2,
     in the app's draw and in the TRF the engines would see."""
     from pairing.trf import state_before_round
-    from tournaments.chess.trf import number_for_entrant, tournament_trf
+    from tournaments.disciplines.chess.trf import number_for_entrant, tournament_trf
 
     t = swiss(7)
     play(t, actor, 1, random.Random(3))
     services.draw_round(t, actor, seed="zwei")
-    e = services.withdraw(t, actor, entrant(t, 7), 3)
+    e = chess_services.withdraw(t, actor, entrant(t, 7), 3)
     assert e.status == Entrant.Status.WITHDRAWN and e.withdrawn_from_round == 3
     services.undo_draw(t, actor)
     state = state_before_round(tournament_trf(t, upto_round=1), 2)

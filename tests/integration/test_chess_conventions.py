@@ -14,8 +14,9 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.chess import trf as trf_services
 from tournaments.core_messages import say
+from tournaments.disciplines.chess import services as chess_services
+from tournaments.disciplines.chess import trf as trf_services
 from tournaments.models import ActionLog, Result, Round
 from tournaments.services import Actor, ServiceError
 
@@ -225,7 +226,7 @@ def test_colour_of_player_one_round_trips_through_the_trf(actor):
 
 def test_director_gives_the_full_point_bye_to_a_chosen_player(actor):
     t = chess(actor, 7)
-    services.give_full_bye(t, actor, 3, 1)
+    chess_services.give_full_bye(t, actor, 3, 1)
     rnd = services.draw_round(t, actor, seed="f")
     assert [(b.entrant.start_number, b.kind) for b in rnd.byes.all()] == [(3, "forfeit-win")]
     assert all(3 not in pair for pair in boards(rnd)) and len(boards(rnd)) == 3
@@ -242,15 +243,15 @@ def test_director_gives_the_full_point_bye_to_a_chosen_player(actor):
 
 def test_full_point_bye_one_per_round_and_refusals_name_the_field(actor):
     t = chess(actor, 7)
-    services.give_full_bye(t, actor, 3, 1)
+    chess_services.give_full_bye(t, actor, 3, 1)
     with pytest.raises(ServiceError) as refused:
-        services.give_full_bye(t, actor, 4, 1)
+        chess_services.give_full_bye(t, actor, 4, 1)
     assert "entrant" in refused.value.errors
     with pytest.raises(ServiceError) as refused:
-        services.give_full_bye(t, actor, 99, 1)
+        chess_services.give_full_bye(t, actor, 99, 1)
     assert "entrant" in refused.value.errors
-    services.cancel_bye(t, actor, 3, 1)
-    services.give_full_bye(t, actor, 4, 1)
+    chess_services.cancel_bye(t, actor, 3, 1)
+    chess_services.give_full_bye(t, actor, 4, 1)
 
 
 def test_full_point_bye_on_the_director_page_and_in_the_api(actor, director, client):
@@ -342,7 +343,7 @@ def test_round_robin_numbers_drawn_by_lot(actor):
     rnd2 = services.draw_round(t, actor, seed="other")
     assert boards(rnd2) == [(order[w - 1], order[b - 1]) for w, b in berger(6)[1]]
     # The player cards name the scheduled opponents by the same numbers.
-    from tournaments.chess.outputs import player_cards
+    from tournaments.disciplines.chess.outputs import player_cards
 
     card = next(c for c in player_cards(t) if c.line.number == order[0])
     third = berger(6)[2]
@@ -368,7 +369,7 @@ def test_round_robin_numbers_by_registration_by_default(actor):
 def test_missing_birth_date_is_asked_for_before_a_dwz_report(actor, director, client):
     import datetime
 
-    from tournaments.chess.outputs import dwz_report
+    from tournaments.disciplines.chess.outputs import dwz_report
     from tournaments.models import Player
 
     t = chess(actor, 4)
@@ -412,8 +413,8 @@ def rated_round_robin(actor):
 
 def test_update_ratings_writes_the_new_dwz_and_elo_after_the_director_confirms(
         actor, director, client):
-    from tournaments.chess.outputs import dwz_report
-    from tournaments.chess.rating_update import rating_changes, update_ratings
+    from tournaments.disciplines.chess.outputs import dwz_report
+    from tournaments.disciplines.chess.rating_update import rating_changes, update_ratings
     from tournaments.models import Player
 
     t = rated_round_robin(actor)
@@ -477,17 +478,17 @@ def test_seed_chess_nobody_gets_a_second_freilos(actor):
     # The chess program refused a Freilos to a player who had one; so does the director's
     # full-point bye, whether the first was the director's or the engine's.
     t = chess(actor, 7)
-    services.give_full_bye(t, actor, 3, 1)
+    chess_services.give_full_bye(t, actor, 3, 1)
     with pytest.raises(ServiceError) as refused:  # planned for round 1, not drawn yet
-        services.give_full_bye(t, actor, 3, 2)
+        chess_services.give_full_bye(t, actor, 3, 2)
     assert "entrant" in refused.value.errors
     assert "round 1" in str(refused.value) and "Spieler 3" in str(refused.value)
     services.draw_round(t, actor, seed="f")
     finish_round(t, actor, 1)
     with pytest.raises(ServiceError) as refused:  # round 1 played: the bye is a fact now
-        services.give_full_bye(t, actor, 3, 2)
+        chess_services.give_full_bye(t, actor, 3, 2)
     assert "round 1" in str(refused.value)
-    services.give_full_bye(t, actor, 4, 2)  # somebody else may have it
+    chess_services.give_full_bye(t, actor, 4, 2)  # somebody else may have it
     rnd = services.draw_round(t, actor, seed="g")
     assert [(b.entrant.start_number, b.kind) for b in rnd.byes.all()] == [(4, "forfeit-win")]
 
@@ -499,7 +500,7 @@ def test_seed_chess_the_engines_bye_counts_as_a_freilos(actor):
     assert bye.kind == "bye"
     finish_round(t, actor, 1)
     with pytest.raises(ServiceError) as refused:
-        services.give_full_bye(t, actor, bye.entrant.start_number, 2)
+        chess_services.give_full_bye(t, actor, bye.entrant.start_number, 2)
     assert "round 1" in str(refused.value)
 
 
@@ -507,7 +508,7 @@ def test_seed_chess_freilos_only_with_an_odd_number_of_active_players(actor, dir
     # The chess program gave a set Freilos only while the active players were odd and
     # refused the draw otherwise; the check waits for the draw, as the field can change.
     t = chess(actor, 8)
-    services.give_full_bye(t, actor, 3, 1)  # noted: a late entry or withdrawal may follow
+    chess_services.give_full_bye(t, actor, 3, 1)  # noted: a late entry or withdrawal may follow
     with pytest.raises(ServiceError) as refused:
         services.draw_round(t, actor, seed="f")
     assert "bye" in refused.value.errors
@@ -524,7 +525,7 @@ def test_seed_chess_freilos_only_with_an_odd_number_of_active_players(actor, dir
     assert answer.status_code == 400, answer.content
     assert "bye" in str(answer.json())
     # One player withdraws: seven active, the Freilos stands and nobody else is free.
-    services.withdraw(t, actor, 8, 1)
+    chess_services.withdraw(t, actor, 8, 1)
     assert b'id="freilos-warning"' not in client.get(
         reverse("director:tournament", args=[t.slug])).content
     rnd = services.draw_round(t, actor, seed="f")

@@ -15,8 +15,9 @@ from django.urls import reverse
 from pairing.roundrobin import berger
 from scoring.ratings import elo_change
 from tournaments import services
-from tournaments.chess import outputs as co
-from tournaments.models import ByeRequest, Player, Report
+from tournaments.disciplines.chess import outputs as co
+from tournaments.disciplines.chess.models import ByeRequest
+from tournaments.models import Player, Report
 from tournaments.services.public import category_tables, standings_table
 from tournaments.services.reports import render_html, request_report
 

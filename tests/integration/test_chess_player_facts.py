@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tournaments.chess import person_fields
+from tournaments.disciplines.chess import person_fields
 from tournaments.models import ActionLog, Entrant
 
 pytestmark = pytest.mark.django_db

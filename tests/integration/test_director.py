@@ -863,7 +863,7 @@ def test_every_director_url_refuses_anonymous_desk_and_stranger(guarded, desk_us
 
 def test_a_trf_file_imports_as_a_chess_tournament_and_exports_again(dclient):
     from pairing.trf import read
-    from tournaments.chess.trf import trf_differences
+    from tournaments.disciplines.chess.trf import trf_differences
 
     text = (Path(__file__).resolve().parents[2] / "fixtures" / "dutch"
             / "t0001.trf").read_bytes()

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.disciplines.forms.doppelkopf import possible_values
+from tournaments.disciplines.doppelkopf.form import possible_values
 from tournaments.models import Result, Table
 from tournaments.services import Actor
 

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from scoring.doppelkopf import SOLOS, SPECIALS
 from tournaments import services
-from tournaments.disciplines.doppelkopf import SPECIAL_WORDS
+from tournaments.disciplines.doppelkopf.discipline import SPECIAL_WORDS
 from tournaments.models import ActionLog, Result
 from tournaments.services import Actor
 

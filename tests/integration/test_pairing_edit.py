@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.chess import preview_edit
+from tournaments.disciplines.chess import preview_edit
 from tournaments.models import ActionLog
 from tournaments.services import ServiceError
 

@@ -17,8 +17,8 @@ from django.urls import reverse
 
 from scoring.ratings import dwz_performance
 from tournaments import services
-from tournaments.chess.outputs import dwz_report
-from tournaments.chess.rating_update import rating_changes, update_ratings
+from tournaments.disciplines.chess.outputs import dwz_report
+from tournaments.disciplines.chess.rating_update import rating_changes, update_ratings
 from tournaments.models import Entrant, Player, Round
 from tournaments.services import Actor
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.chess import quick_entry
+from tournaments.disciplines.chess import quick_entry
 from tournaments.models import ActionLog, Result
 from tournaments.services import Actor, ServiceError
 

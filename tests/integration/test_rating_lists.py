@@ -11,8 +11,9 @@ from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments.chess.rating_lists import readers, service
-from tournaments.models import Entrant, RatingList, RatingListEntry
+from tournaments.disciplines.chess.models import RatingList, RatingListEntry
+from tournaments.disciplines.chess.rating_lists import readers, service
+from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
 

@@ -36,8 +36,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournaments import services
-from tournaments.chess.rating_lists import readers, service
-from tournaments.models import Player, RatingList, RatingListEntry, Tournament
+from tournaments.disciplines.chess.models import RatingList, RatingListEntry
+from tournaments.disciplines.chess.rating_lists import readers, service
+from tournaments.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
 

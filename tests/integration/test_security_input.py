@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 
 from pairing.trf import read
 from tournaments import services
-from tournaments.chess import trf as chess_trf
+from tournaments.disciplines.chess import trf as chess_trf
 from tournaments.models import (
     ActionLog,
     Entrant,

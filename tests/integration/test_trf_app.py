@@ -19,7 +19,8 @@ from pairing.dutch import pair
 from pairing.swiss import SwissPairing
 from pairing.trf import read, read_pairing, recorded_pairing, state_before_round
 from tournaments import services
-from tournaments.chess.trf import (
+from tournaments.disciplines.chess.models import ByeRequest, PairingRule
+from tournaments.disciplines.chess.trf import (
     entrant_for_number,
     export_trf,
     import_trf,
@@ -27,7 +28,7 @@ from tournaments.chess.trf import (
     tournament_trf,
     trf_differences,
 )
-from tournaments.models import ByeRequest, PairingRule, Round, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.services import Actor, ServiceError
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.trf import read, state_before_round
-from tournaments.chess.trf import export_trf, import_trf, tournament_trf, trf_differences
+from tournaments.disciplines.chess.trf import (
+    export_trf,
+    import_trf,
+    tournament_trf,
+    trf_differences,
+)
 from tournaments.models import Bye, Tournament
 from tournaments.services import Actor, ServiceError
 

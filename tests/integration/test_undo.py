@@ -18,16 +18,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tournaments import services
-from tournaments.models import (
-    ActionLog,
-    ByeRequest,
-    Entrant,
-    PairingRule,
-    Result,
-    ResultRevision,
-    Round,
-    Tournament,
-)
+from tournaments.disciplines.chess import services as chess_services
+from tournaments.disciplines.chess.models import ByeRequest, PairingRule
+from tournaments.models import ActionLog, Entrant, Result, ResultRevision, Round, Tournament
 from tournaments.services import Actor, ServiceError
 from tournaments.services import undo as undo_services
 from tournaments.services.registration import delete_entrant, update_entrant
@@ -245,8 +238,8 @@ def test_undoing_a_publication_waits_for_the_results(chess, actor):
 def test_undoing_a_withdrawal_gives_back_the_requested_byes(make_tournament, actor):
     t = make_tournament("chess", entrants=6, planned_rounds=4)
     player = t.entrants.get(start_number=3)
-    services.request_bye(t, actor, player, 2, "zero")
-    services.withdraw(t, actor, player, 1)
+    chess_services.request_bye(t, actor, player, 2, "zero")
+    chess_services.withdraw(t, actor, player, 1)
     assert not ByeRequest.objects.filter(entrant=player).exists()
     undo_services.undo_entry(t, actor, last_entry(t, "withdraw").pk)
     player.refresh_from_db()
@@ -254,7 +247,7 @@ def test_undoing_a_withdrawal_gives_back_the_requested_byes(make_tournament, act
     assert list(ByeRequest.objects.filter(entrant=player).values_list(
         "round_number", "kind")) == [(2, "zero")]
     # a draw rests on the field as it was: a withdrawal before it stays
-    services.withdraw(t, actor, player, 1)
+    chess_services.withdraw(t, actor, player, 1)
     services.draw_round(t, actor, seed="ohne")
     with pytest.raises(ServiceError) as info:
         undo_services.undo_entry(t, actor, last_entry(t, "withdraw").pk)
@@ -293,8 +286,8 @@ def test_undoing_a_deletion_brings_the_entrant_back_with_all_data(make_tournamen
                                       "categories": ["senior"]}], status="present")
     other = t.entrants.get(start_number=1)
     update_entrant(e, actor, fide_id="4600053", federation="GER", sex="m")
-    services.request_bye(t, actor, e, 2, "half")
-    services.forbid_pairing(t, actor, e, other)
+    chess_services.request_bye(t, actor, e, 2, "half")
+    chess_services.forbid_pairing(t, actor, e, other)
     pk, players, arrived = e.pk, list(e.players.all()), Entrant.objects.get(pk=e.pk).arrived
     assert delete_entrant(e, actor) == "deleted"
     assert not Entrant.objects.filter(pk=pk).exists()
@@ -367,11 +360,11 @@ def test_every_change_names_what_it_wrote(make_tournament, actor, desk_user):
     services.update_tournament(t, actor, planned_rounds=5)
     services.set_status(e, actor, "absent")
     update_entrant(e, actor, club="SK")
-    services.request_bye(t, actor, e, 1, "half")
-    services.cancel_bye(t, actor, e, 1)
-    rule = services.forbid_pairing(t, actor, e, t.entrants.get(start_number=3))
-    services.delete_pairing_rule(t, actor, rule.pk)
-    services.withdraw(t, actor, e, 2)
+    chess_services.request_bye(t, actor, e, 1, "half")
+    chess_services.cancel_bye(t, actor, e, 1)
+    rule = chess_services.forbid_pairing(t, actor, e, t.entrants.get(start_number=3))
+    chess_services.delete_pairing_rule(t, actor, rule.pk)
+    chess_services.withdraw(t, actor, e, 2)
     services.draw_round(t, actor, seed="audit")
     services.publish_round(t, actor, 1)
     services.director_set_result(tables(t)[0], actor, WIN)

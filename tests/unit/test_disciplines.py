@@ -57,7 +57,7 @@ def test_every_scoring_discipline_has_a_web_class_or_is_scoring_only():
 def test_class_is_complete(name):
     d = DISCIPLINES[name]
     assert isinstance(d, WebDiscipline) and d.name == name
-    assert type(d).__module__ == f"tournaments.disciplines.{name}"
+    assert type(d).__module__ == f"tournaments.disciplines.{name}.discipline"  # its package
     assert str(d.label) and str(d.table_word) and str(d.tables_word) and str(d.round_word)
     assert d.methods, "at least one draw method; the first is the default"
     assert set(d.entrant_kinds) <= {"single", "pair"} and d.entrant_kinds
@@ -89,7 +89,7 @@ def test_settings_round_trip_through_the_scoring_settings(name):
 @pytest.mark.parametrize("name", sorted(DISCIPLINES))
 def test_forms_and_templates_exist(name):
     d = DISCIPLINES[name]
-    assert (ROOT / "tournaments" / "disciplines" / "forms" / f"{name}.py").is_file()
+    assert (ROOT / "tournaments" / "disciplines" / name / "form.py").is_file()
     assert isinstance(d.result_form, ResultForm)
     get_template(d.result_form.template)
     get_template(d.score_sheet_template)

@@ -1,41 +1,18 @@
-"""The web side's disciplines: one :class:`~.base.WebDiscipline` per discipline, by name.
+"""The disciplines the web app runs: one package per discipline, and the framework they share.
 
-``DISCIPLINES`` is the registry (``tournaments.models`` builds its choices from it);
-``get(name)`` and ``of(tournament)`` look a discipline up. The scoring core knows a few
-more (``SCORING_ONLY``): the web app refuses them until they have a module here.
-tests/unit/test_disciplines.py checks that every discipline of ``scoring.registry`` is
-one or the other.
+Each discipline is a package here (``chess/``, ``skat/``, …) with its
+:class:`~.base.WebDiscipline` subclass, result form, templates and static files, installed as
+a Django app (``config/settings.py``). :mod:`.registry` finds them; the rest of the app
+reaches a discipline only through its class: ``of(tournament)``, ``get(name)``,
+``DISCIPLINES``. This module imports no discipline package (the registry reads the installed
+apps when first asked), so the models may import it to build their choices.
+
+docs/adding-a-discipline.md says what a new package needs.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from .base import WebDiscipline
-from .boardgame import Boardgame
-from .chess import Chess
-from .doppelkopf import Doppelkopf
-from .mucken import Mucken
-from .pussi import Pussi
-from .skat import Skat
-from .tabletop import Tabletop
-
-DISCIPLINES: dict[str, WebDiscipline] = {
-    d.name: d for d in (Chess(), Mucken(), Pussi(), Boardgame(), Tabletop(),
-                          Skat(), Doppelkopf())}
-
-# Disciplines the scoring core knows that have no web pages, forms or draws yet.
-SCORING_ONLY: tuple[str, ...] = ("schafkopf",)
-
-
-def get(name: Any) -> WebDiscipline | None:
-    """The discipline of ``name``; None for one the web app does not know."""
-    return DISCIPLINES.get(name) if isinstance(name, str) else None
-
-
-def of(tournament: Any) -> WebDiscipline:
-    """The discipline of a tournament (KeyError for one the web app does not know)."""
-    return DISCIPLINES[tournament.discipline]
-
+from .registry import DISCIPLINES, SCORING_ONLY, get, of
 
 __all__ = ["DISCIPLINES", "SCORING_ONLY", "WebDiscipline", "get", "of"]

@@ -31,7 +31,12 @@ from .settings_spec import Setting
 from .whatif import Spec
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest
+    from django.urls import URLPattern, URLResolver
+
+    from ..common.actions import Action
     from ..result_forms import ResultForm
+    from ..services.report_kinds import ReportKind
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,10 @@ class WebDiscipline:
     blocking_tables: Any = _("tables without an agreed result: %(tables)s")
     blocking_missing: Any = _("table %(n)s (no result yet)")
     blocking_disputed: Any = _("table %(n)s (disputed)")
+
+    # What its own services log beyond the common actions (tournaments.common.actions), each
+    # with its label and sentence.
+    actions: Mapping[str, Action] = {}
 
     # -- what it can do -----------------------------------------------------------------------
     has_trf = False  # TRF-16 export and import (FIDE pairing engines)
@@ -195,11 +204,6 @@ class WebDiscipline:
     def has_sides(self) -> bool:
         return self.side_labels is not None
 
-    @property
-    def has_dutch(self) -> bool:
-        """Drawn by the Dutch system: byes on request and set pairings are its wishes."""
-        return "dutch" in self.methods
-
     def side_label(self, side: int | None) -> str:
         """What side 1 or 2 of a table is called ("" for no side)."""
         if side is None:
@@ -247,12 +251,115 @@ class WebDiscipline:
     def table_label(self, number: int) -> str:
         return f"{self.table_word} {number}"
 
+    # -- the draws the app makes itself ---------------------------------------------------------
+
+    # Draw methods of ``pairing.METHODS`` without a pure draw (``in_app``) that this
+    # discipline draws with the database (chess: the Dutch system with the director's wishes).
+    app_draws: tuple[str, ...] = ()
+
+    def app_draw(self, t: Any, method: str, number: int, seed: str) -> tuple[Any, str]:
+        """Round ``number`` drawn by ``method`` (one of :attr:`app_draws`): the
+        ``pairing.Draw`` and the seed as recorded."""
+        raise NotImplementedError(f"{self.name} draws no {method!r} itself")
+
+    # -- registration: people, deleting and withdrawing entrants ---------------------------------
+
+    def clean_person_field(self, field: str, value: Any) -> Any:
+        """A person's fact (``title``, ``zps`` …) as stored, checked by this discipline's
+        rules; raise ``ServiceError`` at ``field`` to refuse. Unchanged by default."""
+        return value
+
+    def person_form(self) -> Any:
+        """How the entrant form asks for a single player's facts (an object with
+        ``initial(person)``, ``add_fields(form)`` and ``facts(cleaned_data, person)``), or
+        None for the birth year alone (chess: Elo, DWZ, FIDE id, title …)."""
+        return None
+
+    def listed_people(self, query: str, limit: int) -> list[Any]:
+        """People of a published list matching ``query`` for the desk's picker (chess: the
+        DWZ and FIDE rating lists), each with ``pk``, ``name`` and what the picker shows;
+        none by default."""
+        return []
+
+    def listed_person(self, key: str, name: str) -> dict[str, Any] | None:
+        """The facts of the listed person ``key`` (as :meth:`listed_people` gave it) while
+        the desk's name field still shows ``name``, for ``register_person``; None when
+        the key names nobody (or somebody else)."""
+        return None
+
+    def deletion_refusal(self, entrant: Any) -> str | None:
+        """Why an entrant may not be deleted or withdrawn now (chess: a set pairing in a
+        round to come), or None."""
+        return None
+
+    def withdraw_played(self, entrant: Any, actor: Any) -> bool:
+        """Withdraw an entrant who has played, the discipline's way (chess: from the next
+        round, as the Dutch draw knows it); False to leave it to the status change."""
+        return False
+
+    def entrant_extras(self, entrant: Any) -> dict[str, Any]:
+        """What a deletion takes away beyond the entrant's own rows (chess: requested byes
+        and pairing rules), as the action log keeps it for an undo."""
+        return {}
+
+    def restore_entrant_extras(self, t: Any, entrant: Any, snapshot: Mapping[str, Any]
+                               ) -> list[Any]:
+        """Put back what :meth:`entrant_extras` kept, when a deletion is undone; returns
+        what could not be put back (a rule whose other entrant is gone)."""
+        return []
+
+    def restore_withdrawal_extras(self, t: Any, entrant: Any, before: Mapping[str, Any]
+                                  ) -> list[int]:
+        """Put back what a withdrawal cancelled (chess: requested byes), when it is undone;
+        returns the rounds given back."""
+        return []
+
+    # -- pages: its own URLs, panels and links ---------------------------------------------------
+
+    def urls(self, audience: str) -> list[URLPattern | URLResolver]:
+        """The discipline's own pages for ``audience`` (``"director"``, ``"public"``,
+        ``"director_site"`` beside the director's home, ``"api"``), mounted in that audience's
+        URL namespace; none by default."""
+        return []
+
+    def dashboard_panels(self, request: HttpRequest, t: Any, state: Any = None) -> list[str]:
+        """Rendered panels of the director's tournament page (chess: the Swiss's wishes for
+        the next round); ``state`` is what the discipline's own views pass back (forms with
+        their errors)."""
+        return []
+
+    def page_links(self, t: Any, where: str) -> list[tuple[str, Any]]:
+        """Links (URL, label) to the discipline's own pages on a generic page: ``"public"``
+        (the tournament page: cross and progress tables), ``"finish"`` (the final page:
+        new ratings)."""
+        return []
+
+    def site_links(self) -> list[tuple[str, Any, Any]]:
+        """Links (URL, label, one sentence of help) on the director's home, for work beyond
+        one tournament (chess: the rating lists)."""
+        return []
+
+    # A file format (other than the turnier/1 document) this discipline's tournaments are
+    # imported from, in words for the import form (chess: "a TRF file"); "" for none.
+    import_format: Any = ""
+
+    def import_file(self, text: str, actor: Any, slug: str | None) -> Any:
+        """A tournament of this discipline from a file in :attr:`import_format` (the
+        reader's refusal, a ``ServiceError``, names the line)."""
+        raise NotImplementedError(f"{self.name} imports no files")
+
+    def quick_entry(self) -> Any:
+        """The round page's quick entry ("12 1" for board 12's result): an object with
+        ``FIELD``, ``MAX_LENGTH``, ``enter(rnd, actor, text)`` and ``missing_boards(rnd)``;
+        None without one."""
+        return None
+
     # -- the result form, examples, reading a result -------------------------------------------
 
     @cached_property
     def result_form(self) -> ResultForm:
         """How a table's result is entered (``tournaments/disciplines/forms/<name>.py``)."""
-        return import_module(f"{__package__}.forms.{self.name}").FORM
+        return import_module(f"{type(self).__module__.rpartition('.')[0]}.form").FORM
 
     def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
         """A valid-looking result for the table, to show the director the payload's shape."""
@@ -275,19 +382,19 @@ class WebDiscipline:
         """A reported result as (label, value) cells in the discipline's words, in order:
         list items numbered from 1 ("Bobbl 2"), mapping items by their key ("No. 7")."""
         if not isinstance(payload, Mapping):
-            return [("", _cell_text(payload))]
+            return [("", cell_text(payload))]
         cells: list[tuple[str, str]] = []
         words = self.cell_words
         for key, value in payload.items():
             word = str(words.get(key, key))
             if isinstance(value, list) and value and all(
                     isinstance(v, list | dict) for v in value):
-                cells += [(f"{word} {k}", _cell_text(v, words))
+                cells += [(f"{word} {k}", cell_text(v, words))
                           for k, v in enumerate(value, start=1)]
             elif isinstance(value, Mapping):
-                cells += [(f"{word} {k}", _cell_text(v, words)) for k, v in value.items()]
+                cells += [(f"{word} {k}", cell_text(v, words)) for k, v in value.items()]
             else:
-                cells.append((word, _cell_text(value, words)))
+                cells.append((word, cell_text(value, words)))
         return cells
 
     # -- reports ------------------------------------------------------------------------------
@@ -300,14 +407,18 @@ class WebDiscipline:
         """The blank rows of its score sheet (``rows`` in the sheet template)."""
         return {}
 
-    def round_byes(self, rnd: Any) -> list[Any]:
-        """The byes of a round as the printed pairing list shows them."""
-        from ..services.public import round_byes
+    def report_kinds(self) -> tuple[ReportKind, ...]:
+        """The discipline's own kinds of report beyond the common ones (chess: cross table,
+        progress table, player cards, DWZ evaluation, player list)."""
+        return ()
 
-        return round_byes(rnd)
+    def printed_byes(self, rnd: Any, byes: list[Any]) -> list[Any]:
+        """The byes of a round as the printed pairing list shows them, given the round's
+        recorded ``byes`` (chess adds the requested byes the draw has not placed yet)."""
+        return byes
 
 
-def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
+def cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
     """One cell of a report as people write it: 21:15 for a pair of numbers; the keys of a
     game on a list in the discipline's ``words`` (Pussi: "Bid 100"), and a word written as a
     value too (Skat: "Game Grand", not "game grand")."""
@@ -317,9 +428,9 @@ def _cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
     if isinstance(value, bool):
         return "✓" if value else "–"
     if isinstance(value, list):
-        return ":".join(_cell_text(v, words) for v in value)
+        return ":".join(cell_text(v, words) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{words.get(k, k)} {_cell_text(v, words)}" for k, v in value.items())
+        return ", ".join(f"{words.get(k, k)} {cell_text(v, words)}" for k, v in value.items())
     if isinstance(value, str):
         return str(words.get(value, value))
     return str(value)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..log_labels import ACTION_LABELS, said
+from ..common.actions import label as action_label
+from ..log_labels import said
 from ..models import ActionLog, Tournament
 from ..services import undo
 
@@ -20,7 +21,7 @@ class LogRow:
 
     @property
     def label(self) -> str:
-        return str(ACTION_LABELS.get(self.entry.action, self.entry.action))
+        return str(action_label(self.entry.action))
 
     @property
     def sentence(self) -> str:

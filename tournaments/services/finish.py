@@ -19,13 +19,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from ..common.text import check_single_line
 from ..models import Round, Tournament
-from . import reports
 from .base import Actor, ServiceError, change
 from .locks import ensure_not_finished, is_finished
 from .public import categories_present, category_label, standings_table
 from .round_check import blockers, blocking_sentence
-from .text import check_single_line
 
 MAX_PRIZES = 60
 PRIZE_LENGTH = 120
@@ -207,17 +206,15 @@ def prize_groups(t: Tournament) -> list[PrizeGroup]:
 # ---------------------------------------------------------------- the certificates (PDF)
 
 
-def _certificates(report: Any, context: dict[str, Any]) -> None:
+def certificates_context(report: Any, context: dict[str, Any]) -> None:
+    """What the certificates' template gets: one certificate per named prize winner."""
     context["groups"] = [g for g in prize_groups(report.tournament)]
     context["certificates"] = [(g, w) for g in context["groups"] for w in g.winners if w.name]
 
 
-def _closed_round(t: Tournament) -> str | None:
+def certificates_refusal(t: Tournament) -> str | None:
+    """Certificates wait for a closed round (None: they may be printed)."""
     if not t.rounds.filter(status=Round.Status.CLOSED).exists():
         return _("certificates need a closed round")
     return None
 
-
-reports.KIND_LABELS[CERTIFICATES] = gettext_lazy("certificates (Urkunden)")
-reports.CONTEXTS[CERTIFICATES] = _certificates
-reports.KIND_FITS[CERTIFICATES] = _closed_round

@@ -34,9 +34,9 @@ from django.utils.translation import gettext as _
 
 from scoring.text import control_character
 
+from ..common.text import check_single_line
 from ..models import Entrant, Player, Role, Tournament
 from .base import Actor, Change, ServiceError, change
-from .text import check_single_line
 
 # What a Player row holds about the person, copied when a shared row is copied.
 PERSON_COLUMNS = ("name", "club", "rating", "dwz", "fide_id", "birth_date", "title",

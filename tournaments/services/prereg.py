@@ -26,10 +26,10 @@ from django.utils.crypto import salted_hmac
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from ..common.text import check_single_line
 from ..models import Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
 from .registration import apply_status, sign_up
-from .text import check_single_line
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWX"
 CODE_LENGTH = 10

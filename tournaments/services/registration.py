@@ -10,16 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..common.text import check_single_line
+from ..disciplines.base import WebDiscipline
 from ..models import Entrant, Player, RegistrationSeat, Round, Tournament
 from . import players as people
 from .base import Actor, Change, ServiceError, change
+from .entrant_words import sentence  # the log's words, in English and German
 from .limits import max_length
 from .seating import give_seat, per_side, release_seat, seat_label
-from .text import check_single_line
 
 
 def seatable(entrant: Entrant) -> bool:
@@ -191,11 +193,10 @@ ENTRANT_FIELDS = ("name", "club", "elo", "categories")
 MAX_RATING = 9999
 
 
-def _checked(field: str, value: Any) -> Any:
-    """One field of :func:`update_entrant`, normalised; a bad value is refused by its name."""
+def _checked(field: str, value: Any, discipline: WebDiscipline) -> Any:
+    """One field of :func:`update_entrant`, normalised; a bad value is refused by its name.
+    The discipline checks what its rules say of a person (chess: a FIDE title, a ZPS)."""
     import datetime
-
-    from ..chess.trf import TITLE_ORDER, normal_title  # the title rules live with the TRF
 
     if field in ("name", "club", "fide_id", "title", "federation", "sex", "zps"):
         if not isinstance(value, str):
@@ -224,21 +225,10 @@ def _checked(field: str, value: Any) -> Any:
             raise ServiceError(_("a date between 1900 and today, or empty"), field)
     elif field == "fide_id" and value and not (value.isdigit() and len(value) <= 11):
         raise ServiceError(_("a FIDE ID is a number of at most 11 digits"), field)
-    elif field == "title" and value:
-        value = normal_title(value)
-        if value not in TITLE_ORDER:
-            raise ServiceError(_("a FIDE title: %(titles)s") % {"titles": ", ".join(TITLE_ORDER)},
-                               field)
     elif field == "federation" and value:
         value = value.upper()
         if not (len(value) == 3 and value.isalpha() and value.isascii()):
             raise ServiceError(_("a federation is three letters (GER, AUT …)"), field)
-    elif field == "zps" and value:
-        from ..chess.person_fields import ZPS
-
-        value = value.upper()
-        if not ZPS.match(value):
-            raise ServiceError(_("club number, dash, member number, e.g. C0327-12"), field)
     elif field == "sex" and value:
         value = value.lower()
         if value not in ("m", "w"):
@@ -250,7 +240,7 @@ def _checked(field: str, value: Any) -> Any:
         for x in value:
             check_single_line(x, field)
         value = sorted({x.strip() for x in value})
-    return value
+    return discipline.clean_person_field(field, value)
 
 
 # The entrant's own fields, by the name update_entrant takes; a single player has them too.
@@ -294,8 +284,8 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
     unknown = sorted(set(fields) - set(PERSON_FIELDS) - set(ENTRANT_FIELDS))
     if unknown:
         raise ServiceError(_("unknown field"), unknown[0])
-    values = {k: _checked(k, v) for k, v in fields.items()}
-    current = Entrant.objects.get(pk=entrant.pk)
+    current = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
+    values = {k: _checked(k, v, current.tournament.disc) for k, v in fields.items()}
     if not _differences(current, values)[1]:
         return current  # no change() at all: nothing to log, the version stays
     home = current.tournament_id
@@ -339,8 +329,6 @@ def update_entrant(entrant: Entrant, actor: Actor, **fields: Any) -> Entrant:
         c.after = {k: _loggable(v) for k, v in after.items()}
         if copied:
             c.after["own_copy_of_player"] = True  # the other tournaments keep the old facts
-        from .entrant_edit import sentence  # the log's words, in English and German
-
         c.after["sentence"] = sentence(str(e), c.before, c.after)
         for tid, other in records.items():  # the same person, entered there too
             if tid != home and person is not None:
@@ -378,7 +366,7 @@ def delete_entrant(entrant: Entrant, actor: Actor) -> str:
     refused first, as its opponent needs the director's decision. Returns ``"deleted"``
     or ``"withdrawn"``.
     """
-    from ..models import Bye, PairingRule, Seat  # only here: the rest of the desk needs none
+    from ..models import Bye, Seat  # only here: the rest of the desk needs none
 
     def deletable(e: Entrant) -> bool:
         last = Round.objects.filter(tournament_id=e.tournament_id).aggregate(
@@ -387,23 +375,15 @@ def delete_entrant(entrant: Entrant, actor: Actor) -> str:
                 and not Bye.objects.filter(entrant=e).exists())
 
     e = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
-    forced = PairingRule.objects.filter(Q(first=e) | Q(second=e), kind=PairingRule.Kind.FORCED,
-                                        round_number__gt=Round.objects.filter(
-                                            tournament_id=e.tournament_id).aggregate(
-                                            m=Max("number"))["m"] or 0).first()
-    if forced is not None:
-        raise ServiceError(_("%(name)s has a set pairing in round %(n)s; delete it first")
-                           % {"name": e.name, "n": forced.round_number}, "entrant")
+    refusal = e.tournament.disc.deletion_refusal(e)
+    if refusal:
+        raise ServiceError(refusal, "entrant")
     if not deletable(e):
         if e.status == Entrant.Status.WITHDRAWN:
             raise ServiceError(_("%(name)s has played and has already withdrawn; an entrant "
                                  "with games stays in the tournament") % {"name": e.name},
                                "entrant")
-        if e.tournament.disc.has_dutch:  # a withdrawal the Dutch draw knows of
-            from ..chess.services import next_round_number, withdraw
-
-            withdraw(e.tournament, actor, e, next_round_number(e.tournament))
-        else:
+        if not e.tournament.disc.withdraw_played(e, actor):
             set_status(e, actor, Entrant.Status.WITHDRAWN)
         return "withdrawn"
     with change(e.tournament_id, actor, "delete_entrant") as c:
@@ -423,11 +403,10 @@ def entrant_snapshot(e: Entrant) -> dict[str, Any]:
     """Everything of an entrant that a deletion takes away, as the action log keeps it.
 
     The entrant's own fields, its players (their ids and facts: a player outlives the
-    entrant, but the facts say who it was), requested byes, pairing rules (deleted with
-    the entrant), and the seat of the draw at registration: enough for
-    ``services.undo`` to bring the entrant back as it was.
+    entrant, but the facts say who it was), what the discipline keeps of it (chess:
+    requested byes and pairing rules, deleted with the entrant), and the seat of the draw at
+    registration: enough for ``services.undo`` to bring the entrant back as it was.
     """
-    from ..models import PairingRule
     from .seating import seat_record
 
     fields = {f.name: _loggable(getattr(e, f.name)) for f in Entrant._meta.concrete_fields
@@ -436,12 +415,6 @@ def entrant_snapshot(e: Entrant) -> dict[str, Any]:
                 "fide_id": p.fide_id, "birth_date": _loggable(p.birth_date)}
                for p in (link.player for link in Entrant.players.through.objects.filter(
                    entrant=e).select_related("player").order_by("id"))]
-    rules = [{"kind": r.kind, "round_number": r.round_number, "first": r.first_id,
-              "second": r.second_id, "colour_clash_confirmed": r.colour_clash_confirmed,
-              "note": r.note}
-             for r in PairingRule.objects.filter(Q(first=e) | Q(second=e)).order_by("pk")]
     seat = RegistrationSeat.objects.filter(entrant=e).first()
-    return {**fields, "players": players,
-            "bye_requests": [{"round_number": b.round_number, "kind": b.kind}
-                             for b in e.bye_requests.order_by("round_number")],
-            "pairing_rules": rules, "seat": seat_record(seat) if seat else None}
+    return {**fields, "players": players, **e.tournament.disc.entrant_extras(e),
+            "seat": seat_record(seat) if seat else None}

@@ -13,75 +13,33 @@ invalidate every spectator's cached page a few times per PDF).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import OperationalError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from ..chess import outputs as chess_outputs
-from ..chess import player_list as chess_player_list
 from ..disciplines import of
 from ..models import Report, Round, Tournament
+from . import report_kinds
 from .base import Actor, ServiceError, change
-from .public import (
-    categories_present,
-    category_tables,
-    round_tables,
-    standings_table,
-)
-
-# Kinds beyond ``Report.Kind`` (the kind column is free text; these need no migration).
-CROSS_TABLE, PROGRESS_TABLE, PLAYER_CARDS = "cross_table", "progress_table", "player_cards"
-CATEGORY_STANDINGS, DWZ = "category_standings", "dwz"
-PLAYER_LIST = "player_list"
-KIND_LABELS: dict[str, Any] = {
-    **dict(Report.Kind.choices),
-    CROSS_TABLE: gettext_lazy("cross table"),
-    PROGRESS_TABLE: gettext_lazy("progress table"),
-    PLAYER_CARDS: gettext_lazy("player cards"),
-    CATEGORY_STANDINGS: gettext_lazy("standings by category"),
-    DWZ: gettext_lazy("DWZ evaluation"),
-    PLAYER_LIST: gettext_lazy("player list"),
-}
-NEEDS_ROUND = (Report.Kind.PAIRINGS, Report.Kind.SCORE_SHEETS)
-AFTER_ROUND = (Report.Kind.STANDINGS, CROSS_TABLE, PROGRESS_TABLE, CATEGORY_STANDINGS)
-
+from .report_kinds import captain_url, qr_data_uri  # noqa: F401 (tests and views)
 
 log = logging.getLogger(__name__)
 
-def _not_chess(t: Tournament) -> str | None:
-    return None if of(t).chess_outputs else _("this output is for chess tournaments")
-
-
-def _cross_table_fits(t: Tournament) -> str | None:
-    if not of(t).chess_outputs or not chess_outputs.is_round_robin(t):
-        return _("the cross table is for round robins; a Swiss tournament has the progress "
-                 "table")
-    return None
-
-
-def _has_categories(t: Tournament) -> str | None:
-    return None if categories_present(t) else _("no entrant has a category")
-
-
-# Why a kind does not fit a tournament (None: it fits).
-KIND_FITS: dict[str, Callable[[Tournament], str | None]] = {
-    CROSS_TABLE: _cross_table_fits, PROGRESS_TABLE: _not_chess, PLAYER_CARDS: _not_chess,
-    DWZ: _not_chess, CATEGORY_STANDINGS: _has_categories, PLAYER_LIST: _not_chess,
-}
-
 
 def kinds_for(t: Tournament) -> list[str]:
-    """The report kinds this tournament can print."""
-    return [k for k in KIND_LABELS if KIND_FITS.get(k, lambda _t: None)(t) is None]
+    """The names of the report kinds this tournament can print."""
+    return [k.name for k in report_kinds.kinds_for(t)]
+
+
+def label(kind: str) -> str:
+    found = report_kinds.kind_of(kind)
+    return str(found.label) if found is not None else kind
 
 
 def title(report: Report) -> str:
@@ -91,9 +49,9 @@ def title(report: Report) -> str:
         return _("Pairings of round %(n)s") % {"n": n}
     if report.kind == Report.Kind.SCORE_SHEETS:
         return _("Score sheets of round %(n)s") % {"n": n}
-    label = str(KIND_LABELS.get(report.kind, report.kind))
-    label = label[:1].upper() + label[1:]
-    return f"{label} ({_('after round %(n)s') % {'n': n}})" if n else label
+    said = label(report.kind)
+    said = said[:1].upper() + said[1:]
+    return f"{said} ({_('after round %(n)s') % {'n': n}})" if n else said
 
 
 def _round_number(value: Any) -> int | None:
@@ -108,9 +66,6 @@ def _round_number(value: Any) -> int | None:
     return n
 
 
-SHEET_LAYOUTS = ("vertical", "horizontal")  # the Mucken score pad: Bobbl as rows or as columns
-
-
 def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = None,
                    base_url: str = "", layout: str | None = None) -> Report:
     """Order a PDF; it is rendered in the background once this transaction commits.
@@ -122,19 +77,21 @@ def request_report(t: Tournament, actor: Actor, kind: str, round_number: Any = N
     one of ``SHEET_LAYOUTS``) travels with the task the same way; the templates
     read it as ``report.options.layout``.
     """
-    if kind not in KIND_LABELS:
+    spec = report_kinds.kind_of(kind) if isinstance(kind, str) else None
+    if spec is None:
         raise ServiceError(_("unknown kind of report"), "kind")
-    if layout and kind == PLAYER_LIST and layout not in chess_player_list.FORM_NAMES:
-        raise ServiceError(_("choose the long or the short form"), "layout")
-    if layout and kind != PLAYER_LIST and (kind != Report.Kind.SCORE_SHEETS
-                                           or layout not in SHEET_LAYOUTS):
-        raise ServiceError(_("choose a horizontal or vertical layout"), "layout")
+    if spec not in report_kinds.own_kinds(t):
+        raise ServiceError(_("this kind of report is not made for a tournament of %(what)s")
+                           % {"what": of(t).label}, "kind")
+    if layout and layout not in spec.layouts:
+        raise ServiceError(str(spec.layout_error), "layout")
     extra = {"options": {"layout": layout}} if layout else {}
-    unfit = KIND_FITS.get(kind, lambda _t: None)(t)
+    unfit = spec.fits(t)
     if unfit:
         raise ServiceError(unfit, "kind")
-    number = _round_number(round_number) if kind in NEEDS_ROUND + AFTER_ROUND else None
-    if kind in NEEDS_ROUND and number is None:
+    number = (_round_number(round_number) if spec.needs_round or spec.after_round
+              else None)
+    if spec.needs_round and number is None:
         raise ServiceError(_("choose a round"), "round_number")
     language = translation.get_language() or settings.LANGUAGE_CODE
     with change(t.pk, actor, "request_report") as c:
@@ -198,97 +155,25 @@ def static_dir() -> Path:
     return Path(dirs[0]) if dirs else Path(settings.BASE_DIR) / "static"
 
 
-def qr_data_uri(url: str) -> str:
-    """The table's captain link as an inline SVG QR code: no file, no network."""
-    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-
-
-def captain_url(base_url: str, token: str) -> str:
-    return f"{base_url.rstrip('/')}/c/{token}/"
-
-
-def _standings(report: Report, context: dict[str, Any]) -> None:
-    context["table"] = standings_table(report.tournament, after_round=report.round_number)
-
-
-def _round_context(report: Report, context: dict[str, Any]) -> None:
-    t = report.tournament
-    assert report.round_number is not None  # a round's report names its round
-    rnd = Round.objects.select_related("tournament").get(tournament=t,
-                                                         number=report.round_number)
-    disc = of(t)
-    with_results = report.kind == Report.Kind.PAIRINGS and disc.pairings_with_results
-    tables = round_tables(rnd, with_results=with_results)
-    context.update(round=rnd, tables=tables, byes=disc.round_byes(rnd),
-                   table_word=disc.table_word, show_results=with_results,
-                   round_note=disc.round_note(t, rnd))
-    if report.kind == Report.Kind.SCORE_SHEETS:
-        context["rows"] = disc.sheet_rows(t, rnd)
-        context["settings"] = disc.settings(t)
-        context["sheet_template"] = disc.score_sheet_template
-        for table in tables:
-            table.url = captain_url(context["base_url"], table.token)  # type: ignore[attr-defined]
-            table.qr = qr_data_uri(table.url)  # type: ignore[attr-defined]
-
-
-def _cross_table(report: Report, context: dict[str, Any]) -> None:
-    context["cross"] = chess_outputs.cross_table(report.tournament, report.round_number)
-
-
-def _progress_table(report: Report, context: dict[str, Any]) -> None:
-    context["progress"] = chess_outputs.progress_table(report.tournament, report.round_number)
-
-
-def _player_cards(report: Report, context: dict[str, Any]) -> None:
-    context["cards"] = chess_outputs.player_cards(report.tournament)
-
-
-def _category_standings(report: Report, context: dict[str, Any]) -> None:
-    context["tables"] = category_tables(report.tournament, report.round_number)
-
-
-def _dwz(report: Report, context: dict[str, Any]) -> None:
-    context["dwz"] = chess_outputs.dwz_report(report.tournament)
-
-
-def _player_list(report: Report, context: dict[str, Any]) -> None:
-    form = (getattr(report, "options", None) or {}).get("layout")
-    context["players"] = chess_player_list.player_list(report.tournament, form or "long")
-
-
-# What each kind's template gets beyond the common context.
-CONTEXTS: dict[str, Callable[[Report, dict[str, Any]], None]] = {
-    Report.Kind.STANDINGS: _standings, Report.Kind.PAIRINGS: _round_context,
-    Report.Kind.SCORE_SHEETS: _round_context, CROSS_TABLE: _cross_table,
-    PROGRESS_TABLE: _progress_table, PLAYER_CARDS: _player_cards,
-    CATEGORY_STANDINGS: _category_standings, DWZ: _dwz, PLAYER_LIST: _player_list,
-}
-
-
-def _statistics(report: Report, context: dict[str, Any]) -> None:
-    from .statistics import statistics  # only this kind needs the charts
-
-    context["stats"] = statistics(report.tournament, ident="stats-print")
-
-
-# The statistics (rank progression, distributions; charts as inline SVG), for every discipline.
-STATISTICS = "statistics"
-KIND_LABELS[STATISTICS] = gettext_lazy("statistics")
-CONTEXTS[STATISTICS] = _statistics
-
 def report_context(report: Report, base_url: str = "") -> dict[str, Any]:
     t = report.tournament
     context: dict[str, Any] = {
         "report": report, "t": t, "discipline": of(t).label,
         "now": timezone.localtime(), "base_url": base_url,
-        "kind_label": KIND_LABELS.get(report.kind, report.kind),
+        "kind_label": label(report.kind),
     }
-    CONTEXTS[report.kind](report, context)
+    spec = report_kinds.kind_of(report.kind)
+    context["report_css"] = spec.css if spec is not None else ()
+    if spec is None:
+        raise ValueError(f"no report kind {report.kind!r}")
+    spec.context(report, context)
     return context
 
 
 def render_html(report: Report, base_url: str = "") -> str:
-    return render_to_string(f"reports/{report.kind}.html", report_context(report, base_url))
+    spec = report_kinds.kind_of(report.kind)
+    template = spec.template if spec is not None else f"reports/{report.kind}.html"
+    return render_to_string(template, report_context(report, base_url))
 
 
 # -- writing the PDF (called by the task) ------------------------------------------------
@@ -296,17 +181,34 @@ def render_html(report: Report, base_url: str = "") -> str:
 OFFLINE_PROTOCOLS = ("file", "data")
 
 
+def found_static(url: str) -> str:
+    """A report's relative link (``css/print.css``, resolved against the static folder) as
+    the file the static files finders find: a discipline package's own style sheet lives in
+    its app's ``static/``, not in the project's folder."""
+    from django.contrib.staticfiles import finders
+
+    base = static_dir().resolve().as_uri() + "/"
+    if not url.startswith(base) or Path(url.removeprefix("file://")).exists():
+        return url
+    found = finders.find(url[len(base):])
+    return Path(found).resolve().as_uri() if isinstance(found, str) else url
+
+
 def offline_fetcher() -> Any:
     """A weasyprint URL fetcher for local files and data: URIs only; reports need no network."""
     from weasyprint import urls
 
     if hasattr(urls, "URLFetcher"):  # weasyprint >= 70
-        return urls.URLFetcher(allowed_protocols=OFFLINE_PROTOCOLS, fail_on_errors=False)
+        class StaticFetcher(urls.URLFetcher):  # type: ignore[misc]
+            def fetch(self, url: str, headers: Any = None) -> Any:
+                return super().fetch(found_static(url), headers)
+
+        return StaticFetcher(allowed_protocols=OFFLINE_PROTOCOLS, fail_on_errors=False)
 
     def fetch(url: str, *args: Any, **kwargs: Any) -> Any:  # older weasyprint: a function
         if not url.startswith(tuple(f"{p}:" for p in OFFLINE_PROTOCOLS)):
             raise ValueError(f"URI uses disallowed protocol: {url}")
-        return urls.default_url_fetcher(url, *args, **kwargs)
+        return urls.default_url_fetcher(found_static(url), *args, **kwargs)
 
     return fetch
 
@@ -353,5 +255,3 @@ def render_report(report_id: int, base_url: str = "", language: str | None = Non
         mark_failed(report.pk, f"{type(exc).__name__}: {exc}")
         return "failed"
 
-
-from . import finish  # noqa: E402,F401  (registers the certificates, services.finish)

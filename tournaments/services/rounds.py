@@ -74,25 +74,18 @@ def registration_draw(t: Tournament) -> tuple[pairing.Draw, str]:
     return drawn, seed
 
 
-def _dutch(t: Tournament, number: int, seed: str) -> tuple[pairing.Draw, str]:
-    from ..chess.draw import dutch_draw  # tournaments.chess imports this package
-
-    return dutch_draw(t, number, seed), seed
-
-
 def _registration(t: Tournament, number: int, seed: str) -> tuple[pairing.Draw, str]:
     return registration_draw(t)
 
 
 # The callables of the methods the app draws itself (``pairing.METHODS`` lists them with
 # ``draw=None`` and their capabilities): they need the database beyond a DrawRequest (the
-# director's wishes, the seats given at registration). method -> draw(t, number, seed),
-# giving the draw and the seed as recorded.
+# seats given at registration). method -> draw(t, number, seed), giving the draw and the
+# seed as recorded. A discipline draws its own such methods (``WebDiscipline.app_draws``:
+# chess's Dutch system with the director's wishes).
 APP_DRAWS: dict[str, Callable[[Tournament, int, str], tuple[pairing.Draw, str]]] = {
-    "dutch": _dutch,
     pairing.REGISTRATION: _registration,
 }
-assert set(APP_DRAWS) == {m.name for m in pairing.METHODS.values() if m.in_app}
 
 # Methods whose draw depends on the results so far (from the registry).
 RESULT_DEPENDENT = pairing.RESULT_DEPENDENT
@@ -100,8 +93,8 @@ RESULT_DEPENDENT = pairing.RESULT_DEPENDENT
 
 def _drawn(t: Tournament, number: int, seed: str, method: str) -> tuple[pairing.Draw, str, str]:
     """The draw of round ``number``: (draw, method as recorded, seed as recorded)."""
-    if method in APP_DRAWS and not pairing.METHODS[method].registration_time:
-        drawn, seed = APP_DRAWS[method](t, number, seed)
+    if method in of(t).app_draws:
+        drawn, seed = of(t).app_draw(t, method, number, seed)
         return drawn, method, seed
     request = draw_request(t, number, seed)
     extra = of(t).draw_options_for(t, number, seed, method, request.competitors)

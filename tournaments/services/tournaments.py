@@ -12,13 +12,13 @@ from scoring import registry as scoring_registry
 from scoring.discipline import is_int
 from scoring.model import Problems
 
+from ..common.text import check_single_line
 from ..core_messages import say
 from ..disciplines import get, of
 from ..disciplines.settings_spec import locked_settings
 from ..models import Role, Tournament
 from . import seating
 from .base import Actor, Conflict, ServiceError, change, creation
-from .text import check_single_line
 
 
 def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:

@@ -16,17 +16,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from ..models import (
-    ActionLog,
-    ByeRequest,
-    Entrant,
-    PairingRule,
-    Player,
-    Result,
-    ResultRevision,
-    Round,
-    Table,
-)
+from ..models import ActionLog, Entrant, Player, Result, ResultRevision, Round, Table
 from .base import Change, ServiceError
 from .registration import OWN, PERSON_FIELDS, _person_of
 from .results import result_state
@@ -276,16 +266,13 @@ def _undo_withdrawal(c: Change, entry: ActionLog) -> Sentence:
         raise _changed_since(e)
     e.status, e.withdrawn_from_round = before["status"], before["withdrawn_from_round"]
     e.save(update_fields=["status", "withdrawn_from_round"])
-    for bye in before.get("bye_requests", []):
-        ByeRequest.objects.get_or_create(tournament=c.tournament, entrant=e,
-                                         round_number=bye["round_number"],
-                                         defaults={"kind": bye["kind"]})
+    back = c.tournament.disc.restore_withdrawal_extras(c.tournament, e, before)
     if "seat" in before:
         restore_seat(c.tournament, e, before["seat"])
     c.wrote(f"entrant:{e.pk}")
     c.before = {"status": after["status"], "withdrawn_from_round": after["withdrawn_from_round"]}
     c.after = {"status": e.status, "withdrawn_from_round": e.withdrawn_from_round,
-               "byes_back": [b["round_number"] for b in before.get("bye_requests", [])]}
+               "byes_back": back}
     if after.get("withdrawn_from_round") is None:
         return Sentence(gettext_noop("%(entrant)s is withdrawn again, as before."),
                         {"entrant": e})
@@ -372,19 +359,7 @@ def _undo_deletion(c: Change, entry: ActionLog) -> Sentence:
         Entrant.objects.filter(pk=e.pk).update(created=parse_datetime(snap["created"]))
     Entrant.players.through.objects.bulk_create(
         [Entrant.players.through(entrant=e, player=players[pk]) for pk in ids])
-    ByeRequest.objects.bulk_create([ByeRequest(tournament=t, entrant=e, **b)
-                                    for b in snap.get("bye_requests", [])])
-    skipped = []
-    for rule in snap.get("pairing_rules", []):
-        ends = [e.pk if x == snap["id"] else x for x in (rule["first"], rule["second"])]
-        if Entrant.objects.filter(tournament=t, pk__in=ends).count() != 2:
-            skipped.append(rule)
-            continue
-        PairingRule.objects.create(tournament=t, kind=rule["kind"],
-                                   round_number=rule["round_number"], first_id=ends[0],
-                                   second_id=ends[1],
-                                   colour_clash_confirmed=rule["colour_clash_confirmed"],
-                                   note=rule["note"])
+    skipped = t.disc.restore_entrant_extras(t, e, snap)
     if snap.get("seat"):
         restore_seat(t, e, snap["seat"])
     c.wrote(f"entrant:{e.pk}")

@@ -1,26 +1,22 @@
-"""The director's pages under /director/ (the reports helper adds <slug>/reports/ beside them)."""
+"""The director's pages under /director/ (the reports helper adds <slug>/reports/ beside them),
+with each discipline's own pages (its work beyond one tournament before ``<slug>/``)."""
 
 from django.urls import path
 
-from ..chess import preview_views as chess_preview
-from ..chess import views as chess
-from ..chess.rating_lists import views as rating_list_views
-from ..views import board, finish, round_page, series_games, stats
+from ..views import board, finish, round_page, stats
 from ..views import director as views
 from ..views import settings as settings_views
+from . import discipline_urls
 
 app_name = "director"
 urlpatterns = [
     path("<slug:slug>/what-if/", stats.what_if, name="what_if"),
     path("<slug:slug>/statistics/", stats.director_statistics, name="statistics"),
-    path("rating-lists/", rating_list_views.rating_lists, name="rating_lists"),
-    path("rating-lists/table/", rating_list_views.rating_lists_table,
-         name="rating_lists_table"),
+    *discipline_urls("director_site"),
     path("", views.home, name="home"),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),
     path("<slug:slug>/final/", finish.final, name="final"),
-    path("<slug:slug>/export.trf", chess.export_trf, name="export_trf"),
     path("<slug:slug>/settings/", settings_views.settings, name="settings"),
     path("<slug:slug>/settings/roles/", settings_views.roles, name="roles"),
     path("<slug:slug>/log/", views.log, name="log"),
@@ -38,26 +34,14 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/redraw/", views.redraw, name="redraw"),
     path("<slug:slug>/rounds/<int:number>/quick/", round_page.quick_result,
          name="quick_result"),
-    path("<slug:slug>/rounds/<int:number>/swap-players/", chess_preview.swap_players,
-         name="swap_players"),
-    path("<slug:slug>/rounds/<int:number>/swap-colours/", chess_preview.swap_colours,
-         name="swap_colours"),
     path("<slug:slug>/rounds/<int:number>/choices/", round_page.round_choices,
          name="round_choices"),
-    path("<slug:slug>/rounds/<int:number>/series-games/", series_games.series_games,
+    path("<slug:slug>/rounds/<int:number>/series-games/", round_page.series_games,
          name="series_games"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
          name="result"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/clear/",
          round_page.clear_result, name="clear_result"),
     path("<slug:slug>/revisions/<int:pk>/accept/", round_page.accept, name="accept"),
-    path("<slug:slug>/swiss/byes/", chess.request_bye, name="request_bye"),
-    path("<slug:slug>/swiss/byes/<int:pk>/cancel/", chess.cancel_bye, name="cancel_bye"),
-    path("<slug:slug>/swiss/pairings/set/", chess.set_forced_pairing, name="set_pairing"),
-    path("<slug:slug>/swiss/pairings/forbid/", chess.forbid_pairing, name="forbid_pairing"),
-    path("<slug:slug>/swiss/pairings/<int:pk>/delete/", chess.delete_pairing_rule,
-         name="delete_pairing_rule"),
-    path("<slug:slug>/swiss/withdraw/", chess.withdraw, name="withdraw"),
-    path("<slug:slug>/ratings/", chess.update_ratings, name="ratings"),
-    path("<slug:slug>/swiss/entrants/<int:number>/back/", chess.comes_back, name="comes_back"),
+    *discipline_urls("director"),
 ]

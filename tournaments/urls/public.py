@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from ..chess import views as chess
 from ..views import prereg, public, stats
+from . import discipline_urls
 
 app_name = "public"
 urlpatterns = [
@@ -16,7 +16,6 @@ urlpatterns = [
     path("<slug:slug>/projector/", public.projector, name="projector"),
     path("<slug:slug>/seats/", public.seats, name="seats"),
     path("<slug:slug>/seats/live/", public.seats_fragment, name="seats_live"),
-    path("<slug:slug>/cross-table/", chess.cross_table, name="cross_table"),
-    path("<slug:slug>/progress-table/", chess.progress_table, name="progress_table"),
     path("<slug:slug>/prereg/", prereg.prereg_page, name="prereg"),
+    *discipline_urls("public"),
 ]

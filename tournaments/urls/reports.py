@@ -1,7 +1,9 @@
-"""The director's PDF reports, mounted at /director/."""
+"""The director's PDF reports, mounted at /director/; a kind that is also a page (a
+discipline's outputs, the standings by category) gets its URL from its ``ReportPage``."""
 
 from django.urls import path
 
+from ..services.report_kinds import page_kinds
 from ..views import reports
 
 app_name = "reports"
@@ -9,16 +11,7 @@ urlpatterns = [
     path("<slug:slug>/reports/", reports.report_list, name="list"),
     path("<slug:slug>/reports/status/", reports.report_status, name="status"),
     path("<slug:slug>/reports/<int:pk>/download/", reports.report_download, name="download"),
-    # the chess outputs and the standings by category as pages (each can be printed)
-    path("<slug:slug>/reports/cross-table/", reports.output_page, {"output": "cross_table"},
-         name="cross_table"),
-    path("<slug:slug>/reports/progress-table/", reports.output_page,
-         {"output": "progress_table"}, name="progress_table"),
-    path("<slug:slug>/reports/player-cards/", reports.output_page, {"output": "player_cards"},
-         name="player_cards"),
-    path("<slug:slug>/reports/categories/", reports.output_page,
-         {"output": "category_standings"}, name="category_standings"),
-    path("<slug:slug>/reports/dwz/", reports.output_page, {"output": "dwz"}, name="dwz"),
-    path("<slug:slug>/reports/players/", reports.output_page, {"output": "player_list"},
-         name="player_list"),
+    *(path(f"<slug:slug>/reports/{kind.page.path}/", reports.output_page,
+           {"output": kind.name}, name=kind.name)
+      for kind in page_kinds() if kind.page is not None),
 ]

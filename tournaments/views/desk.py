@@ -33,12 +33,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import services
-from ..chess.rating_lists import service as rating_lists
+from ..common.text import validate_single_line
 from ..disciplines import of
-from ..models import Entrant, Player, RatingListEntry, RegistrationSeat, Role, Tournament
+from ..models import Entrant, Player, RegistrationSeat, Role, Tournament
 from ..services import Actor, ServiceError, prereg, seating
 from ..services import markers as marking
-from ..services.text import validate_single_line
 from .access import desk_view, director_view
 from .desk_rows import (
     FIELD_ORDER,
@@ -79,8 +78,9 @@ class SignUpForm(forms.Form):
                                                         validators=[validate_single_line])
             self.fields[f"p{n}_rating"] = forms.IntegerField(label=_("Rating"), min_value=0,
                                                              max_value=4000, required=False)
-            # A known player's id, or "L" and a rating list entry's id (chess: a player
-            # picked from the DWZ or FIDE list, who becomes a person with every fact).
+            # A known player's id, or "L" and the key of a listed person (the discipline's
+            # published lists; chess: a player from the DWZ or FIDE list, who becomes a
+            # person with every fact).
             self.fields[f"p{n}_id"] = forms.RegexField(regex=r"^L?\d{1,10}$", required=False,
                                                        widget=forms.HiddenInput)
         if pair:
@@ -136,14 +136,13 @@ class SignUpForm(forms.Form):
             spec["rating"] = cd[f"p{n}_rating"]
         return spec
 
-    def list_entry(self, n: int) -> RatingListEntry | None:
-        """The rating list entry picked for player ``n`` while its name still shows."""
+    def listed_facts(self, t: Tournament, n: int) -> dict[str, Any] | None:
+        """The facts of the listed person picked for player ``n`` while the name still
+        shows (the discipline's lists: :meth:`WebDiscipline.listed_person`)."""
         pid = self.cleaned_data.get(f"p{n}_id") or ""
         if not pid.startswith("L"):
             return None
-        entry = RatingListEntry.objects.filter(pk=pid[1:]).first()
-        name = self.cleaned_data[f"p{n}_name"].strip()
-        return entry if entry is not None and entry.name.casefold() == name.casefold() else None
+        return t.disc.listed_person(pid, self.cleaned_data[f"p{n}_name"])
 
     def add_service_errors(self, error: ServiceError) -> None:
         """Show the service's messages at the field they are about."""
@@ -176,12 +175,12 @@ def _register(request: HttpRequest, tournament: Tournament, form: SignUpForm) ->
         kwargs: dict[str, Any] = {"name": cd.get("team_name", "").strip(), "club": club}
     else:
         kwargs = {"club": cd["p1_club"].strip(), "rating": cd["p1_rating"]}
-    entry = form.list_entry(1) if not pair else None
+    listed = form.listed_facts(tournament, 1) if not pair else None
     try:
-        if entry is not None:  # picked from a rating list: the person comes with every fact
+        if listed is not None:  # picked from a published list: the person with every fact
             with transaction.atomic():
                 return services.register_person(
-                    tournament, _actor(request), players, rating_lists.facts(entry),
+                    tournament, _actor(request), players, listed,
                     status=cd["status"], preregistered=cd["status"] == Entrant.Status.REGISTERED,
                     **kwargs)
         # The service creates a new Player before it takes the lock; the outer transaction
@@ -270,7 +269,7 @@ def players(request: HttpRequest, t: Tournament) -> HttpResponse:
     slot = slot if slot in ("1", "2") else "1"
     q = (request.GET.get("q") or request.GET.get(f"p{slot}_name") or "").strip()[:100]
     found = services.find_players(q, request.user, t, limit=8)
-    listed = rating_lists.search(q, limit=8) if t.disc.has_ratings else []
+    listed = t.disc.listed_people(q, limit=8)
     entered = dict(Entrant.players.through.objects.filter(
         entrant__tournament=t, player__in=found).values_list("player_id",
                                                              "entrant__start_number"))

@@ -27,9 +27,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from .. import services
 from ..bodylimit import IMPORT_BYTES, allow_body
-from ..chess.pages import swiss_panel
-from ..chess.trf import import_trf
-from ..disciplines import of
+from ..common.actions import label as action_label
+from ..disciplines import DISCIPLINES, of
 from ..forms import (
     CreateTournamentForm,
     DrawForm,
@@ -37,7 +36,7 @@ from ..forms import (
     UndoLastForm,
     apply_service_error,
 )
-from ..log_labels import ACTION_LABELS, actor_words, details, said, target_words
+from ..log_labels import actor_words, details, said, target_words
 from ..log_labels import sentence as action_sentence
 from ..models import (
     ActionLog,
@@ -124,8 +123,8 @@ def home(request: HttpRequest) -> HttpResponse:
             kind, content = import_form.cleaned_data["document"]
             slug = import_form.cleaned_data["slug"] or None
             try:
-                if kind == "trf":
-                    t = import_trf(content, actor(request), slug=slug)
+                if kind == "file":  # a discipline's own format (chess: TRF)
+                    t = import_file(content, actor(request), slug)
                 else:
                     t = services.import_document(content, actor(request), slug=slug)
             except ServiceError as exc:
@@ -149,7 +148,25 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "director/home.html", {
         "tournaments": tournaments, "create_form": create_form, "import_form": import_form,
         "may_create": may_create,
+        "site_links": [link for d in DISCIPLINES.values() for link in d.site_links()],
+        "import_formats": [d.import_format for d in DISCIPLINES.values() if d.import_format],
     }, status=status)
+
+
+def import_file(text: str, by: Actor, slug: str | None) -> Tournament:
+    """A tournament from a file in a discipline's own format (chess: TRF); with one such
+    discipline, its reader's refusal names the line."""
+    importers = [d for d in DISCIPLINES.values() if d.import_format]
+    if not importers:
+        raise ServiceError(_("this is no turnier/1 document (JSON)"), "document")
+    refusal: ServiceError | None = None
+    for d in importers:
+        try:
+            return d.import_file(text, by, slug)  # type: ignore[no-any-return]
+        except ServiceError as exc:
+            refusal = refusal or exc
+    assert refusal is not None
+    raise refusal
 
 
 # ----------------------------------------------------------------------------- tournament
@@ -166,7 +183,7 @@ def _rounds_overview(t: Tournament) -> list[Round]:
 
 
 def _labelled(entry: ActionLog, t: Tournament | None = None) -> ActionLog:
-    entry.label = ACTION_LABELS.get(entry.action, entry.action)  # type: ignore[attr-defined]
+    entry.label = action_label(entry.action)  # type: ignore[attr-defined]
     entry.who = actor_words(entry.actor, t)  # type: ignore[attr-defined]
     entry.what = target_words(entry.target, t)  # type: ignore[attr-defined]
     return entry
@@ -177,8 +194,10 @@ def _next_draw_possible(t: Tournament) -> bool:
     return last is None or last.status == Round.Status.CLOSED
 
 
-def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None = None,
-               status: int = 200, chess_forms: dict[str, Any] | None = None) -> HttpResponse:
+def dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None = None,
+              status: int = 200, panel_state: Any = None) -> HttpResponse:
+    """The director's tournament page; ``panel_state`` goes to the discipline's panels
+    (chess: a refused form of the Swiss panel with its errors)."""
     rounds = _rounds_overview(t)
     counts = director_services.entrant_counts(t)
     return render(request, "director/tournament.html", {
@@ -193,7 +212,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
         "seating_plan": (seating_services.cleanup_plan(t)
                          if seating_services.drawing_at_registration(t) else None),
         "planning_hint": of(t).planning_hint(t),
-        "swiss": swiss_panel(t, chess_forms, opened=request.GET.get("open") == "next-round"),
+        "panels": of(t).dashboard_panels(request, t, panel_state),
         "finished": finish_services.is_finished(t),
         "planned_done": finish_services.planned_rounds_done(t),
         "next_number": (rounds[-1].number if rounds else 0) + 1,
@@ -204,7 +223,7 @@ def _dashboard(request: HttpRequest, t: Tournament, draw_form: DrawForm | None =
 @director_view
 @require_safe
 def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
-    return _dashboard(request, t)
+    return dashboard(request, t)
 
 
 @director_view
@@ -262,7 +281,7 @@ def _log_page(request: HttpRequest, t: Tournament, form: UndoLastForm | None = N
 
     entries = list(page)
     undo = undo_services.undo_rows(t, entries)
-    rows = [{"entry": e, "label": ACTION_LABELS.get(e.action, e.action),
+    rows = [{"entry": e, "label": action_label(e.action),
              "line": action_sentence(e, t),
              "before": details(e.before, t), "after": details(e.after, t),
              "sentence": said(e),
@@ -337,7 +356,7 @@ def draw(request: HttpRequest, t: Tournament) -> HttpResponse:
             messages.success(request, _("Round %(n)s drawn. Check the preview, then publish it.")
                              % {"n": rnd.number})
             return redirect("director:round", slug=t.slug, number=rnd.number)
-    return _dashboard(request, t, draw_form=form, status=400)
+    return dashboard(request, t, draw_form=form, status=400)
 
 
 @director_view

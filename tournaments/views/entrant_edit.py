@@ -14,13 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from ..chess import person_fields
+from ..common.text import validate_single_line
 from ..forms import apply_service_error
 from ..models import Entrant, Tournament
 from ..permissions import is_director
 from ..services import Actor, ServiceError
 from ..services.entrant_edit import edit_entrant, played
-from ..services.text import validate_single_line
 from .access import desk_view
 
 
@@ -45,22 +44,23 @@ class EntrantEditForm(forms.Form):
         people = _players(e)
         self.single = len(people) == 1
         self.pair = len(people) == 2
-        self.chess = t.disc.has_ratings  # Elo and DWZ
+        # The facts the discipline asks of a person (chess: Elo, DWZ, FIDE id, title …).
+        self.person_form = t.disc.person_form()
         person = people[0] if self.single else None
         initial = {"name": e.name, "club": e.club, "elo": e.rating,
                    "categories": ", ".join(e.categories or [])}
         self.person = person
         if person is not None:
-            initial.update(person_fields.initial(person) if self.chess else {
+            initial.update(self.person_form.initial(person) if self.person_form else {
                 "birth_year": person.birth_date.year if person.birth_date else None})
         if self.pair:
             initial.update(player1=people[0].name, player2=people[1].name)
         kwargs["initial"] = initial
         super().__init__(*args, **kwargs)
-        if self.chess:
+        if t.disc.has_ratings:
             self.fields["elo"].label = gettext_lazy("Elo")
-        if self.single and self.chess:  # every fact the draw and the rating reports use
-            person_fields.add_fields(self)
+        if self.single and self.person_form:  # every fact the draw and the reports use
+            self.person_form.add_fields(self)
         elif self.single:
             self.fields["birth_year"] = forms.IntegerField(
                 label=gettext_lazy("Birth year"), min_value=1900, max_value=2100,
@@ -87,15 +87,15 @@ class EntrantEditForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         cd = super().clean()
         assert cd is not None  # Django's clean() returns cleaned_data
-        if self.single and self.chess:  # "1834-23" and "12.03.1988" read, or refused here
-            self.person_facts = person_fields.facts(cd, self.person)
+        if self.single and self.person_form:  # "1834-23", "12.03.1988" read, or refused
+            self.person_facts = self.person_form.facts(cd, self.person)
         return cd
 
     def facts(self) -> dict[str, Any]:
         cd = self.cleaned_data
         out = {"name": cd["name"], "club": cd["club"], "elo": cd["elo"],
                "categories": [c.strip() for c in cd["categories"].split(",") if c.strip()]}
-        if self.single and self.chess:
+        if self.single and self.person_form:
             out.update(self.person_facts)
         if "birth_year" in self.fields:
             out["birth_year"] = cd["birth_year"]

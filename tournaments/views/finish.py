@@ -14,13 +14,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from ..common.text import validate_single_line
 from ..forms import choice_field
 from ..models import Report, Round, Tournament
 from ..services import Actor, ServiceError
 from ..services import finish as finish_services
 from ..services import reports as report_titles
 from ..services.public import categories_present, category_label, standings_table
-from ..services.text import validate_single_line
 from .access import director_view
 
 EMPTY_ROWS = 3
@@ -69,7 +69,8 @@ def _page(request: HttpRequest, t: Tournament, formset: Any = None,
     for r in reports:
         r.title = report_titles.title(r)  # type: ignore[attr-defined]
     return render(request, "director/final.html", {
-        "t": t, "last": last, "finished": finish_services.is_finished(t),
+        "t": t, "last": last, "page_links": t.disc.page_links(t, "finish"),
+        "finished": finish_services.is_finished(t),
         "planned_done": finish_services.planned_rounds_done(t),
         "can_finish": last is not None and last.status == Round.Status.CLOSED,
         "groups": finish_services.prize_groups(t) if last is not None else [],

@@ -31,11 +31,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from .. import ratelimit
+from ..common.text import validate_single_line
 from ..disciplines import of
 from ..models import Entrant, Tournament
 from ..permissions import is_desk
 from ..services import ServiceError, prereg
-from ..services.text import validate_single_line
 
 log = logging.getLogger(__name__)
 COOKIE_SALT = "turnierwart.prereg.cookie"

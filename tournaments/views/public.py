@@ -24,7 +24,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from ..chess.pages import chess_pages
 from ..disciplines import get, of
 from ..models import Round, Tournament
 from ..permissions import is_desk
@@ -204,7 +203,7 @@ def tournament_context(t: Tournament, category: str | None) -> dict:
     return {"t": t, "discipline": of(t).label, "round": current_round(t),
             "rounds": visible_rounds(t), "category": category,
             "categories": [(c, category_label(c)) for c in categories_present(t)],
-            "chess_pages": chess_pages(t), **live_blocks(t, "page", category)}
+            "page_links": t.disc.page_links(t, "public"), **live_blocks(t, "page", category)}
 
 
 @shared_page

@@ -9,7 +9,6 @@ before they are printed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -19,16 +18,12 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, QueryD
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ..chess import outputs as chess_outputs
-from ..chess import player_list as chess_player_list
 from ..links import public_base
 from ..models import Report, Round, Tournament
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, report_kinds
 from ..services import reports as report_service
-from ..services.public import category_tables
 from ..services.reports import download_name, request_report
 from .access import director_view
 
@@ -74,10 +69,10 @@ def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
                                         "moment."))
             return redirect("reports:list", slug=t.slug)
     rounds = list(t.rounds.order_by("number"))
-    kinds = report_service.kinds_for(t)
+    kinds = report_kinds.kinds_for(t)
     context = {**list_context(t), "rounds": rounds,
                "shown_rounds": [r for r in rounds if r.status != Round.Status.PREVIEW],
-               "outputs": [o for o in OUTPUTS.values() if o.kind in kinds],
+               "outputs": [PageSpec.of(k) for k in kinds if k.page is not None],
                "latest": rounds[-1].number if rounds else None,
                "errors": errors, "posted": posted,
                "general_errors": [*errors.get("__all__", []), *errors.get("kind", [])]}
@@ -105,7 +100,7 @@ def report_download(request: HttpRequest, t: Tournament, pk: int) -> FileRespons
                         content_type="application/pdf")
 
 
-# -- the chess outputs and category standings as pages ------------------------------------------
+# -- the kinds that are pages too (a discipline's outputs, the standings by category) ----------
 
 def _after_round(t: Tournament, params: QueryDict) -> int | None:
     """``?round=N`` if round N is shown (not a preview), else None (the current state)."""
@@ -117,88 +112,46 @@ def _after_round(t: Tournament, params: QueryDict) -> int | None:
     return n if n > 0 and shown else None
 
 
-def _cross(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
-    order = "rank" if params.get("order") == "rank" else "number"
-    return {"cross": chess_outputs.cross_table(t, after, order)}
-
-
-def _progress(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
-    by = "number" if params.get("by") == "number" else "rank"
-    return {"progress": chess_outputs.progress_table(t, after, by)}
-
-
-def _cards(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
-    return {"cards": chess_outputs.player_cards(t)}
-
-
-def _categories(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
-    return {"tables": category_tables(t, after)}
-
-
-def _dwz(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
-    return {"dwz": chess_outputs.dwz_report(t)}
-
-
-def _players(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
-    return {"players": chess_player_list.player_list(
-        t, chess_player_list.form_of(params.get("form")))}
-
-
-ORDER = gettext_lazy("Order")
-
-
 @dataclass(frozen=True)
-class Output:
-    """A report kind that is also a page: how to build it and what it may be asked."""
+class PageSpec:
+    """What the output page's template reads of a kind and its page."""
 
     kind: str
     url_name: str
     heading: Any
     partial: str
-    build: Callable[[Tournament, int | None, QueryDict], dict[str, Any]]
-    after_round: bool = True  # may show an earlier state ("after round N")
-    choices: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()  # GET options
-    choice_label: Any = ORDER  # the label of the GET options
-    layout_option: str = ""  # the GET option the PDF is ordered with as its ``layout``
+    after_round: bool
+    choice_label: Any
+    css: tuple[str, ...]
+    choices: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+    layout_option: str
 
-
-OUTPUTS: dict[str, Output] = {o.url_name: o for o in (
-    Output(report_service.CROSS_TABLE, "cross_table", gettext_lazy("Cross table"),
-           "reports/_cross_table.html", _cross,
-           choices=(("order", (("number", gettext_lazy("by number")),
-                               ("rank", gettext_lazy("by rank")))),)),
-    Output(report_service.PROGRESS_TABLE, "progress_table", gettext_lazy("Progress table"),
-           "reports/_progress_table.html", _progress,
-           choices=(("by", (("rank", gettext_lazy("opponents by rank")),
-                            ("number", gettext_lazy("opponents by number")))),)),
-    Output(report_service.PLAYER_CARDS, "player_cards", gettext_lazy("Player cards"),
-           "reports/_player_cards.html", _cards, after_round=False),
-    Output(report_service.CATEGORY_STANDINGS, "category_standings",
-           gettext_lazy("Standings by category"), "reports/_category_tables.html", _categories),
-    Output(report_service.DWZ, "dwz", gettext_lazy("DWZ evaluation"), "reports/_dwz.html", _dwz,
-           after_round=False),
-    Output(report_service.PLAYER_LIST, "player_list", gettext_lazy("Player list"),
-           "reports/_player_list.html", _players, after_round=False,
-           choices=(("form", chess_player_list.FORMS),), choice_label=gettext_lazy("Form"),
-           layout_option="form"),
-)}
+    @classmethod
+    def of(cls, kind: report_kinds.ReportKind) -> PageSpec:
+        page = kind.page
+        assert page is not None
+        return cls(kind.name, kind.name, page.heading, page.partial, kind.after_round,
+                   page.choice_label, kind.css, page.choices, page.layout_option)
 
 
 @require_safe
 @director_view
 def output_page(request: HttpRequest, t: Tournament, output: str) -> HttpResponse:
-    """One chess output (or the category standings) as a page, with a button to print it."""
-    spec = OUTPUTS[output]
-    if spec.kind not in report_service.kinds_for(t):
+    """A report kind as a page (a chess cross table, the standings by category …), with a
+    button to print it."""
+    kind = report_kinds.kind_of(output)
+    if kind is None or kind.page is None or kind not in report_kinds.kinds_for(t):
         raise Http404("this output does not fit this tournament")
-    after = _after_round(t, request.GET) if spec.after_round else None
+    page = kind.page
+    after = _after_round(t, request.GET) if kind.after_round else None
     options = [(name, [(value, label, request.GET.get(name, values[0][0]) == value)
-                       for value, label in values]) for name, values in spec.choices]
-    layout = next((value for name, values in options if name == spec.layout_option
+                       for value, label in values]) for name, values in page.choices]
+    layout = next((value for name, values in options if name == page.layout_option
                    for value, _label, selected in values if selected), "")
+    spec = PageSpec.of(kind)
     context = {"t": t, "spec": spec, "after_round": after, "options": options,
                "layout": layout,
                "shown_rounds": list(t.rounds.exclude(status=Round.Status.PREVIEW)
                                     .order_by("number")),
-               **spec.build(t, after, request.GET)}
+               **page.build(t, after, request.GET)}
     return render(request, "reports/output.html", context)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import result_forms, services
-from ..chess import quick_entry
+from ..disciplines import of
 from ..forms import (
     METHOD_LABELS,
     DrawForm,
@@ -42,9 +42,9 @@ from ..services import finish as finish_services
 from ..services.public import round_byes
 from ..services.round_check import blockers, blocking_sentence
 from ..services.round_choices import set_round_choices
+from ..services.series_games import KEY, series_games_of, set_series_games
 from .access import director_view
 from .director import actor, error_messages
-from .series_games import series_games_context
 
 View = Callable[..., HttpResponse]
 
@@ -320,27 +320,22 @@ def accept(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
 @director_view
 @require_POST
 def quick_result(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
-    """The arbiter's quick entry: "12 1" sets board 12 to 1-0, echoed with both names."""
+    """The arbiter's quick entry (chess: "12 1" sets board 12 to 1-0, echoed with both
+    names), where the discipline has one."""
     rnd = get_object_or_404(Round, tournament=t, number=number)
     rnd.tournament = t
-    text = request.POST.get(quick_entry.FIELD, "")
-    if not t.disc.has_quick_entry:
+    quick_entry = t.disc.quick_entry()
+    if quick_entry is None:
         raise Http404("no quick entry in this discipline")
     try:
+        text = request.POST.get(quick_entry.FIELD, "")
         entered = quick_entry.enter(rnd, actor(request), text)
     except ServiceError as exc:
         if rnd.status != Round.Status.OPEN:  # the page shows no quick entry: say it on top
             error_messages(request, exc)
         return _round_page(request, t, rnd, status=400,
                            quick=QuickSent(text[:quick_entry.MAX_LENGTH], exc.messages))
-    open_boards = quick_entry.missing_boards(rnd)
-    messages.success(request, _("Board %(board)s: %(white)s – %(black)s %(score)s saved.")
-                     % {"board": entered.board, "white": entered.white,
-                        "black": entered.black,
-                        "score": t.disc.result_line({"score": entered.score}, None, None)}
-                     + " " + (_("Still open: %(boards)s.") % {
-                         "boards": ", ".join(map(str, open_boards))} if open_boards
-                         else _("Every board has a result.")))
+    messages.success(request, quick_entry.saved(t, rnd, entered))
     return redirect(reverse("director:round", args=[t.slug, rnd.number]) + "?quick=1#quick")
 
 
@@ -375,3 +370,35 @@ def round_choices(request: HttpRequest, t: Tournament, number: int) -> HttpRespo
         messages.success(request, _("%(what)s saved (round %(n)s).")
                          % {"what": t.disc.round_choices_title, "n": number})
     return redirect(reverse("director:round", args=[t.slug, number]) + "#round-choices")
+
+
+# -- a series' own number of games (Pussi, Skat, Doppelkopf: has_series_games) ----------------
+
+def series_games_context(t: Tournament, rnd: Round, running: bool,
+                         sent: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """What the panel shows: the series' number, the tournament's, whether a reason is
+    needed, and a refused form's values and errors. None for other disciplines."""
+    if not of(t).has_series_games:
+        return None
+    own = (rnd.extra or {}).get(KEY)
+    return {"games": series_games_of(t, rnd), "own": own,
+            "default": int(of(t).settings(t).games_per_series), "running": running,
+            "value": (sent or {}).get("value", own if own is not None else ""),
+            "reason": (sent or {}).get("reason", ""), "errors": (sent or {}).get("errors", {}),
+            "general": (sent or {}).get("errors", {}).get("__all__", [])}
+
+
+@director_view
+@require_POST
+def series_games(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    value, reason = request.POST.get(KEY, ""), request.POST.get("reason", "")
+    try:
+        set_series_games(t, actor(request), number, value, reason)
+    except ServiceError as exc:
+        return _round_page(request, t, rnd, status=400, series={
+            "value": value, "reason": reason, "errors": exc.errors})
+    rnd.refresh_from_db()
+    messages.success(request, _("Series %(n)s plays %(games)s games.") % {
+        "n": number, "games": series_games_of(t, rnd)})
+    return redirect("director:round", slug=t.slug, number=number)

@@ -11,8 +11,8 @@ from rest_framework import serializers
 
 from scoring.ratings import dwz_text
 
+from ...common.text import validate_single_line as one_line
 from ...models import Entrant
-from ...services.text import validate_single_line as one_line
 from .common import MAX_ID, MAX_RATING, PLAYER_NAME, one_of
 
 # Chaos's FLAGS letters and the categories the scoring and the standings filter use.

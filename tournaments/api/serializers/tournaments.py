@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from ...common.text import validate_single_line as one_line
 from ...disciplines import DISCIPLINES
 from ...models import Tournament
-from ...services.text import validate_single_line as one_line
 from .common import one_of
 
 ENTRANT_KINDS = Tournament.EntrantKind.values

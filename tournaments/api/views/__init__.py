@@ -13,20 +13,6 @@ One module per resource, as the URLs group them (:mod:`..urls`).
 """
 
 from .captain import CaptainView
-from .chess import (
-    ByeRequestView,
-    CrossTableView,
-    DwzView,
-    GameResultView,
-    PairingRuleDetailView,
-    PairingRuleListView,
-    PlayerCardsView,
-    ProgressView,
-    RankingView,
-    RatingUpdateView,
-    TrfImportView,
-    TrfView,
-)
 from .entrants import EntrantDetailView, EntrantListView
 from .log import LogView, UndoView
 from .results import AcceptView, ResultView
@@ -44,12 +30,8 @@ from .standings import StandingsView
 from .tournaments import DocumentView, ImportView, TournamentDetailView, TournamentListView
 
 __all__ = [
-    "AcceptView", "ByeRequestView", "CaptainView", "CleanupView", "CloseView",
-    "CrossTableView", "DocumentView", "DrawView", "DwzView", "EntrantDetailView",
-    "EntrantListView", "GameResultView", "ImportView", "LogView", "PairingRuleDetailView",
-    "PairingRuleListView", "PlayerCardsView", "ProgressView", "PublishView", "RankingView",
-    "RatingUpdateView",
+    "AcceptView", "CaptainView", "CleanupView", "CloseView", "DocumentView", "DrawView",
+    "EntrantDetailView", "EntrantListView", "ImportView", "LogView", "PublishView",
     "ReopenView", "ResultView", "RoundDetailView", "RoundListView", "StandingsView",
-    "TournamentDetailView", "TournamentListView", "TrfImportView", "TrfView", "UndoDrawView",
-    "UndoView",
+    "TournamentDetailView", "TournamentListView", "UndoDrawView", "UndoView",
 ]

@@ -19,9 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from scoring import registry as scoring_registry
 from scoring.json_input import JsonInputError, loads
 
-from ...forms import choice_field, json_error, method_choices
+from ...common.draw_methods import method_choices
+from ...common.forms import choice_field, json_error
+from ...common.text import validate_single_line
 from ...models import Tournament
-from ...services.text import validate_single_line
 from .. import of
 from ..settings_spec import (
     CHOICE,
@@ -159,7 +160,7 @@ class SettingsForm(forms.Form):
         self.tournament = tournament
         # The JSON import's settings: the base the fields' values are written into.
         self.imported = imported
-        choice_field(self, "pairing").choices = method_choices(tournament.discipline)
+        choice_field(self, "pairing").choices = method_choices(of(tournament))
         shown = scoring_fields(tournament, tournament.scoring or {})
         self.scoring_names = list(shown)
         self.fields.update(shown)

@@ -1,0 +1,104 @@
+"""The table of actions every logged change names (:func:`~tournaments.services.base.change`
+refuses one that is not listed), with its words: a short ``label`` ("round drawn") and a
+``sentence`` that says who did it ("%(actor)s drew a round."), both translated (German and
+English). The common actions are here; a discipline lists its own
+(:attr:`~tournaments.disciplines.base.WebDiscipline.actions`, chess: requested byes, set
+pairings …). :data:`ACTIONS` is all of them, read when first asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from ..disciplines.registry import DISCIPLINES
+
+
+@dataclass(frozen=True)
+class Action:
+    label: Promise | str
+    sentence: Promise | str  # with %(actor)s
+
+
+COMMON: dict[str, Action] = {
+    "create_tournament": Action(_("tournament created"), _("%(actor)s created the tournament.")),
+    "update_tournament": Action(_("settings changed"), _("%(actor)s changed the settings.")),
+    "import_document": Action(_("tournament imported"),
+                              _("%(actor)s imported the tournament from a document.")),
+    "grant_role": Action(_("role given"), _("%(actor)s gave a role.")),
+    "revoke_role": Action(_("role removed"), _("%(actor)s removed a role.")),
+    "register": Action(_("registered"), _("%(actor)s registered an entrant.")),
+    "entrant_status": Action(_("status changed"), _("%(actor)s changed an entrant's status.")),
+    "entrant_marker": Action(_("marker changed"), _("%(actor)s changed an entrant's marker.")),
+    "update_entrant": Action(_("entrant corrected"), _("%(actor)s corrected an entrant.")),
+    "delete_entrant": Action(_("entrant deleted"), _("%(actor)s deleted an entrant.")),
+    "update_player": Action(_("the same person changed in another tournament"),
+                            _("%(actor)s changed the same person in another tournament.")),
+    "pair_up": Action(_("paired up"), _("%(actor)s paired up two players who came alone.")),
+    "checkin_code": Action(_("checked in with a code"),
+                           _("%(actor)s checked an entrant in with a code.")),
+    "prereg_open": Action(_("pre-registration opened or closed"),
+                          _("%(actor)s opened or closed the pre-registration.")),
+    "preregister": Action(_("pre-registered"), _("%(actor)s pre-registered.")),
+    "draw_round": Action(_("round drawn"), _("%(actor)s drew a round.")),
+    "redraw_round": Action(_("round drawn again"), _("%(actor)s drew a round again.")),
+    "publish_round": Action(_("round published"), _("%(actor)s published a round.")),
+    "close_round": Action(_("round closed"), _("%(actor)s closed a round.")),
+    "reopen_round": Action(_("round opened again"), _("%(actor)s opened a round again.")),
+    "set_round_missions": Action(_("missions of a round set"),
+                                 _("%(actor)s set the kinds of a round's missions; results "
+                                   "already in count by them.")),
+    "set_series_games": Action(_("games per series set"),
+                               _("%(actor)s set the number of games of a series.")),
+    "undo_draw": Action(_("draw undone"), _("%(actor)s undid a draw.")),
+    "registration_cleanup": Action(_("draw at registration cleaned up"),
+                                   _("%(actor)s cleaned up the draw at registration.")),
+    "captain_submit": Action(_("result from the table captain"),
+                             _("%(actor)s reported a result.")),
+    "set_result": Action(_("result entered by the director"), _("%(actor)s entered a result.")),
+    "clear_result": Action(_("result cleared"), _("%(actor)s cleared a result.")),
+    "request_report": Action(_("report ordered"), _("%(actor)s ordered a report.")),
+    "undo": Action(_("action undone"), _("%(actor)s undid an action.")),
+    "table_codes": Action(_("table cards made"),
+                          _("%(actor)s made permanent codes for the tables.")),
+    "entrant_dispute": Action(_("result disputed through a personal link"),
+                              _("%(actor)s said a table's result is wrong.")),
+    "update_pair": Action(_("players of a pair corrected"),
+                          _("%(actor)s corrected the players of a pair.")),
+    "finish_tournament": Action(_("tournament finished"),
+                                _("%(actor)s finished the tournament.")),
+    "reopen_tournament": Action(_("tournament reopened"),
+                                _("%(actor)s reopened the tournament.")),
+    "set_prizes": Action(_("prize list saved"), _("%(actor)s saved the prize list.")),
+}
+
+
+class _Actions(Mapping[str, Action]):
+    """The common actions and every installed discipline's own, by name."""
+
+    def _all(self) -> dict[str, Action]:
+        found = dict(COMMON)
+        for web in DISCIPLINES.values():
+            found.update(web.actions)
+        return found
+
+    def __getitem__(self, name: str) -> Action:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+ACTIONS = _Actions()
+
+
+def label(action: str) -> str:
+    """The action's short label in the current language (its name if it is not listed)."""
+    found = ACTIONS.get(action)
+    return str(found.label) if found else action

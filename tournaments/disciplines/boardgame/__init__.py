@@ -1,0 +1,6 @@
+"""Board games: three or four players at a table, ranked by game points; no sides.
+
+The package holds everything the web app knows of it: the class (``discipline.py``), the
+result form (``form.py``), templates and static files. The rest of the app reaches it only
+through its class (``tournaments.disciplines.of(t)``): docs/adding-a-discipline.md.
+"""

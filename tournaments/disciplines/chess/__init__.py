@@ -1,0 +1,6 @@
+"""Chess: one player against one, White and Black on a board; Swiss (Dutch) or round robin.
+
+The package holds everything the web app knows of it: the class (``discipline.py``), the
+result form (``form.py``), templates and static files. The rest of the app reaches it only
+through its class (``tournaments.disciplines.of(t)``): docs/adding-a-discipline.md.
+"""

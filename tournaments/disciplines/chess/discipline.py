@@ -1,0 +1,351 @@
+"""Chess: one player against one, White and Black on a board; Swiss (Dutch) or round robin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from pairing import Layout
+from scoring.chess import MAX_POINTS
+
+from ...common.actions import Action
+from ..base import WebDiscipline
+from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER
+from ..settings_spec import Setting as Field
+from ..whatif import Setting, Spec
+
+ROUND_ROBIN = ("round_robin", "round_robin_shift")
+SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
+          "+-": "+ – −", "-+": "− – +", "--": "− – −"}
+
+
+TIEBREAK_SLOTS = 8
+TIEBREAK_RULES = (("fide2023", gettext_lazy("FIDE C.07 as approved in 2023")),
+                  ("fide2026", gettext_lazy("FIDE C.07 with the amendments in force from "
+                                            "1 March 2026")))
+SEEDING_RATINGS = (
+    ("elo_else_dwz", gettext_lazy("Elo where a player has one, else DWZ (as Chaos)")),
+    ("elo", gettext_lazy("Elo, then DWZ (every Elo player first)")),
+    ("dwz", gettext_lazy("DWZ, then Elo")))
+FIRST_COLOURS = (("lot", gettext_lazy("drawn by lot with round 1's seed")),
+                 ("white", gettext_lazy("White")), ("black", gettext_lazy("Black")))
+ROUND_ROBIN_NUMBERS = (("registration", gettext_lazy("in start-number order")),
+                       ("lot", gettext_lazy("drawn by lot with round 1's seed")))
+SYSTEMS = (("swiss", gettext_lazy("Swiss system")),
+           ("round_robin", gettext_lazy("round robin (a forfeit counts as a game played)")))
+
+
+def _points(key: str, label: Any, default: Any, help: Any = "") -> Field:
+    return Field(key, label, NUMBER, help=help, minimum=0, maximum=MAX_POINTS, default=default)
+
+
+class Chess(WebDiscipline):
+    name = "chess"
+    label = gettext_lazy("Chess")
+    preset = {"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "system": "swiss",
+              "tiebreaks": ["buchholz_cut1", "buchholz", "sonneborn_berger"]}
+    entrant_kinds = ("single",)
+    layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
+    methods = ("dutch", "round_robin", "round_robin_shift", "score_order")
+    cell_words = {"score": gettext_lazy("Result")}
+    planned_rounds = 7
+    options = ("double",)
+
+    table_word = gettext_lazy("Board")
+    tables_word = gettext_lazy("Boards")
+    side_word = gettext_lazy("Colour")
+    side_labels = (gettext_lazy("White"), gettext_lazy("Black"))
+    pairings_note = gettext_lazy("Pts: points before this round. Boards in order: the higher "
+                                 "score first.")
+    blocking_tables = gettext_lazy("boards without an agreed result: %(tables)s")
+    blocking_missing = gettext_lazy("board %(n)s (no result yet)")
+    blocking_disputed = gettext_lazy("board %(n)s (disputed)")
+    bye_labels = {"bye": gettext_lazy("pairing-allocated bye"),
+                  "half": gettext_lazy("half-point bye (requested)"),
+                  "forfeit-win": gettext_lazy("full-point bye (given by the director)")}
+
+    # What chess's own services log (tournaments.common.actions has the common ones).
+    actions = {
+        "import_trf": Action(gettext_lazy("TRF imported"),
+                      gettext_lazy("%(actor)s imported the tournament from a TRF file.")),
+        "request_bye": Action(gettext_lazy("bye requested"),
+                      gettext_lazy("%(actor)s entered a requested bye.")),
+        "give_full_bye": Action(gettext_lazy("full-point bye given"),
+                      gettext_lazy("%(actor)s gave a player the full-point bye.")),
+        "update_ratings": Action(gettext_lazy("ratings written back"),
+                      gettext_lazy("%(actor)s wrote the new DWZ and Elo to the players.")),
+        "cancel_bye": Action(gettext_lazy("requested bye cancelled"),
+                      gettext_lazy("%(actor)s cancelled a requested bye.")),
+        "withdraw": Action(gettext_lazy("withdrawal"),
+                      gettext_lazy("%(actor)s entered a withdrawal.")),
+        "set_forced_pairing": Action(gettext_lazy("pairing set"),
+                      gettext_lazy("%(actor)s set a pairing.")),
+        "edit_preview": Action(gettext_lazy("pairing changed by hand"),
+                      gettext_lazy("%(actor)s changed a pairing of the preview by hand.")),
+        "forbid_pairing": Action(gettext_lazy("pairing forbidden"),
+                      gettext_lazy("%(actor)s forbade a pairing.")),
+        "delete_pairing_rule": Action(gettext_lazy("pairing rule deleted"),
+                      gettext_lazy("%(actor)s deleted a pairing rule.")),
+    }
+
+    has_trf = True
+    chess_outputs = True
+    pairings_with_results = True
+    has_tiebreak_picker = True
+    has_ratings = True
+    has_quick_entry = True
+    has_pairing_edit = True
+    whatif = Spec(
+        settings=(Setting("win", gettext_lazy("Points for a win")),
+                  Setting("draw", gettext_lazy("Points for a draw")),
+                  Setting("loss", gettext_lazy("Points for a loss")),
+                  Setting("bye", gettext_lazy("Points for a bye"))),
+        shown=("points",))
+
+    settings_fields = (
+        _points("win", gettext_lazy("Points for a win"), 1),
+        _points("draw", gettext_lazy("Points for a draw"), 0.5),
+        _points("loss", gettext_lazy("Points for a loss"), 0),
+        _points("bye", gettext_lazy("Points for a bye"), 1,
+                gettext_lazy("A pairing-allocated bye; usually as much as a win. In a round "
+                             "robin the free player gets no point.")),
+        Field("system", gettext_lazy("Kind of tournament (for the tie-breaks)"), CHOICE,
+              choices=SYSTEMS, default="swiss"),
+        Field("tiebreak_rules", gettext_lazy("Tie-break rules"), CHOICE, choices=TIEBREAK_RULES,
+              default="fide2023",
+              help=gettext_lazy("How unplayed rounds count (byes, forfeits, withdrawals).")),
+        Field("tiebreaks", gettext_lazy("Tie-breaks, in order"), ORDER, slots=TIEBREAK_SLOTS,
+              slot_name="tiebreak", default=(),
+              help=gettext_lazy("Equal points are decided by the first tie-break, then the "
+                                "second, and so on. Each at most once.")),
+        Field("seeding_rating", gettext_lazy("Rating for the initial ranking"), CHOICE,
+              choices=SEEDING_RATINGS, default="elo_else_dwz",
+              help=gettext_lazy("Who is ranked first before round 1 (the pairing numbers).")),
+        Field("first_colour", gettext_lazy("Colour of player 1 in round 1"), CHOICE,
+              choices=FIRST_COLOURS, default="lot", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: the later rounds' "
+                                         "colours follow from it.")),
+        Field("round_robin_numbers", gettext_lazy("Round-robin numbers"), CHOICE,
+              choices=ROUND_ROBIN_NUMBERS, default="registration", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: the schedule follows "
+                                         "from the numbers.")),
+    )
+
+    def setting_choices(self, setting: Field, settings: Any) -> list[tuple[str, Any]]:
+        """The tie-breaks with their official abbreviation in the rules version chosen."""
+        if setting.key != "tiebreaks":
+            return list(setting.choices)
+        from scoring.chess import TIEBREAKS, abbreviation
+
+        from ...services.public import COLUMN_TITLES
+
+        return [(name, f"{abbreviation(name, settings.rules)} – "
+                       f"{COLUMN_TITLES.get(name, name)}") for name in TIEBREAKS]
+
+    def settings_errors(self, values: Any) -> dict[str, Any]:
+        win, draw, loss = (values.get(k) for k in ("win", "draw", "loss"))
+        if None in (win, draw, loss) or win > draw >= loss:
+            return {}
+        return {"draw": _("must be less than a win and at least a loss")}
+
+    def effective_scoring(self, t: Any) -> dict[str, Any]:
+        """A round robin is scored as one (forfeits are games for tie-breaks), and the free
+        player of an odd field gets no point (FIDE C.05, the Chaos seed): the ``bye`` setting
+        is the pairing-allocated bye of a Swiss."""
+        scoring = super().effective_scoring(t)
+        if getattr(t, "pairing", "") in ROUND_ROBIN or scoring.get("system") == "round_robin":
+            scoring.update(system="round_robin", bye=0)
+        return scoring
+
+    def mode(self, pairing: str, scoring: Any) -> str:
+        """Swiss (Dutch or score order), or the round robin of its table system."""
+        if pairing in ROUND_ROBIN:
+            return pairing
+        system = scoring.get("system") if isinstance(scoring, dict) else None
+        return "round_robin" if system == "round_robin" else "swiss"
+
+    def locked_change(self, t: Any, fields: Any) -> tuple[str, str] | None:
+        """The mode is fixed by the first draw (as in the seed's program): a Swiss turned
+        round robin, or one round-robin table turned into another, pairs players again
+        who already met."""
+        pairing = fields.get("pairing", t.pairing)
+        scoring = fields.get("scoring", t.scoring)
+        old, new = self.mode(t.pairing, t.scoring or {}), self.mode(pairing, scoring)
+        if old == new:
+            return None  # first_colour, round_robin_numbers: locked=DRAWN above
+        names = {"swiss": _("Swiss"), "round_robin": _("round robin"),
+                 "round_robin_shift": _("round robin, shift system")}
+        return ("pairing" if pairing != t.pairing else "scoring.system",
+                _("the mode (%(old)s) is fixed once round 1 is drawn: switching to %(new)s "
+                  "would pair players again who already met; undo every draw first")
+                % {"old": names.get(old, old), "new": names.get(new, new)})
+
+    def draw_options_for(self, t: Any, number: int, seed: str, method: str,
+                         competitors: Any) -> dict[str, Any]:
+        """A round robin whose numbers are drawn by lot (setting ``round_robin_numbers``):
+        the entrant ids in number order, drawn with round 1's seed, and that seed."""
+        from .conventions import round_robin_order, round_robin_seed
+
+        if method not in ROUND_ROBIN:
+            return {}
+        first_seed = seed if number == 1 else round_robin_seed(t)
+        order = round_robin_order(t, [c.start_number for c in competitors], first_seed)
+        if order is None:
+            return {}
+        ids = {c.start_number: c.id for c in competitors}
+        return {"numbers": tuple(ids[n] for n in order), "numbers_seed": first_seed}
+
+    def standings_columns(self, t: Any, names: list[str]) -> list[str]:
+        """Points and the tie-breaks the director chose, in their order: the scoring core
+        also reports the common FIDE values for every player, but a hall reads the ones
+        that decide the ranking (issue 16: 3 chosen, 10 shown)."""
+        chosen = ["points", *self.settings(t).tiebreaks]
+        shown = [k for k in chosen if k in names]
+        return shown or names
+
+    def column_header(self, t: Any, key: str) -> str | None:
+        """FIDE C.07's abbreviation (BH, BH-C1, SB …) where the scoring core names one, in
+        the tournament's rules version (GE became REP in 2026)."""
+        from scoring import chess as scoring_chess
+
+        if key not in scoring_chess.ABBREVIATIONS or key == "points":  # points keep "Pkt."
+            return None
+        return str(scoring_chess.abbreviation(key, self.settings(t).rules))
+
+    def example(self, t: Any, seats: list[Any]) -> dict[str, Any]:
+        return {"score": "1-0"}
+
+    def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
+        score = str(payload.get("score", ""))
+        text = SCORES.get(score, score)
+        if score in ("+-", "-+", "--"):
+            text += " " + _("(forfeit)")
+        return text
+
+    def printed_byes(self, rnd: Any, byes: list[Any]) -> list[Any]:
+        """The recorded byes and the requested byes the draw has not placed yet."""
+        from .outputs import chess_byes
+
+        return chess_byes(rnd, byes)
+
+    def report_kinds(self) -> tuple[Any, ...]:
+        from .reports import KINDS
+
+        return KINDS
+
+    # -- the Dutch draw with the director's wishes ------------------------------------------
+
+    app_draws = ("dutch",)
+
+    def app_draw(self, t: Any, method: str, number: int, seed: str) -> tuple[Any, str]:
+        from .draw import dutch_draw
+
+        return dutch_draw(t, number, seed), seed
+
+    # -- people: FIDE titles, ZPS, the rating lists ------------------------------------------
+
+    def clean_person_field(self, field: str, value: Any) -> Any:
+        """A FIDE title as FIDE writes it; the DSB's ZPS membership number."""
+        from ...common.errors import ServiceError
+        from .person_fields import ZPS
+        from .trf.ranking import TITLE_ORDER, normal_title
+
+        if field == "title" and value:
+            value = normal_title(value)
+            if value not in TITLE_ORDER:
+                raise ServiceError(_("a FIDE title: %(titles)s")
+                                   % {"titles": ", ".join(TITLE_ORDER)}, field)
+        elif field == "zps" and value:
+            value = value.upper()
+            if not ZPS.match(value):
+                raise ServiceError(_("club number, dash, member number, e.g. C0327-12"), field)
+        return value
+
+    def person_form(self) -> Any:
+        from . import person_fields
+
+        return person_fields
+
+    def listed_people(self, query: str, limit: int) -> list[Any]:
+        from .rating_lists import service
+
+        return service.search(query, limit=limit)
+
+    def listed_person(self, key: str, name: str) -> dict[str, Any] | None:
+        from .rating_lists import service
+
+        return service.picked(key, name)
+
+    # -- entrants: what chess keeps of them -------------------------------------------------
+
+    def deletion_refusal(self, entrant: Any) -> str | None:
+        from .entrants import deletion_refusal
+
+        return deletion_refusal(entrant)
+
+    def withdraw_played(self, entrant: Any, actor: Any) -> bool:
+        from .entrants import withdraw_played
+
+        return withdraw_played(entrant, actor)
+
+    def entrant_extras(self, entrant: Any) -> dict[str, Any]:
+        from .entrants import extras
+
+        return extras(entrant)
+
+    def restore_entrant_extras(self, t: Any, entrant: Any, snapshot: Any) -> list[Any]:
+        from .entrants import restore
+
+        return restore(t, entrant, snapshot)
+
+    def restore_withdrawal_extras(self, t: Any, entrant: Any, before: Any) -> list[int]:
+        from .entrants import restore_withdrawal
+
+        return restore_withdrawal(t, entrant, before)
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def urls(self, audience: str) -> list[Any]:
+        from .urls import URLS
+
+        return URLS.get(audience, [])
+
+    def dashboard_panels(self, request: Any, t: Any, state: Any = None) -> list[str]:
+        from .pages import panels
+
+        return panels(request, t, state)
+
+    def page_links(self, t: Any, where: str) -> list[tuple[str, Any]]:
+        from django.urls import reverse
+
+        if where == "public":
+            from .pages import chess_pages
+
+            return chess_pages(t)
+        if where == "finish":
+            return [(reverse("director:ratings", args=[t.slug]),
+                     gettext_lazy("Write the new DWZ and Elo to the players (after checking "
+                                  "the list)"))]
+        return []
+
+    def site_links(self) -> list[tuple[str, Any, Any]]:
+        from django.urls import reverse
+
+        return [(reverse("director:rating_lists"), gettext_lazy("Rating lists"),
+                 gettext_lazy("Chess: import the DSB's DWZ list or FIDE's list, and the desk "
+                              "fills in every player's data from it."))]
+
+    import_format = gettext_lazy("a chess tournament as a TRF file (Swiss Manager, the FIDE "
+                                 "pairing engines)")
+
+    def import_file(self, text: str, actor: Any, slug: str | None) -> Any:
+        from .trf import import_trf
+
+        return import_trf(text, actor, slug=slug)
+
+    def quick_entry(self) -> Any:
+        from . import quick_entry
+
+        return quick_entry

@@ -1,0 +1,242 @@
+"""The chess pages: the TRF download, the posts of the Swiss panel ("Next round") on the
+director's tournament page, and the spectators' cross and progress tables.
+
+URL names and paths are the director's and the public ones (``director:request_bye``,
+``public:cross_table`` …): :mod:`tournaments.urls` routes them here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from ...forms import apply_service_error
+from ...models import Entrant, Tournament
+from ...services import ServiceError
+from ...services.finish import planned_rounds_done
+from ...services.public import current_round
+from ...views.access import director_view
+from ...views.director import actor, dashboard, error_messages
+from ...views.public import visible_tournament
+from ...views.rendercache import block_name, rendered, shared_page
+from . import outputs as chess_outputs
+from . import services as chess_services
+from . import trf as chess_trf
+from .models import ByeRequest
+from .pages import CHESS_FORMS, chess_pages
+from .panel_forms import ForcedPairingForm
+from .services import next_round_number
+
+# ----------------------------------------------------------------------------- TRF
+
+
+@director_view
+@require_safe
+def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """A chess tournament as a TRF-16 file, as the FIDE-endorsed pairing engines read it."""
+    if not t.disc.has_trf:
+        raise Http404
+    response = HttpResponse(chess_trf.export_trf(t), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}.trf"'
+    return response
+
+
+# ----------------------------------------------------------------------------- the Swiss panel
+
+
+def _to_panel(t: Tournament) -> HttpResponse:
+    return redirect(reverse("director:tournament", args=[t.slug]) + "?open=next-round#next-round")
+
+
+def _panel_form(request: HttpRequest, t: Tournament, name: str,
+                call: Callable[[dict[str, Any]], str]) -> HttpResponse:
+    """Post one of the panel's forms: ``call(cleaned_data)`` runs the service and returns the
+    success message; a refusal comes back at the form's fields (status 400)."""
+    form = CHESS_FORMS[name](t, request.POST, prefix=name,
+                             next_round=next_round_number(t))
+    if form.is_valid():
+        try:
+            text = call(form.cleaned_data)
+        except ServiceError as exc:
+            if isinstance(form, ForcedPairingForm) and exc.code == "colour_clash":
+                form.ask_to_confirm()
+            apply_service_error(form, exc)
+        else:
+            messages.success(request, text)
+            return _to_panel(t)
+    elif isinstance(form, ForcedPairingForm) and form.data.get("forced-confirm_colour_clash"):
+        form.ask_to_confirm()
+    return dashboard(request, t, panel_state={name: form}, status=400)
+
+
+@director_view
+@require_POST
+def request_bye(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        bye = chess_services.request_bye(t, actor(request), d["entrant"], d["round_number"],
+                                         d["kind"])
+        return _("%(kind)s for %(name)s in round %(n)s noted.") % {
+            "kind": capfirst(bye.get_kind_display()), "name": d["entrant"].name,
+            "n": bye.round_number}
+    return _panel_form(request, t, "bye", call)
+
+
+@director_view
+@require_POST
+def cancel_bye(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    bye = get_object_or_404(ByeRequest.objects.select_related("entrant"), pk=pk, tournament=t)
+    try:
+        chess_services.cancel_bye(t, actor(request), bye.entrant, bye.round_number)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The bye of %(name)s in round %(n)s is cancelled.")
+                         % {"name": bye.entrant.name, "n": bye.round_number})
+    return _to_panel(t)
+
+
+@director_view
+@require_POST
+def set_forced_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        chess_services.set_forced_pairing(t, actor(request), d["round_number"], d["white"],
+                                          d["black"],
+                                          confirm_colour_clash=d["confirm_colour_clash"])
+        return _("Round %(n)s: %(white)s (white) against %(black)s (black) is set.") % {
+            "n": d["round_number"], "white": d["white"].name, "black": d["black"].name}
+    return _panel_form(request, t, "forced", call)
+
+
+@director_view
+@require_POST
+def forbid_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        chess_services.forbid_pairing(t, actor(request), d["a"], d["b"])
+        return _("%(a)s and %(b)s will not be paired.") % {"a": d["a"].name, "b": d["b"].name}
+    return _panel_form(request, t, "forbid", call)
+
+
+@director_view
+@require_POST
+def delete_pairing_rule(request: HttpRequest, t: Tournament, pk: int) -> HttpResponse:
+    try:
+        chess_services.delete_pairing_rule(t, actor(request), pk)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("The pairing rule is deleted."))
+    return _to_panel(t)
+
+
+@director_view
+@require_POST
+def withdraw(request: HttpRequest, t: Tournament) -> HttpResponse:
+    def call(d: dict[str, Any]) -> str:
+        e = chess_services.withdraw(t, actor(request), d["entrant"], d["from_round"])
+        return _("%(name)s withdraws from round %(n)s.") % {"name": e.name,
+                                                            "n": e.withdrawn_from_round}
+    return _panel_form(request, t, "withdraw", call)
+
+
+@director_view
+@require_POST
+def comes_back(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """A withdrawn entrant plays again from the next round."""
+    e = get_object_or_404(Entrant, tournament=t, start_number=number)
+    try:
+        chess_services.withdraw(t, actor(request), e, None)
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("%(name)s plays again from the next round.")
+                         % {"name": e.name})
+    return _to_panel(t)
+
+
+# ----------------------------------------------------------------------------- UpdateRatings
+
+
+@director_view
+def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The new DWZ and Elo of the evaluation, to confirm; confirming writes them to the
+    players (the seed's UpdateRatings)."""
+    from .rating_update import rating_changes, ratings_written
+    from .rating_update import update_ratings as write
+
+    if not t.disc.chess_outputs:
+        raise Http404("only chess tournaments have ratings")
+    status = 200
+    if request.method == "POST":
+        try:
+            numbers = [int(n) for n in request.POST.getlist("confirmed")]
+            done = write(t, actor(request), numbers)
+        except ValueError:
+            messages.error(request, _("give the start numbers of the confirmed list"))
+            status = 400
+        except ServiceError as exc:
+            error_messages(request, exc)
+            status = 400
+        else:
+            messages.success(request, _("New ratings written to %(n)s players.")
+                             % {"n": len(done)})
+            return redirect("director:ratings", slug=t.slug)
+        t.refresh_from_db()
+    written = ratings_written(t)
+    changes = [] if written else rating_changes(t)
+    return render(request, "director/ratings.html", {
+        "t": t, "changes": changes, "written": written,
+        "with_elo": any(x.elo_before is not None or x.elo_after is not None for x in changes),
+        "ready": planned_rounds_done(t) or t.status == Tournament.Status.FINISHED,
+    }, status=status)
+
+
+# ----------------------------------------------------------------------------- spectators' tables
+
+
+def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[str, str],
+                partial: str, build: Callable[[], dict]) -> HttpResponse:
+    """A spectators' table page; the table is rendered once per version, options and language.
+
+    The table is rendered once per version here; the whole page, the same for every
+    visitor, may be kept briefly by a shared cache (:func:`shared_page`).
+    """
+    entry = rendered(block_name(t, name, *options.values(), get_language()), t.version,
+                     lambda: render_to_string(partial, {"t": t, **build()}))
+    return render(request, "public/chess_table.html", {
+        "t": t, "name": name, "options": options, "table_html": mark_safe(entry.html),
+        "chess_pages": chess_pages(t), "round": current_round(t)})
+
+
+@shared_page
+@require_safe
+def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round robin's cross table (a Swiss has none: 404)."""
+    t = visible_tournament(request, slug)
+    if not t.disc.chess_outputs or not chess_outputs.is_round_robin(t):
+        raise Http404("only round robins have a cross table")
+    order = "rank" if request.GET.get("order") == "rank" else "number"
+    return cached_page(request, t, "cross_table", {"order": order}, "reports/_cross_table.html",
+                       lambda: {"cross": chess_outputs.cross_table(t, order=order)})
+
+
+@shared_page
+@require_safe
+def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """A chess tournament's progress table: each player's rounds, by current rank."""
+    t = visible_tournament(request, slug)
+    if not t.disc.chess_outputs:
+        raise Http404("only chess tournaments have a progress table")
+    by = "number" if request.GET.get("by") == "number" else "rank"
+    return cached_page(request, t, "progress_table", {"by": by}, "reports/_progress_table.html",
+                       lambda: {"progress": chess_outputs.progress_table(t, opponent_by=by)})

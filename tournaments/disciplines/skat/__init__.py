@@ -1,0 +1,6 @@
+"""Skat (ISkO/SkWO): tables of four (the dealer sits out each game) or three, a series of
+
+The package holds everything the web app knows of it: the class (``discipline.py``), the
+result form (``form.py``), templates and static files. The rest of the app reaches it only
+through its class (``tournaments.disciplines.of(t)``): docs/adding-a-discipline.md.
+"""
