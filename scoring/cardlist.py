@@ -132,3 +132,44 @@ def per_table_setting(raw: Any, default: Mapping[int, int], sizes: Collection[in
 def series_key(prefix: str, number: int) -> str:
     """The standings value of one series (round) of an entrant: ``series_2``, ``round_3``."""
     return f"{prefix}_{number}"
+
+
+REPEAT_NO, REPEAT_MAY, REPEAT_MUST = "no", "may", "must"
+"""After a game the deal passes on (``no``), may stay with the dealer (``may``: a Doppelkopf
+compulsory solo, TSR 3.3, unless it was "vorgeführt"), or stays (``must``: a Schafkopf game
+everyone passed, dealt again by the same dealer)."""
+
+
+def deal_order_problem(dealers: Sequence[int | None], repeats: Sequence[str], n: int
+                       ) -> tuple[int, Message] | None:
+    """Where the dealers named on a list break the order of the deal, and why, or None.
+
+    The deal goes round the ``n`` players of the table; a game whose ``repeats`` entry is
+    ``may`` or ``must`` lets (or makes) the same dealer deal the next game. The check does not
+    rely on the document's seat order: each of the first ``n`` turns of the deal has its own
+    dealer, and turn t has the dealer of turn t - n. A list with a line that names no dealer
+    is not checked (at a table where the dealer sits out, every line names one).
+    """
+    if any(d is None for d in dealers):
+        return None
+    turns: list[int] = []
+    for k, dealer in enumerate(dealers):
+        assert dealer is not None
+        if k and dealer == dealers[k - 1]:
+            if repeats[k - 1] == REPEAT_NO:
+                return k, N_("entrant %(entrant)s also dealt game %(game)s; after that game the "
+                             "deal passes on", entrant=dealer, game=k)
+            continue
+        if k and repeats[k - 1] == REPEAT_MUST:
+            return k, N_("game %(game)s was passed in, so entrant %(entrant)s deals again",
+                         game=k, entrant=dealers[k - 1])
+        t = len(turns)
+        if t < n and dealer in turns:
+            return k, N_("entrant %(entrant)s already had a turn to deal in this round of the "
+                         "table; the deal goes round the %(n)s players in turn",
+                         entrant=dealer, n=n)
+        if t >= n and turns[t - n] != dealer:
+            return k, N_("the deal goes round the %(n)s players in turn: entrant %(entrant)s "
+                         "deals this game, as %(n)s turns before", n=n, entrant=turns[t - n])
+        turns.append(dealer)
+    return None

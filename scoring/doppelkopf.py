@@ -34,7 +34,10 @@ from typing import Any, Literal
 
 from .cardlist import (
     MAX_GAMES,
+    REPEAT_MAY,
+    REPEAT_NO,
     check_seat_count,
+    deal_order_problem,
     dealer_of,
     entrant_at,
     game_hint,
@@ -59,6 +62,15 @@ from .ranking import Criterion
 SOLOS = ("queens", "jacks", "fleischlos", "diamonds", "hearts", "spades", "clubs")
 """The solos of the TSR: Damen-, Buben-, Fleischlos- and Farbsolo (Karo is the Trumpfsolo)."""
 KINDS = ("normal", "wedding", "silent_solo", *SOLOS)
+PENALTY = "penalty"
+"""A line of penalty points (TSR 9.3, 9.4), written between the games; not a game."""
+PENALTY_KEYS = ("kind", "offender", "points", "scores")
+MAX_PENALTY = 25
+"""Penalty points each other player gets: 1 for a minor breach (the offender -3 at a table
+of four), 4 for a serious one (-12); a referee's larger penalty still fits."""
+NO_WINNER = ("reached", "levels")
+"""What a game nobody wins counts (docs/doppelkopf.md): only what each party reached against
+the other's Absagen, or also the other party's "unter 90/60/30" and "schwarz"."""
 SPECIALS = ("gegen_die_alten", "doppelkopf", "fuchs", "karlchen")
 COUNTED_SPECIALS = ("doppelkopf", "fuchs", "karlchen")  # written on the line per party
 SPECIAL_MAX = {"doppelkopf": 6, "fuchs": 2, "karlchen": 1}
@@ -72,9 +84,12 @@ AGAINST = {2: 120, 3: 90, 4: 60, 5: 30}
 """What the winner must have reached against the loser's announcement for the extra point."""
 
 LINE_KEYS = ("kind", "re", "dealer", "compulsory", "re_eyes", "announce", "schwarz",
-             "specials", "scores")
+             "specials", "scores", "offender", "points")
 TABLE_SIZES = (4, 5)
 DEFAULT_GAMES = {4: 24, 5: 30}
+"""TSR 8.5 (24 games at four) and, at a table of five, TSR 10 (30 games)."""
+DEFAULT_TIME = {4: 100, 5: 125}
+"""Minutes per round: TSR 8.5 at four, TSR 10 at five."""
 SOLO_FACTOR = 3
 
 
@@ -87,6 +102,8 @@ class Settings:
     specials: frozenset[str] = frozenset(SPECIALS)
     solos: frozenset[str] = frozenset(SOLOS)
     time_limit: int | None = 100
+    time_limit_five: int | None = 125
+    no_winner: str = "reached"
 
 
 @dataclass(frozen=True)
@@ -165,8 +182,19 @@ def reached_against(eyes: int, other_level: int) -> int:
     return sum(1 for level in range(2, other_level + 1) if eyes >= AGAINST[level])
 
 
-def re_result(kind: str, re: Sequence[int], facts: Facts, enabled: frozenset[str]) -> int:
-    """What each Re player scores (a soloist: what each opponent loses), by the TSR."""
+def below_levels(eyes: int, black: bool) -> int:
+    """How many of "unter 90", "unter 60", "unter 30" and "schwarz" a party with ``eyes``
+    card points (``black``: no trick) was."""
+    return sum(1 for limit in (90, 60, 30) if eyes < limit) + int(black)
+
+
+def re_result(kind: str, re: Sequence[int], facts: Facts, enabled: frozenset[str],
+              no_winner_levels: bool = False) -> int:
+    """What each Re player scores (a soloist: what each opponent loses), by the TSR.
+
+    In a game nobody wins, each party counts what it reached against the other's Absagen;
+    with ``no_winner_levels`` also the other party's "unter 90/60/30" and "schwarz" (the
+    sources disagree, docs/doppelkopf.md)."""
     won = winner(facts)
     if won == "re":
         result = game_points(facts, "re")
@@ -175,6 +203,9 @@ def re_result(kind: str, re: Sequence[int], facts: Facts, enabled: frozenset[str
     else:
         result = (reached_against(facts.re_eyes, facts.announce[1])
                   - reached_against(240 - facts.re_eyes, facts.announce[0]))
+        if no_winner_levels:
+            result += (below_levels(240 - facts.re_eyes, facts.schwarz == "kontra")
+                       - below_levels(facts.re_eyes, facts.schwarz == "re"))
     if not is_solo(kind, re):
         re_sp, ko_sp = (sum(v for k, v in side.items() if k in enabled)
                         for side in facts.specials)
@@ -208,7 +239,8 @@ class Doppelkopf(Discipline[Settings]):
     bye_kinds = frozenset({"zero"})
     result_keys = ("games",)
     settings_keys = ("games_per_round", "table_of_five", "compulsory_solos",
-                     "missing_solo_penalty", "specials", "solos", "time_limit")
+                     "missing_solo_penalty", "specials", "solos", "time_limit",
+                     "time_limit_five", "no_winner")
     result_bytes = 48 * 1024
     result_depth = 5
     """A line's special points are the fifth level: ``{"games": [{"specials": {"re": {…}}}]}``;
@@ -230,18 +262,28 @@ class Doppelkopf(Discipline[Settings]):
                                                  high=high, value=show(value)))
                 value = default
             out[key] = value
-        limit = raw.get("time_limit", 100)
-        if limit is not None and (not is_int(limit) or not 1 <= limit <= 1440):
-            problems.error(f"{at}.time_limit", N_("minutes per round, 1 to 1440, or null, "
-                                                  "not %(value)s", value=show(limit)))
-            limit = 100
+        limits = []
+        for key, size in (("time_limit", 4), ("time_limit_five", 5)):
+            limit = raw.get(key, DEFAULT_TIME[size])
+            if limit is not None and (not is_int(limit) or not 1 <= limit <= 1440):
+                problems.error(f"{at}.{key}", N_("minutes per round, 1 to 1440, or null, "
+                                                 "not %(value)s", value=show(limit)))
+                limit = DEFAULT_TIME[size]
+            limits.append(limit)
+        no_winner = raw.get("no_winner", NO_WINNER[0])
+        if no_winner not in NO_WINNER:
+            problems.error(f"{at}.no_winner", N_("must be one of %(known)s, not %(value)s",
+                                                 known=", ".join(NO_WINNER),
+                                                 value=show(no_winner)))
+            no_winner = NO_WINNER[0]
         solos = self._names(raw, "solos", SOLOS, problems, at)
         if not solos and out["compulsory_solos"]:
             problems.error(f"{at}.solos", N_(
                 "lists no solo, but every player owes %(n)s compulsory solo(s) a round; list "
                 "one or set compulsory_solos to 0", n=out["compulsory_solos"]))
         return Settings(games, five, out["compulsory_solos"], out["missing_solo_penalty"],
-                        self._names(raw, "specials", SPECIALS, problems, at), solos, limit)
+                        self._names(raw, "specials", SPECIALS, problems, at), solos,
+                        limits[0], limits[1], str(no_winner))
 
     @staticmethod
     def _names(raw: Mapping[str, Any], key: str, known: Sequence[str], problems: Problems,
@@ -273,6 +315,15 @@ class Doppelkopf(Discipline[Settings]):
         self._check_solos(out, table.entrants, settings, problems, at, hint)
         if len(problems.errors) > before:
             return None
+        dealt = [(k, g) for k, g in enumerate(out) if g.kind != PENALTY]
+        why = deal_order_problem(
+            [g.dealer for _, g in dealt],
+            [REPEAT_MAY if g.kind in SOLOS and g.compulsory else REPEAT_NO for _, g in dealt],
+            n)
+        if why is not None:
+            k = dealt[why[0]][0]
+            problems.error(f"{at}.games[{k}].dealer", why[1], game_hint(hint, k))
+            return None
         for message in table_flags(out, table.entrants, settings):
             problems.warning(table.place, message, hint)
         return Result(tuple(out))
@@ -280,15 +331,23 @@ class Doppelkopf(Discipline[Settings]):
     def _line(self, line: Mapping[str, Any], players: Sequence[int], settings: Settings,
               problems: Problems, at: str, hint: str) -> Game | None:
         kind = line.get("kind", "normal")
+        if kind == PENALTY:
+            return self._penalty(line, players, problems, at, hint)
         if kind not in KINDS:
             problems.error(f"{at}.kind", N_("unknown game %(game)s (known: %(known)s)",
-                                            game=show(kind), known=", ".join(KINDS)), hint)
+                                            game=show(kind), known=", ".join((*KINDS, PENALTY))),
+                           hint)
             return None
         if kind in SOLOS and kind not in settings.solos:
             problems.error(f"{at}.kind", N_("this tournament does not play the %(kind)s solo "
                                             "(allowed: %(allowed)s)", kind=kind,
                                             allowed=", ".join(sorted(settings.solos))), hint)
             return None
+        for key in ("offender", "points"):
+            if key in line:
+                problems.error(f"{at}.{key}", N_('only a line of penalty points ("kind": '
+                                                 '"penalty") has %(key)s', key=key), hint)
+                return None
         active = list(players)
         ok, dealer = dealer_of(line, players, 5, problems, at, hint)
         if not ok:
@@ -325,7 +384,8 @@ class Doppelkopf(Discipline[Settings]):
                 problems.error(f"{at}.scores", why, hint)
                 return None
         if facts is not None:
-            computed = scores_of(kind, re, kontra, re_result(kind, re, facts, settings.specials))
+            computed = scores_of(kind, re, kontra, re_result(
+                kind, re, facts, settings.specials, settings.no_winner == "levels"))
             if written is not None and written != computed:
                 problems.error(f"{at}.scores", N_(
                     "the scores do not follow from the line: by the TSR they are %(scores)s",
@@ -336,6 +396,58 @@ class Doppelkopf(Discipline[Settings]):
             written = computed
         assert written is not None
         return Game(kind, re, kontra, compulsory, dealer, written)
+
+    @staticmethod
+    def _penalty(line: Mapping[str, Any], players: Sequence[int], problems: Problems, at: str,
+                 hint: str) -> Game | None:
+        """Penalty points (TSR 9.3, 9.4): the offender gives ``points`` to each other player
+        at the table (a minor breach 1, the offender -3 at a table of four; a serious one 4,
+        -12). ``scores`` may give them as written instead, e.g. at a table of five: the
+        offender below zero, every other player named there the same above zero, summing
+        to zero."""
+        extra = [k for k in line if k not in PENALTY_KEYS]
+        if extra:
+            problems.error(f"{at}.{extra[0]}", N_("a line of penalty points has only %(keys)s",
+                                                  keys=", ".join(PENALTY_KEYS)), hint)
+            return None
+        offender = entrant_at(line.get("offender"), players, N_("offender"), problems,
+                              f"{at}.offender", hint)
+        if offender is None:
+            return None
+        points, raw = line.get("points"), line.get("scores")
+        if points is None and raw is None:
+            problems.error(f"{at}.points", N_('needs "points" (what each other player gets, 1 '
+                                              'to %(max)s) or "scores"', max=MAX_PENALTY), hint)
+            return None
+        if points is not None and not (is_int(points) and 1 <= points <= MAX_PENALTY):
+            problems.error(f"{at}.points", N_("what each other player gets, 1 to %(max)s, not "
+                                              "%(value)s", max=MAX_PENALTY, value=show(points)),
+                           hint)
+            return None
+        others = [e for e in players if e != offender]
+        if raw is None:
+            assert points is not None
+            return Game(PENALTY, (offender,), (), False, None,
+                        {offender: -points * len(others), **dict.fromkeys(others, points)})
+        keys = {str(e): e for e in players}
+        if (not isinstance(raw, Mapping) or not set(raw) <= set(keys) or str(offender) not in raw
+                or not all(is_int(v) and abs(v) <= MAX_PENALTY * 4 for v in raw.values())):
+            problems.error(f"{at}.scores", N_("must give the offender and the players who get "
+                                              "penalty points a whole number each, keyed by "
+                                              "entrant id (of %(keys)s), not %(value)s",
+                                              keys=", ".join(keys), value=show(raw)), hint)
+            return None
+        scores = {keys[k]: v for k, v in raw.items()}
+        gets = {v for e, v in scores.items() if e != offender}
+        if (scores[offender] >= 0 or len(gets) != 1 or min(gets) <= 0
+                or sum(scores.values()) != 0 or (points is not None and gets != {points})):
+            problems.error(f"{at}.scores", N_(
+                "the offender loses what the others get: every other player named gets the "
+                "same points%(each)s, and the line sums to zero",
+                each=N_(" (%(points)s each)", points=points) if points is not None else ""),
+                hint)
+            return None
+        return Game(PENALTY, (offender,), (), False, None, scores)
 
     @staticmethod
     def _re(raw: Any, kind: str, active: Sequence[int], dealer: int | None,
@@ -463,8 +575,12 @@ class Doppelkopf(Discipline[Settings]):
         round's games only owed compulsory solos are played."""
         done = dict.fromkeys(players, 0)
         limit = settings.games_per_round[len(players)]
+        number = 0  # the game's number in the round; penalty lines are no games
         for k, g in enumerate(games):
             place, ghint = f"{at}.games[{k}]", game_hint(hint, k)
+            if g.kind == PENALTY:
+                continue
+            number += 1
             if g.kind in SOLOS:
                 soloist = g.re[0]
                 if g.compulsory:
@@ -481,15 +597,16 @@ class Doppelkopf(Discipline[Settings]):
                         "solo; the first solo of a player is the compulsory one (TSR 4.3)",
                         entrant=soloist), ghint)
                     return
-            if k >= limit and not (g.kind in SOLOS and g.compulsory):
+            if number > limit and not (g.kind in SOLOS and g.compulsory):
                 problems.error(place, N_("game %(game)s comes after the round's %(limit)s "
                                          "games; only owed compulsory solos are played then "
-                                         "(TSR 8.6)", game=k + 1, limit=limit), ghint)
+                                         "(TSR 8.6)", game=number, limit=limit), ghint)
                 return
 
     def standings(self, tournament: Tournament, rounds: Sequence[Round]) -> Standings:
         s: Settings = tournament.settings
-        keys = ("points", "won", "lost", "games", "solos", "solos_won", "solos_missing")
+        keys = ("points", "won", "lost", "games", "solos", "solos_won", "solos_missing",
+                "penalties")
         values: dict[int, dict[str, Any]] = {e.id: dict.fromkeys(keys, 0)
                                              for e in tournament.entrants}
         flags = []
@@ -510,6 +627,9 @@ class Doppelkopf(Discipline[Settings]):
                         continue  # the dealer sitting out at a table of five
                     score = g.scores[e]
                     total += score
+                    if g.kind == PENALTY:
+                        v["penalties"] += score
+                        continue
                     v["games"] += 1
                     v["won"] += int(score > 0)
                     v["lost"] += int(score < 0)
@@ -538,7 +658,7 @@ def table_flags(games: Sequence[Game], players: Sequence[int], settings: Setting
     """What a director should look at: a short round (time limit) and owed solos."""
     out = []
     limit = settings.games_per_round[len(players)]
-    regular = sum(1 for k in range(len(games)) if k < limit)
+    regular = min(sum(1 for g in games if g.kind != PENALTY), limit)
     if regular < limit:
         out.append(N_("%(played)s games played, the round at a table of %(size)s is set to "
                       "%(limit)s", played=regular, size=len(players), limit=limit))
@@ -554,6 +674,12 @@ def table_flags(games: Sequence[Game], players: Sequence[int], settings: Setting
 
 
 CRITERIA = (Criterion("points"),)
-FURTHER = ("games", "won", "lost", "solos", "solos_won", "solos_missing")
+FURTHER = ("games", "won", "lost", "solos", "solos_won", "solos_missing", "penalties")
+
+
+def time_limit_for(settings: Settings, size: int) -> int | None:
+    """The minutes of a round at a table of ``size`` (TSR 8.5: 100 at four; TSR 10: 125 at
+    five), or None where the tournament sets none."""
+    return settings.time_limit_five if size == 5 else settings.time_limit
 
 DOPPELKOPF = Doppelkopf()

@@ -10,11 +10,13 @@ from .discipline import Discipline
 from .doppelkopf import DOPPELKOPF
 from .mucken import MUCKEN
 from .pussi import PUSSI
+from .schafkopf import SCHAFKOPF
 from .skat import SKAT
 from .tabletop import TABLETOP
 
 DISCIPLINES: dict[str, Discipline[Any]] = {
-    d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP, SKAT, DOPPELKOPF)}
+    d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP, SKAT, DOPPELKOPF,
+                        SCHAFKOPF)}
 
 
 def get(name: Any) -> Discipline[Any] | None:

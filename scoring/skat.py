@@ -282,6 +282,40 @@ def tally(games: Sequence[Game], players: Sequence[int]) -> Tally:
     return t
 
 
+@dataclass(frozen=True)
+class SummaryRow:
+    """The summary rows under one player's column of a list, as the DSkV's printed list
+    has them: the game points, the won games and their +50 each, the lost games and their
+    -50 each, the games the others at the table lost and their 40 (table of three) or 30
+    (table of four) each, and the total, which is the player's Seeger-Fabian score."""
+
+    entrant: int
+    game_points: int
+    won: int
+    won_points: int
+    lost: int
+    lost_points: int
+    others_lost: int
+    others_points: int
+    total: int
+
+
+def list_summary(games: Sequence[Game], players: Sequence[int]) -> list[SummaryRow]:
+    """The summary of one table's list, a row per player in the order of ``players``
+    (SkWO 5.1; docs/skat.md "The list's summary"). Each row's parts add up to its total."""
+    t = tally(games, players)
+    bonus = OPPONENT_BONUS[len(players)]
+    rows = []
+    for e in players:
+        row = SummaryRow(e, t.game_points[e], t.won[e], WON_BONUS * t.won[e], t.lost[e],
+                         -WON_BONUS * t.lost[e], t.opp_lost[e], bonus * t.opp_lost[e],
+                         t.points[e])
+        assert row.total == (row.game_points + row.won_points + row.lost_points
+                             + row.others_points)
+        rows.append(row)
+    return rows
+
+
 CRITERIA = (Criterion("points"), Criterion("won"), Criterion("lost", higher_is_better=False))
 FURTHER = ("games", "game_points", "opp_lost", "loss_fee")
 

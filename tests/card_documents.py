@@ -222,7 +222,9 @@ json_values = st.recursive(
 """Any JSON value, small."""
 
 LINE_KEYS = ("game", "declarer", "dealer", "value", "won", "bid", "kind", "re", "re_eyes",
-             "announce", "specials", "schwarz", "scores", "compulsory", "games")
+             "announce", "specials", "schwarz", "scores", "compulsory", "games", "player",
+             "partner", "suit", "schneider", "laufende", "tout", "sie", "kontra", "eyes",
+             "jungfrau", "offender", "points")
 
 
 def one_table(discipline: str, name: str, seats: list[int], games: list[Any],

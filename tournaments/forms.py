@@ -136,7 +136,7 @@ class ImportForm(forms.Form):
     the line and column.
     """
 
-    document = forms.FileField(label=_("turnier/1 document (JSON) or a discipline's file"))
+    document = forms.FileField(label=_("turnier/1 document (JSON) or another tournament file"))
     slug = forms.SlugField(label=_("Address (optional)"), required=False, max_length=80,
                            help_text=_("Leave empty to derive it from the name."))
 

@@ -344,3 +344,127 @@ def test_the_dealer_at_a_table_of_five_is_not_on_re():
     line = {"re": [5, 1], "re_eyes": 150, "dealer": 5}
     problem = the_refusal(doko_doc([line], seats=[1, 2, 3, 4, 5], table_of_five=True))
     assert problem.message == "entrant 5 deals this game and sits it out at a table of five"
+
+
+# --- penalty points (TSR 9.3, 9.4) -------------------------------------------------------------
+
+def test_penalty_points_are_a_line_of_the_list():
+    # a minor breach (TSR 9.3): the offender -3, each other player +1; a serious one
+    # (TSR 9.4): -12 and +4. The line is no game: not counted in games, won or lost
+    game = {"re": [1, 2], "re_eyes": 150}
+    minor = {"kind": "penalty", "offender": 3, "points": 1}
+    serious = {"kind": "penalty", "offender": 1, "points": 4}
+    out = standings(parse(doko_doc([game, minor, serious], games_per_round={"4": 1})))
+    values = {r["entrant"]: r["values"] for r in out["standings"]}
+    assert [values[e]["points"] for e in SEATS] == [1 + 1 - 12, 1 + 1 + 4, -1 - 3 + 4,
+                                                   -1 + 1 + 4]
+    assert [values[e]["penalties"] for e in SEATS] == [-11, 5, 1, 5]
+    assert [values[e]["games"] for e in SEATS] == [1, 1, 1, 1]
+    assert "flags" not in out
+
+
+def test_penalty_points_at_a_table_of_five():
+    seats = [1, 2, 3, 4, 5]
+    # by default every other player at the table gets the points
+    line = {"kind": "penalty", "offender": 5, "points": 1}
+    rows = standings(parse(doko_doc([line], seats=seats, table_of_five=True)))["standings"]
+    assert {r["entrant"]: r["values"]["points"] for r in rows} == {1: 1, 2: 1, 3: 1, 4: 1,
+                                                                   5: -4}
+    # written out, e.g. only the three others of the game: -3 and +1 each
+    written = {"kind": "penalty", "offender": 2, "points": 1,
+               "scores": {"1": 1, "2": -3, "3": 1, "4": 1}}
+    rows = standings(parse(doko_doc([written], seats=seats, table_of_five=True)))["standings"]
+    assert {r["entrant"]: r["values"]["points"] for r in rows} == {1: 1, 2: -3, 3: 1, 4: 1,
+                                                                   5: 0}
+
+
+@pytest.mark.parametrize(("line", "place", "needle"), [
+    ({"kind": "penalty", "offender": 9, "points": 1}, "offender", "must be a player"),
+    ({"kind": "penalty", "offender": 1}, "points", 'needs "points"'),
+    ({"kind": "penalty", "offender": 1, "points": 0}, "points", "1 to 25"),
+    ({"kind": "penalty", "offender": 1, "points": 1, "re": [1, 2]}, "re", "only kind"),
+    ({"kind": "penalty", "offender": 1, "scores": {"1": -3, "2": 2, "3": 1}}, "scores",
+     "the same points"),
+    ({"kind": "penalty", "offender": 1, "scores": {"1": 3, "2": -1, "3": -1, "4": -1}},
+     "scores", "loses what the others get"),
+    ({"kind": "penalty", "offender": 1, "points": 4,
+      "scores": {"1": -3, "2": 1, "3": 1, "4": 1}}, "scores", "(4 each)"),
+    ({"re": [1, 2], "re_eyes": 150, "points": 1}, "points", "only a line of penalty"),
+])
+def test_impossible_penalty_lines_are_refused_at_their_field(line, place, needle):
+    problem = the_refusal(doko_doc([line]))
+    assert problem.place == f"rounds[0].tables[0].result.games[0].{place}"
+    assert needle in problem.message
+
+
+def test_penalty_lines_do_not_count_as_games_of_the_round():
+    normal = {"re": [1, 2], "re_eyes": 130}
+    penalty = {"kind": "penalty", "offender": 2, "points": 1}
+    games = [normal, penalty, normal, penalty, normal]
+    out = standings(parse(doko_doc(games, games_per_round={"4": 3})))
+    assert "flags" not in out
+    problem = the_refusal(doko_doc([*games, normal], games_per_round={"4": 3}))
+    assert problem.place == "rounds[0].tables[0].result.games[5]"
+    assert "game 4 comes after the round's 3 games" in problem.message
+
+
+# --- the deal (TSR 3.3) and tables of five (TSR 10) ----------------------------------------------
+
+def test_after_a_compulsory_solo_the_same_dealer_deals_again_at_a_table_of_five():
+    seats = [1, 2, 3, 4, 5]
+    five = {"seats": seats, "table_of_five": True, "compulsory_solos": 1}
+
+    def normal(dealer: int) -> dict[str, Any]:
+        re = [e for e in seats if e != dealer][:2]
+        return {"re": re, "re_eyes": 130, "dealer": dealer}
+
+    compulsory = {**solo(3, True), "dealer": 2}
+    # dealer 2 deals the compulsory solo of 3 and deals again (and sits out again)
+    games = [normal(1), compulsory, normal(2), normal(3)]
+    parse(doko_doc(games, **five))
+    # the deal passing on after a compulsory solo ("vorgeführt") is accepted too
+    parse(doko_doc([normal(1), compulsory, normal(3)], **five))
+    # after a normal game the same dealer may not deal again
+    problem = the_refusal(doko_doc([normal(1), normal(1)], **five))
+    assert problem.place == "rounds[0].tables[0].result.games[1].dealer"
+    assert "after that game the deal passes on" in problem.message
+    # nor skip a player in the turn
+    problem = the_refusal(doko_doc([normal(1), normal(2), normal(3), normal(4), normal(5),
+                                    normal(2)], **five))
+    assert problem.place == "rounds[0].tables[0].result.games[5].dealer"
+    assert "entrant 1 deals this game" in problem.message
+
+
+def test_a_voluntary_solo_passes_the_deal_on():
+    voluntary = {**solo(1, False), "dealer": 2}
+    games = [{**solo(1, True), "dealer": 1}, voluntary, {**voluntary, "dealer": 2}]
+    problem = the_refusal(doko_doc(games, compulsory_solos=1))
+    assert problem.place == "rounds[0].tables[0].result.games[2].dealer"
+
+
+def test_time_limits_per_table_size():
+    from scoring.doppelkopf import time_limit_for
+    s = parse(doko_doc([{"re": [1, 2], "re_eyes": 130}])).settings
+    assert (time_limit_for(s, 4), time_limit_for(s, 5)) == (100, 125)
+    s = parse(doko_doc([{"re": [1, 2], "re_eyes": 130}], time_limit=90,
+                       time_limit_five=None)).settings
+    assert (time_limit_for(s, 4), time_limit_for(s, 5)) == (90, None)
+    problem = the_refusal(doko_doc([{"re": [1, 2], "re_eyes": 130}], time_limit_five=0))
+    assert problem.place == "scoring.time_limit_five"
+
+
+# --- a game nobody wins --------------------------------------------------------------------------
+
+def test_nobody_wins_counts_what_was_reached_and_by_setting_also_the_levels():
+    # Re said "keine 60", Kontra "keine 90", Re 170: Kontra's 70 break Re's keine 60, Re's
+    # 170 break Kontra's keine 90: nobody wins. By default only what each reached against
+    # the other's Absagen: Re 120 against keine 90 = +1, Kontra nothing (70 < 90).
+    line = {"re": [1, 2], "re_eyes": 170, "announce": {"re": "60", "kontra": "90"}}
+    assert line_scores(line) == [1, 1, -1, -1]
+    # counting the levels as well: Kontra stayed below 90, one more for Re
+    assert line_scores(line, no_winner="levels") == [2, 2, -2, -2]
+    # a game with a winner is the same either way
+    won = {"re": [1, 2], "re_eyes": 70, "announce": {"re": "60", "kontra": "90"}}
+    assert line_scores(won) == line_scores(won, no_winner="levels") == [-12, -12, 12, 12]
+    problem = the_refusal(doko_doc([line], no_winner="both"))
+    assert problem.place == "scoring.no_winner"

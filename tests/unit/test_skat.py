@@ -310,3 +310,29 @@ def test_any_payload_is_scored_or_refused_with_its_place(data):
     games = data.draw(skat_lists([1, 2, 3, 4]), label="games")
     doc = skat_doc([1, 2, 3, 4], games)
     spoil_and_score(data, doc, games)
+
+
+def test_the_list_summary_as_the_dskv_prints_it():
+    # the Preisskat explanation's four players (fixtures/scoring/skat-seeger-example.json):
+    # A: game points 492, 12 won (+600), none lost, 8 lost by the others (8 x 30 = 240):
+    # 1332; B: 628 + 600 - 100 + 180 = 1308; C: 660 + 500 - 50 + 210 = 1320;
+    # D: -32 + 300 - 250 + 90 = 108
+    from conftest import FIXTURES
+
+    from scoring import load
+    from scoring.skat import list_summary
+    t = load(FIXTURES / "scoring" / "skat-seeger-example.json")
+    table = t.rounds[0].tables[0]
+    rows = list_summary(table.result.games, table.entrants)
+    assert [(r.game_points, r.won, r.won_points, r.lost, r.lost_points, r.others_lost,
+             r.others_points, r.total) for r in rows] == [
+        (492, 12, 600, 0, 0, 8, 240, 1332), (628, 12, 600, 2, -100, 6, 180, 1308),
+        (660, 10, 500, 1, -50, 7, 210, 1320), (-32, 6, 300, 5, -250, 3, 90, 108)]
+
+
+def test_the_list_summary_at_a_table_of_three_gives_40():
+    from scoring.skat import Game, list_summary
+    games = [Game("grand", 1, 48, True, None), Game("hearts", 2, 20, False, None)]
+    rows = list_summary(games, [1, 2, 3])
+    assert [(r.entrant, r.others_points, r.total) for r in rows] == [
+        (1, 40, 48 + 50 + 40), (2, 0, -40 - 50), (3, 40, 40)]
