@@ -87,7 +87,7 @@ class WebDiscipline(Generic[SettingsT]):
     entrant_kinds: tuple[str, ...] = ("single",)  # who enters: single players and/or pairs
     layouts: Mapping[str, Layout] = {}  # table layout per entrant kind
     methods: tuple[str, ...] = ()  # draw methods the director may pick; the first is the default
-    planned_rounds: int = 3
+    planned_rounds: int = 3  # rounds a new tournament plans
     # Why the format fixes the number of rounds (board games: the qualifier has three); a
     # round beyond the planned ones is then refused until the director raises them.
     rounds_fixed: Any = None
@@ -96,7 +96,7 @@ class WebDiscipline(Generic[SettingsT]):
 
     # -- its words (one set, used on every page) ----------------------------------------------
     table_word: Any = _("Table")  # "Table 3" / "Board 3"
-    tables_word: Any = _("Tables")
+    tables_word: Any = _("Tables")  # the plural: "Tables" / "Boards"
     side_word: Any = _("Side")  # what one side of a table is: a party, a player, a colour
     side_labels: tuple[Any, Any] | None = None  # side 1 and side 2; None: no sides
     round_word: Any = _("Round")  # headings and chart axes
@@ -112,8 +112,8 @@ class WebDiscipline(Generic[SettingsT]):
     round_choices_rescore: bool = True
     # The tables that keep a round open (services.round_check), inside a sentence.
     blocking_tables: Any = _("tables without an agreed result: %(tables)s")
-    blocking_missing: Any = _("table %(n)s (no result yet)")
-    blocking_disputed: Any = _("table %(n)s (disputed)")
+    blocking_missing: Any = _("table %(n)s (no result yet)")  # one such table
+    blocking_disputed: Any = _("table %(n)s (disputed)")  # one such table
 
     # What its own services log beyond the common actions (tournaments.common.actions), each
     # with its label and sentence.
@@ -124,7 +124,7 @@ class WebDiscipline(Generic[SettingsT]):
     # one of these layouts ((value, words); the first is the default); empty: the common
     # sheet with the entrants' names. ``sheet_css``: its style sheets (static paths).
     sheet_layouts: tuple[tuple[str, Any], ...] = ()
-    sheet_css: tuple[str, ...] = ()
+    sheet_css: tuple[str, ...] = ()  # style sheets of its pad (static paths)
     has_series_games = False  # a series (round) may set its own number of games
     pairings_with_results = False  # the printed pairing list has a result column
     has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
@@ -134,7 +134,7 @@ class WebDiscipline(Generic[SettingsT]):
     whatif: Spec = Spec()  # what the what-if page offers
 
     # -- its scoring settings as the settings page shows them (settings_spec.py) ----------------
-    settings_fields: tuple[Setting, ...] = ()
+    settings_fields: tuple[Setting, ...] = ()  # one Setting each (settings_spec.py)
 
     # -- lookups ------------------------------------------------------------------------------
 
@@ -217,6 +217,7 @@ class WebDiscipline(Generic[SettingsT]):
         return ""
 
     def layout(self, entrant_kind: str) -> Layout:
+        """The layout of tables for an entrant kind (the first one for an unknown kind)."""
         return self.layouts.get(entrant_kind) or next(iter(self.layouts.values()))
 
     def layout_for(self, t: Tournament) -> Layout:
@@ -226,6 +227,7 @@ class WebDiscipline(Generic[SettingsT]):
 
     @property
     def has_sides(self) -> bool:
+        """Tables have two sides (side 1 and side 2), named by :attr:`side_labels`."""
         return self.side_labels is not None
 
     def side_label(self, side: int | None) -> str:
@@ -281,6 +283,7 @@ class WebDiscipline(Generic[SettingsT]):
         return None
 
     def table_label(self, number: int) -> str:
+        """A table by its number in the discipline's word ("Board 3")."""
         return f"{self.table_word} {number}"
 
     # -- the draws the app makes itself ---------------------------------------------------------
@@ -449,6 +452,7 @@ class WebDiscipline(Generic[SettingsT]):
 
     @property
     def score_sheet_template(self) -> str:
+        """Its printed score sheet (the package's ``templates/reports/sheets/<name>.html``)."""
         return f"reports/sheets/{self.name}.html"
 
     def sheet_rows(self, t: Tournament, rnd: Round) -> dict[str, Any]:
