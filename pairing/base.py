@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -60,6 +60,14 @@ class PastTable:
 
 @dataclass(frozen=True)
 class DrawRequest:
+    """What a draw gets.
+
+    ``past_byes`` are the entrants who sat out an earlier round (the layout's bye), and
+    ``bye_counts`` how often each did; a request that gives only ``past_byes`` counts one
+    each. Every method that leaves entrants out gives it to those who sat out fewest
+    (:meth:`byes_had`), so nobody sits out twice while another has not sat out yet.
+    """
+
     round_number: int
     competitors: tuple[Competitor, ...]
     layout: Layout
@@ -67,6 +75,13 @@ class DrawRequest:
     history: tuple[tuple[PastTable, ...], ...] = ()
     past_byes: frozenset[int] = frozenset()
     options: dict[str, Any] = field(default_factory=dict)
+    bye_counts: Mapping[int, int] = field(default_factory=dict)
+
+    def byes_had(self, entrant: int) -> int:
+        """How often ``entrant`` sat out an earlier round."""
+        if self.bye_counts:
+            return self.bye_counts.get(entrant, 0)
+        return 1 if entrant in self.past_byes else 0
 
 
 @dataclass(frozen=True)

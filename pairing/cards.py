@@ -8,7 +8,8 @@ What is guaranteed (a "repeat" is a pairing that happened in an earlier round; c
 compared first by the number of repeated pairings, then by how often those met before):
 
 - ``rotation``, fixed pairs: the fewest repeated opponents possible (an exact minimum-cost
-  perfect matching), the bye going to a pair without an earlier bye where one exists;
+  perfect matching), the bye going to a pair that sat out fewest (one without an earlier
+  bye while there is one);
   among the optimal rounds the seed decides (random integer weights below the costs).
 - ``rotation``, single players, and ``pussi_partners``: the fewest repeated partners
   possible (exact matching, given the byes). Opponents: the partnerships are matched into
@@ -38,7 +39,7 @@ from scoring.i18n import N_, Message, Ref, Refs, join
 
 from .base import Draw, DrawError, DrawnTable, DrawRequest
 from .dutch.matching import max_weight_matching
-from .simple import _leftover, seat_groups
+from .simple import _leftover, bye_notes, seat_groups
 
 RANDOM_BITS = 4  # ties broken by these and the shuffled vertex order; more bits cost time
 COUNT_UNIT = 1 << 20  # one more repeated pairing outweighs any sum of earlier meetings
@@ -115,41 +116,17 @@ def _checked_ids(req: DrawRequest, per_side: tuple[int, ...] | None = (1, 2)) ->
     return ids
 
 
-BYE_WORDS = {"bye": N_("bye"), "zero": N_("zero"), "half": N_("half"),
-             "forfeit-win": N_("forfeit-win")}
-
-
-def _bye_notes(left: list[int], n: int, req: DrawRequest, helps_others: bool = False
-               ) -> list[Message]:
-    """Say who sits out and why, so the hall can check that nobody got a second bye unfairly."""
-    if not left:
-        return []
-    again = sorted(e for e in left if e in req.past_byes)
-    kind = BYE_WORDS.get(req.layout.bye_kind, req.layout.bye_kind)
-    note = N_("%(kind)s for %(names)s: %(n)s entrants at tables of %(seats)s leave %(left)s over",
-              kind=kind, names=Refs(sorted(left)), n=n, seats=req.layout.seats, left=len(left))
-    if again:
-        note = N_("%(note)s; too few without an earlier %(kind)s, so %(again)s sit(s) out again",
-                  note=note, kind=kind, again=Refs(again))
-    elif helps_others:
-        note = N_("%(note)s; drawn among those without an earlier %(kind)s, chosen to leave the "
-                  "others the fewest rematches", note=note, kind=kind)
-    else:
-        note = N_("%(note)s; drawn among those without an earlier %(kind)s", note=note, kind=kind)
-    return [note]
-
-
 def _random_round(req: DrawRequest, label: Message) -> Draw:
     """Round 1: a seeded shuffle, leftovers preferring those without an earlier bye."""
     ids = _checked_ids(req, None)
     rng = random.Random(req.seed)
     rng.shuffle(ids)
-    seated, left = _leftover(ids, req.layout, req.past_byes)
+    seated, left = _leftover(ids, req.layout, req)
     k = req.layout.seats
     groups = [seated[i:i + k] for i in range(0, len(seated), k)]
     return Draw(seat_groups(groups, req.layout), tuple((e, req.layout.bye_kind) for e in left),
                 (N_("%(label)s: random tables (seed %(seed)s)", label=label, seed=req.seed),
-                 *_bye_notes(left, len(ids), req)))
+                 *bye_notes(left, len(ids), req)))
 
 
 def _min_cost_perfect(n: int, cost: Callable[[int, int], int],
@@ -184,8 +161,9 @@ def _repeat_notes(repeats: list[tuple[int, int, int]], partners: bool) -> Messag
 def _rotate_pairs(req: DrawRequest, ids: list[int], label: Message) -> Draw:
     """One pair per side: an exact least-rematch perfect matching, with the bye as a vertex.
 
-    The bye is a dummy vertex whose edges cost more for pairs that had a bye already than
-    any number of rematches, so the bye goes to a fresh pair chosen to help the others.
+    The bye is a dummy vertex whose edges cost more, for each bye a pair had beyond the
+    fewest any pair had, than any number of rematches, so the bye goes to a pair that sat
+    out fewest (a fresh one while there is one), chosen to help the others.
     """
     _, opp = _met(req)
     rng = random.Random(req.seed)
@@ -194,9 +172,11 @@ def _rotate_pairs(req: DrawRequest, ids: list[int], label: Message) -> Draw:
     n = len(order)
     dummy = n if n % 2 else -1
 
+    least = min(req.byes_had(e) for e in order)
+
     def cost(u: int, v: int) -> int:
-        if dummy in (u, v):
-            return PARTNER_UNIT if order[u + v - dummy] in req.past_byes else 0
+        if dummy in (u, v):  # each bye more than the fewest outweighs every rematch
+            return PARTNER_UNIT * (req.byes_had(order[u + v - dummy]) - least)
         return _pair_cost(opp[_key(order[u], order[v])])
 
     tables: list[DrawnTable] = []
@@ -219,7 +199,7 @@ def _rotate_pairs(req: DrawRequest, ids: list[int], label: Message) -> Draw:
     else:
         lines = [N_("%(label)s: stage 1 (no repeated opponent)", label=label)]
     return Draw(tuple(tables), tuple((e, req.layout.bye_kind) for e in left),
-                (*lines, *_bye_notes(left, n, req, helps_others=bool(left))))
+                (*lines, *bye_notes(left, n, req, helps_others=bool(left))))
 
 
 # --- single players: two partners per side --------------------------------------------------------
@@ -355,7 +335,7 @@ def _rotate_singles(req: DrawRequest, ids: list[int], label: Message, stages: bo
     rng = random.Random(req.seed)
     order = list(ids)
     rng.shuffle(order)
-    seated, left = _leftover(order, req.layout, req.past_byes)
+    seated, left = _leftover(order, req.layout, req)
     n = len(seated)
     costs = _Costs(seated, partners, opponents)
 
@@ -418,7 +398,7 @@ def _rotate_singles(req: DrawRequest, ids: list[int], label: Message, stages: bo
         lines.append(N_("repeated opponents: %(list)s",
                         list=_repeat_notes(rep_opponents, False)))
     return Draw(tuple(drawn), tuple((e, req.layout.bye_kind) for e in left),
-                (*lines, *_bye_notes(left, len(ids), req)))
+                (*lines, *bye_notes(left, len(ids), req)))
 
 
 # --- the registered methods -----------------------------------------------------------------------

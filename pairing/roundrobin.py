@@ -33,9 +33,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from scoring.i18n import N_
+from scoring.i18n import N_, Ref
 
 from .base import Draw, DrawError, DrawnTable, DrawRequest
+from .simple import BYE_WORDS
 
 Round = list[tuple[int, int]]
 BYE = 0
@@ -224,6 +225,11 @@ def _draw(req: DrawRequest, system: str) -> Draw:
                    n=req.round_number) if reversed_ else
                 N_("%(text)s; double round robin round %(n)s", text=text, n=req.round_number))
     lines = [text]
+    if byes:  # the table's rule: the dummy's opponent, each entrant once in a cycle
+        lines.append(N_("%(kind)s for %(name)s: the opponent of number %(m)s in the table, "
+                        "which frees every entrant once in a cycle",
+                        kind=BYE_WORDS.get(req.layout.bye_kind, req.layout.bye_kind),
+                        name=Ref(byes[0][0]), m=m))
     if given:
         lines.append(N_("numbers drawn by lot (seed %(seed)s): %(numbers)s",
                         seed=str(req.options.get("numbers_seed", "")),

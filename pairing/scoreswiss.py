@@ -6,8 +6,9 @@ weight packs the criteria below into one integer, most important first, so that 
 total weight is the lexicographically best round. An odd field gets a dummy vertex; the
 player matched to it has the bye. The criteria, as costs to minimise in this order:
 
-1. byes to a player who already had one (only when everybody has had one: the rule has
-   no exception, while rematches may be allowed when unavoidable);
+1. byes to a player who already had more byes than the fewest anybody had (so nobody gets
+   a second bye while someone has had none: the rule has no exception, while rematches may
+   be allowed when unavoidable);
 2. rematches (games between two players who met before);
 3. earlier meetings summed over those rematches (a third meeting is worse than a second);
 4. same-club games, when ``options["avoid_same_club"]`` is set (every round; an empty club
@@ -78,7 +79,10 @@ class _Round:
                         self.met[seated[a], seated[b]] += 1
         avoid = bool(req.options.get("avoid_same_club"))
         self.clubs = [_club(c, avoid) for c in comps]
-        self.had_bye = [c.id in req.past_byes for c in comps]
+        had = [req.byes_had(c.id) for c in comps]
+        least = min(had, default=0)
+        self.extra_byes = [k - least for k in had]  # byes beyond the fewest anybody had
+        self.had_bye = [k > 0 for k in had]
         if first:
             self.points = [0] * n
         else:
@@ -91,7 +95,8 @@ class _Round:
         gap = (max(self.points) - min(self.points)) if n else 0
         # (name, largest bonus per edge) from the least important level up; bonus = best - cost.
         levels = [("rank", (n - 1) ** 2), ("score", gap * gap), ("bye_place", max(n - 1, 0)),
-                  ("club", 1), ("meetings", max_met), ("rematch", 1), ("second_bye", 1),
+                  ("club", 1), ("meetings", max_met), ("rematch", 1),
+                  ("second_bye", max(self.extra_byes, default=0)),
                   ("edge", 1)]
         self.unit: dict[str, int] = {}
         self.best: dict[str, int] = {}
@@ -102,8 +107,9 @@ class _Round:
             place *= pairs * best + 1
         u, most = self.unit, self.best
         # Weight of a game with every cost 0; the costs are subtracted from it.
-        self.top = (u["edge"] + u["second_bye"] + u["rematch"] + most["meetings"] * u["meetings"]
-                    + u["club"] + most["score"] * u["score"] + most["rank"] * u["rank"])
+        self.top = (u["edge"] + most["second_bye"] * u["second_bye"] + u["rematch"]
+                    + most["meetings"] * u["meetings"] + u["club"] + most["score"] * u["score"]
+                    + most["rank"] * u["rank"])
 
     def clash(self, i: int, j: int) -> bool:
         return bool(self.clubs[i]) and self.clubs[i] == self.clubs[j]
@@ -123,7 +129,7 @@ class _Round:
     def bye_weight(self, i: int) -> int:
         """Weight of the bye for place ``i`` (an edge to the dummy vertex ``n``)."""
         w = self.top + i * self.unit["bye_place"]
-        return w - self.unit["second_bye"] if self.had_bye[i] else w
+        return w - self.extra_byes[i] * self.unit["second_bye"]
 
     def edges(self, pairs: set[tuple[int, int]]) -> list[tuple[int, int, int]]:
         out = [(i, j, self.weight(i, j)) for i, j in sorted(pairs)]

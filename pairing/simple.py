@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scoring.i18n import N_
+from scoring.i18n import N_, Message, Refs
 
 from . import apart
 from .base import Competitor, Draw, DrawError, DrawnTable, DrawRequest, Layout
@@ -54,15 +54,52 @@ def seat_groups(groups: list[list[int]], layout: Layout) -> tuple[DrawnTable, ..
     return tuple(tables)
 
 
-def _leftover(ids: list[int], layout: Layout, past_byes: frozenset[int]) -> tuple[list[int],
-                                                                                    list[int]]:
-    """Split off the entrants that cannot be seated at two-sided tables; prefer no second bye."""
+def _leftover(ids: list[int], layout: Layout, req: DrawRequest) -> tuple[list[int], list[int]]:
+    """Split off the entrants that cannot be seated at two-sided tables: those who sat out
+    fewest so far (:meth:`DrawRequest.byes_had`), among them the last ones of ``ids``."""
     extra = len(ids) % layout.seats if layout.sides else 0
     if not extra:
         return ids, []
-    order = sorted(ids[::-1], key=lambda e: e in past_byes)  # last ones first, no repeat
+    order = sorted(ids[::-1], key=req.byes_had)  # stable: last ones first among equals
     out = order[:extra]
     return [e for e in ids if e not in out], out
+
+
+BYE_WORDS = {"bye": N_("bye"), "zero": N_("zero"), "half": N_("half"),
+             "forfeit-win": N_("forfeit-win")}
+
+
+def bye_notes(left: list[int], n: int, req: DrawRequest, helps_others: bool = False,
+              drawn: bool = True) -> list[Message]:
+    """Say who sits out and why, so the hall can check that sitting out goes round.
+
+    ``drawn``: chosen by lot among the candidates (else by the method's order, the lowest
+    placed); ``helps_others``: among the candidates, the one that leaves the fewest rematches.
+    """
+    if not left:
+        return []
+    kind = BYE_WORDS.get(req.layout.bye_kind, req.layout.bye_kind)
+    note = N_("%(kind)s for %(names)s: %(n)s entrants at tables of %(seats)s leave %(left)s over",
+              kind=kind, names=Refs(sorted(left)), n=n, seats=req.layout.seats, left=len(left))
+    fewest = min(req.byes_had(e) for e in left)
+    again = sorted(e for e in left if req.byes_had(e))
+    if again:
+        most = max(req.byes_had(e) for e in left)
+        note = N_("%(note)s; everybody else has sat out at least %(k)s time(s), so %(again)s "
+                  "sit(s) out again, chosen among those who sat out fewest", note=note,
+                  k=most, again=Refs(again)) if fewest == most else \
+            N_("%(note)s; too few without an earlier %(kind)s, so %(again)s sit(s) out again, "
+               "chosen among those who sat out fewest", note=note, kind=kind,
+               again=Refs(again))
+    elif helps_others:
+        note = N_("%(note)s; drawn among those without an earlier %(kind)s, chosen to leave the "
+                  "others the fewest rematches", note=note, kind=kind)
+    elif drawn:
+        note = N_("%(note)s; drawn among those without an earlier %(kind)s", note=note, kind=kind)
+    else:
+        note = N_("%(note)s; the lowest placed without an earlier %(kind)s", note=note,
+                  kind=kind)
+    return [note]
 
 
 def random_tables(req: DrawRequest) -> Draw:
@@ -70,7 +107,8 @@ def random_tables(req: DrawRequest) -> Draw:
     rng = random.Random(req.seed)
     ids = [c.id for c in req.competitors]
     rng.shuffle(ids)
-    ids, left = _leftover(ids, req.layout, req.past_byes)
+    n = len(ids)
+    ids, left = _leftover(ids, req.layout, req)
     if req.layout.sides:
         groups = [ids[i:i + req.layout.seats] for i in range(0, len(ids), req.layout.seats)]
     else:
@@ -79,7 +117,7 @@ def random_tables(req: DrawRequest) -> Draw:
             groups.append(ids[i:i + size])
             i += size
     return Draw(seat_groups(groups, req.layout), tuple((e, req.layout.bye_kind) for e in left),
-                (N_("random tables, seed %(seed)s", seed=req.seed),))
+                (N_("random tables, seed %(seed)s", seed=req.seed), *bye_notes(left, n, req)))
 
 
 def standings_tables(req: DrawRequest) -> Draw:
@@ -126,11 +164,10 @@ def score_order(req: DrawRequest) -> Draw:
                 whites[t.sides[0][0]] = whites.get(t.sides[0][0], 0) + 1
     byes: list[tuple[int, str]] = []
     if len(comps) % 2:
-        candidates = [c for c in reversed(comps) if c.id not in req.past_byes] or comps[::-1]
-        bye = candidates[0]
+        bye = min(reversed(comps), key=lambda c: req.byes_had(c.id))  # lowest placed of fewest
         comps.remove(bye)
         byes.append((bye.id, req.layout.bye_kind))
-    explanation = []
+    explanation: list[Message] = []
     pairs = _pair(comps, met)
     if pairs is None:
         explanation.append(N_("no pairing without rematches exists; rematches allowed"))
@@ -140,7 +177,9 @@ def score_order(req: DrawRequest) -> Draw:
     for a, b in pairs:
         w, bl = _colours(a, b, whites)
         tables.append(DrawnTable(((w, 1), (bl, 2))))
-    return Draw(tuple(tables), tuple(byes), (N_("score order without rematches"), *explanation))
+    return Draw(tuple(tables), tuple(byes),
+                (N_("score order without rematches"), *explanation,
+                 *bye_notes([e for e, _ in byes], len(req.competitors), req, drawn=False)))
 
 
 def _pair(comps: list[Competitor], met: set[frozenset[int]],

@@ -12,6 +12,7 @@ marked stale; the last one can be drawn again with its seed (:func:`redraw_round
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -42,7 +43,10 @@ def draw_request(t: Tournament, number: int, seed: str) -> pairing.DrawRequest:
         id=active[n].pk, start_number=n, score=Fraction(str(first_value.get(n, 0))),
         rating=active[n].rating, club=active[n].club or None) for n in order)
     history = []
-    past_byes: set[int] = set()
+    layout = info.layout_for(t)
+    # Who sat out earlier rounds, and how often: the byes the draws gave (the layout's kind:
+    # "zero" at Pussi and Mucken's single players), not the byes a chess player requested.
+    sat_out: Counter[int] = Counter()
     for r in t.rounds.prefetch_related("tables__seats", "byes"):
         tables = []
         for table in r.tables.all():
@@ -51,10 +55,10 @@ def draw_request(t: Tournament, number: int, seed: str) -> pairing.DrawRequest:
             tables.append(pairing.PastTable(tuple(tuple(s.entrant_id for s in seats
                                                         if s.side == side) for side in sides)))
         history.append(tuple(tables))
-        past_byes.update(b.entrant_id for b in r.byes.all() if b.kind == "bye")
+        sat_out.update(b.entrant_id for b in r.byes.all() if b.kind == layout.bye_kind)
     options = {k: v for k, v in (t.draw_options or {}).items() if k in BOOLEAN_OPTIONS}
-    return pairing.DrawRequest(number, competitors, info.layout_for(t), seed,
-                               tuple(history), frozenset(past_byes), options)
+    return pairing.DrawRequest(number, competitors, layout, seed, tuple(history),
+                               frozenset(sat_out), options, bye_counts=dict(sat_out))
 
 
 def registration_draw(t: Tournament) -> tuple[pairing.Draw, str]:
