@@ -187,7 +187,10 @@ class DrawForm(forms.Form):
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"method": tournament.pairing})
         super().__init__(*args, **kwargs)
-        choice_field(self, "method").choices = method_choices(tournament.disc)
+        # Only the methods of the tournament's mode (chess: a Swiss never draws a round from
+        # the Berger table, a round robin never by the Dutch system).
+        choice_field(self, "method").choices = method_choices(
+            tournament.disc, tournament.disc.draw_methods(tournament))
 
     def clean_seed(self) -> str:
         return self.cleaned_data["seed"].strip()

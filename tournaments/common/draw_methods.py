@@ -26,6 +26,8 @@ METHOD_LABELS: dict[str, Any] = {
 }
 
 
-def method_choices(discipline: WebDiscipline) -> list[tuple[str, Any]]:
-    """The draw methods a discipline offers, as choices of a form."""
-    return [(m, METHOD_LABELS.get(m, m)) for m in discipline.methods]
+def method_choices(discipline: WebDiscipline, methods: tuple[str, ...] | None = None
+                   ) -> list[tuple[str, Any]]:
+    """The draw methods a discipline offers (or ``methods`` of them), as choices of a form."""
+    return [(m, METHOD_LABELS.get(m, m)) for m in
+            (discipline.methods if methods is None else methods)]

@@ -184,6 +184,12 @@ class WebDiscipline(Generic[SettingsT]):
         running tournament's mode); None: allowed. Asked only once a round exists."""
         return None
 
+    def draw_methods(self, t: Tournament) -> tuple[str, ...]:
+        """The methods a draw of ``t`` may use: every one of :attr:`methods` by default;
+        chess offers only those of the tournament's mode (a Swiss drawn once from the Berger
+        table, or a round robin drawn once by the Dutch system, pairs players again)."""
+        return self.methods
+
     def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,
                          competitors: Any) -> dict[str, Any]:
         """Options the discipline adds to a draw request (beyond the director's draw

@@ -142,6 +142,11 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
     if method not in info.methods:
         raise ServiceError(_("draw method must be one of %(methods)s")
                            % {"methods": ", ".join(info.methods)}, "method")
+    allowed = info.draw_methods(t)
+    if method not in allowed:  # the mode lock: a draw cannot switch the mode either
+        raise ServiceError(_("the tournament's mode draws with %(methods)s, not %(method)s; "
+                             "another mode is chosen in the settings before round 1 is drawn")
+                           % {"methods": ", ".join(allowed), "method": method}, "method")
     seed = seed or secrets.token_hex(8)
     with change(t.pk, actor, "draw_round") as c:
         t = c.tournament

@@ -222,6 +222,14 @@ class Chess(WebDiscipline[ChessSettings]):
                   "would pair players again who already met; undo every draw first")
                 % {"old": names.get(old, old), "new": names.get(new, new)})
 
+    def draw_methods(self, t: Tournament) -> tuple[str, ...]:
+        """The methods of the tournament's mode (its pairing setting): a round robin only its
+        own table, a Swiss the Swiss methods. Another mode is chosen in the settings, before
+        round 1 is drawn (:meth:`locked_change`)."""
+        if t.pairing in ROUND_ROBIN:
+            return (t.pairing,)
+        return tuple(m for m in self.methods if m not in ROUND_ROBIN)
+
     def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,
                          competitors: Any) -> dict[str, Any]:
         """A round robin whose numbers are drawn by lot (setting ``round_robin_numbers``):
