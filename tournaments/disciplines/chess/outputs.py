@@ -378,9 +378,10 @@ def dwz_report(t: Tournament) -> DwzReport:
     for e in t.entrants.prefetch_related("players"):
         ps = list(e.players.all())
         person[e.start_number] = ps[0] if len(ps) == 1 else None
-    # Once the new ratings were written back (UpdateRatings), the tournament keeps the
-    # ones it was evaluated with.
-    kept = (t.details or {}).get("ratings_before") or {}
+    # Once new ratings were written back (UpdateRatings, this tournament's or a later one's:
+    # .rating_update), the tournament keeps the ones it was played with.
+    details = t.details or {}
+    kept = {**(details.get("ratings_before") or {}), **(details.get("ratings_played") or {})}
 
     def before(n: int, key: str) -> int | None:
         if str(n) in kept:

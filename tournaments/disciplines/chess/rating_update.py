@@ -6,6 +6,15 @@ director confirms it by its start numbers, and :func:`update_ratings` writes it 
 it is still the same list. The ratings the tournament was evaluated with are kept in
 ``details["ratings_before"]``, so the tournament's own DWZ report stays as it was, and the
 update cannot be applied twice.
+
+**Another tournament keeps its ratings too.** A person plays several tournaments; the
+ratings are the person's. Before the update writes a person's new ratings, every other
+chess tournament with a drawn round that shows the person keeps the ratings it was played
+with in ``details["ratings_played"]`` (start number -> the four values and ``"since"``, the
+tournament whose update wrote over them). Its DWZ report reads them from there, so a
+finished tournament's Ro never moves (issue 24, item 23: 1990-10 became 1975-11), and its
+own new-ratings list leaves out whoever was rated since by a later event's list rather than
+building on it (:func:`rated_since`).
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from scoring.ratings import dwz_text
 
-from ...models import Player, Tournament
+from ...models import Entrant, Player, Tournament
 from ...services.base import Actor, Conflict, ServiceError, change
 from ...services.finish import planned_rounds_done
 from ...services.locks import is_finished
@@ -53,14 +62,34 @@ class RatingChange:
         return dwz_text(self.dwz_after, self.index_after, self.provisional_after)
 
 
-def rating_changes(t: Tournament) -> list[RatingChange]:
-    """Every player of one person whose DWZ, index or Elo the evaluation changes."""
+RATING_KEYS = ("dwz", "dwz_index", "dwz_provisional", "rating")
+
+
+def _values(p: Player) -> dict[str, Any]:
+    return {k: getattr(p, k) for k in RATING_KEYS}
+
+
+def rated_since(t: Tournament) -> dict[int, str]:
+    """Start number -> the tournament whose new ratings were written over the ones ``t`` was
+    played with (those players' ratings are no longer ``t``'s to write)."""
+    kept = (t.details or {}).get("ratings_played") or {}
     people = {e.start_number: ps[0] for e in t.entrants.prefetch_related("players")
               if len(ps := list(e.players.all())) == 1}
+    return {int(n): str(v.get("since", "")) for n, v in kept.items()
+            if int(n) in people and _values(people[int(n)]) != {
+                k: v.get(k) for k in RATING_KEYS}}
+
+
+def rating_changes(t: Tournament) -> list[RatingChange]:
+    """Every player of one person whose DWZ, index or Elo the evaluation changes (not those
+    rated since by another tournament's list, :func:`rated_since`)."""
+    people = {e.start_number: ps[0] for e in t.entrants.prefetch_related("players")
+              if len(ps := list(e.players.all())) == 1}
+    since = rated_since(t)
     out = []
     for x in dwz_report(t).lines:
         p = people.get(x.line.number)
-        if p is None:
+        if p is None or x.line.number in since:
             continue
         elo_after = x.elo.new if x.elo is not None else p.rating
         dwz_after = x.dwz.rn if x.dwz.rn is not None else p.dwz
@@ -102,6 +131,7 @@ def update_ratings(t: Tournament, actor: Actor, confirmed: list[int]) -> list[Ra
         before = {str(x.number): {"dwz": x.dwz_before, "dwz_index": x.index_before,
                                   "dwz_provisional": x.provisional_before,
                                   "rating": x.elo_before} for x in changes}
+        keep_in_other_tournaments(t, [x.player for x in changes])
         for x in changes:
             Player.objects.filter(pk=x.player).update(**x.ratings)
         t.details = {**(t.details or {}), "ratings_before": before}
@@ -111,3 +141,32 @@ def update_ratings(t: Tournament, actor: Actor, confirmed: list[int]) -> list[Ra
         c.before = {"players": before}
         c.after = {"players": {str(x.number): x.ratings for x in changes}}
     return changes
+
+
+def keep_in_other_tournaments(t: Tournament, people: list[int]) -> list[int]:
+    """Before ``t`` writes new ratings to ``people``: each other chess tournament with a drawn
+    round that shows one of them keeps the ratings it was played with (module doc). Called
+    inside ``t``'s change; the others are locked in id order. Their pages do not change (that
+    is the point), so their versions stay. The ids of the tournaments written are returned.
+    """
+    shown = (Entrant.objects.filter(players__pk__in=people, tournament__rounds__isnull=False)
+             .exclude(tournament=t).values_list("tournament_id", flat=True).distinct())
+    written = []
+    for other in Tournament.objects.select_for_update().filter(pk__in=set(shown)).order_by("pk"):
+        if not is_chess(other):
+            continue
+        details = dict(other.details or {})
+        played = dict(details.get("ratings_played") or {})
+        own = details.get("ratings_before") or {}
+        for e in other.entrants.filter(players__pk__in=people).prefetch_related("players"):
+            persons = list(e.players.all())
+            number = str(e.start_number)
+            if len(persons) != 1 or number in played or number in own:
+                continue
+            played[number] = {**_values(persons[0]), "since": t.name}
+        if played != (details.get("ratings_played") or {}):
+            details["ratings_played"] = played
+            other.details = details
+            other.save(update_fields=["details"])
+            written.append(other.pk)
+    return written

@@ -172,7 +172,7 @@ def comes_back(request: HttpRequest, t: Tournament, number: int) -> HttpResponse
 def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The new DWZ and Elo of the evaluation, to confirm; confirming writes them to the
     players (the seed's UpdateRatings)."""
-    from .rating_update import rating_changes, ratings_written
+    from .rating_update import rated_since, rating_changes, ratings_written
     from .rating_update import update_ratings as write
 
     if not is_chess(t):
@@ -195,8 +195,10 @@ def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
         t.refresh_from_db()
     written = ratings_written(t)
     changes = [] if written else rating_changes(t)
+    numbers = dict(t.entrants.values_list("start_number", "name"))
+    since = [(n, numbers.get(n, ""), by) for n, by in sorted(rated_since(t).items())]
     return render(request, "director/ratings.html", {
-        "t": t, "changes": changes, "written": written,
+        "t": t, "changes": changes, "written": written, "rated_since": since,
         "with_elo": any(x.elo_before is not None or x.elo_after is not None for x in changes),
         "ready": planned_rounds_done(t) or t.status == Tournament.Status.FINISHED,
     }, status=status)
