@@ -20,9 +20,12 @@ Tiebreaks: ``secondary`` is the sum of own minus opponents' mission points
 Byes: ``bye`` and ``forfeit-win`` give the game's full points (``scoring.bye_tp``
 if set), ``half`` half of them, ``zero`` nothing; a bye adds no mission points.
 
-Ranges: mission points are 0 to :data:`MAX_MISSION_POINTS` per side and mission (real
-missions give up to 45 or so); ``bye_tp`` is 0 to the system's total of a game (a
-bye is worth at most a won game).
+Ranges: mission points are 0 to :data:`MAX_MISSION_POINTS` per side and mission, and at
+most the tournament's ``mission_max`` for that mission (``{"primary": 40, "secondary":
+20, "tertiary": 10}``; each 1 to 1000, a missing one is 1000). The seed gives no maximum;
+a new tournament starts from :data:`PRESET_MISSION_MAX` (the web app's preset), so a 99
+typed for a 9 is refused at its mission instead of deciding a tie-break. ``bye_tp`` is 0
+to the system's total of a game (a bye is worth at most a won game).
 """
 
 from __future__ import annotations
@@ -57,6 +60,10 @@ BYE_SHARE = {"bye": Fraction(1), "forfeit-win": Fraction(1), "half": Fraction(1,
 MATRIX12_POINTS = (6, 4, 2)
 MISSION_LEAD = {"maelstrom": 3, "eternal_war": 2, "tertiary": 1}
 MAX_MISSION_POINTS = 1000
+MISSION_NAMES = ("primary", "secondary", "tertiary")
+# What a new tournament allows per mission (the seed's examples stay below 14, 12 and 6).
+PRESET_MISSION_MAX = {"primary": 40, "secondary": 20, "tertiary": 10}
+MISSION_WORDS = (N_("primary"), N_("secondary"), N_("tertiary"))
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,8 @@ class Settings:
     system: str
     bye_tp: Fraction
     missions: tuple[str, ...] | None = None  # the default mission kinds of a round
+    # The most points a side can score in each mission (primary, secondary, tertiary).
+    mission_max: tuple[Fraction, ...] = (Fraction(MAX_MISSION_POINTS),) * 3
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,31 @@ def mission_kinds(raw: Any) -> tuple[str, ...] | None:
 def _kinds_problem(raw: Any) -> Message:
     return N_("three mission kinds from %(known)s, not %(value)s",
               known=", ".join(MISSION_LEAD), value=show(raw))
+
+
+def _number(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else str(float(x))
+
+
+def _mission_max(raw: Any, problems: Problems, at: str) -> tuple[Fraction, ...]:
+    """The most points per mission (``mission_max``); a missing mission is unbounded (1000)."""
+    top = Fraction(MAX_MISSION_POINTS)
+    if raw is None:
+        return (top,) * len(MISSION_NAMES)
+    if not isinstance(raw, Mapping):
+        problems.error(f"{at}.mission_max", N_("must map %(missions)s to numbers",
+                                               missions=", ".join(MISSION_NAMES)))
+        return (top,) * len(MISSION_NAMES)
+    known_keys(raw, MISSION_NAMES, problems, f"{at}.mission_max", what=N_("missions"))
+    out = []
+    for name in MISSION_NAMES:
+        value = raw.get(name, MAX_MISSION_POINTS)
+        why = range_problem(value, 1, MAX_MISSION_POINTS, whole=False)
+        if why:
+            problems.error(f"{at}.mission_max.{name}", why)
+            value = MAX_MISSION_POINTS
+        out.append(exact(value))
+    return tuple(out)
 
 
 CRITERIA = (Criterion("tp"), Criterion("secondary"), Criterion("mission_points"))
@@ -135,7 +169,7 @@ class Tabletop(Discipline[Settings]):
     name = "tabletop"
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
     result_keys = ("missions",)
-    settings_keys = ("system", "bye_tp", "missions")
+    settings_keys = ("system", "bye_tp", "missions", "mission_max")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
         known_keys(raw, self.settings_keys, problems, at, what=N_("tabletop scoring"), warn=True)
@@ -155,7 +189,8 @@ class Tabletop(Discipline[Settings]):
             missions = mission_kinds(raw["missions"])
             if missions is None:
                 problems.error(f"{at}.missions", _kinds_problem(raw["missions"]))
-        return Settings(system, exact(bye_tp), missions)
+        return Settings(system, exact(bye_tp), missions,
+                        _mission_max(raw.get("mission_max"), problems, at))
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint)
@@ -186,6 +221,13 @@ class Tabletop(Discipline[Settings]):
                     or any(range_problem(x, 0, MAX_MISSION_POINTS, whole=False) for x in m)):
                 problems.error(at, N_("mission %(k)s: must be two numbers from 0 to %(max)s, "
                                       "not %(value)s", k=k, max=MAX_MISSION_POINTS,
+                                      value=show(m)), hint)
+                return None
+            most = settings.mission_max[k - 1]
+            if any(exact(x) > most for x in m):
+                problems.error(at, N_("mission %(k)s: at most %(max)s points (the tournament's "
+                                      "most for the %(mission)s mission), not %(value)s", k=k,
+                                      max=_number(most), mission=MISSION_WORDS[k - 1],
                                       value=show(m)), hint)
                 return None
             out.append((exact(m[0]), exact(m[1])))

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext, gettext_lazy
 
 from pairing import Layout
-from scoring.tabletop import MISSION_LEAD, TOTAL, mission_kinds
+from scoring.tabletop import (
+    MAX_MISSION_POINTS,
+    MISSION_LEAD,
+    PRESET_MISSION_MAX,
+    TOTAL,
+    mission_kinds,
+)
 from scoring.tabletop import Settings as TabletopSettings
 
 from .. import settings_spec as spec
@@ -52,7 +58,9 @@ def mission_labels(rnd: Round) -> list[str]:
 class Tabletop(WebDiscipline[TabletopSettings]):
     name = "tabletop"
     label = gettext_lazy("Tabletop")
-    preset = {"system": "ttm20"}
+    # A new tournament bounds each mission's points (the seed gives no maximum; a 99 typed for
+    # a 9 is refused at its mission): scoring.tabletop.PRESET_MISSION_MAX.
+    preset = {"system": "ttm20", "mission_max": dict(PRESET_MISSION_MAX)}
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("swiss_score",)
@@ -85,6 +93,15 @@ class Tabletop(WebDiscipline[TabletopSettings]):
               empty=gettext_lazy("full points"),
               help=gettext_lazy("Leave empty for a won game's full points (20 in TTM 20, "
                                 "2 in SUN).")),
+        *(Field(f"mission_max.{key}", label, NUMBER, minimum=1, maximum=MAX_MISSION_POINTS,
+                default=MAX_MISSION_POINTS,
+                help=gettext_lazy("The most points a player can score in this mission; a "
+                                  "result above it is refused at the mission (a typing "
+                                  "slip such as 99 for 9). A new tournament starts at "
+                                  "40, 20 and 10."))
+          for key, label in (("primary", gettext_lazy("Most points, primary mission")),
+                             ("secondary", gettext_lazy("Most points, secondary mission")),
+                             ("tertiary", gettext_lazy("Most points, tertiary mission")))),
     )
 
     def round_extra_for(self, t: Tournament) -> dict[str, Any]:
