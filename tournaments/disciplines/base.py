@@ -93,6 +93,10 @@ class WebDiscipline(Generic[SettingsT]):
     rounds_fixed: Any = None
     round_extra: Mapping[str, Any] = {}  # what each new round carries (tabletop: missions)
     options: tuple[str, ...] = ()  # draw options the director may set (services.seating)
+    # The draw options a new tournament starts with, where the discipline's rules expect
+    # them (Skat: clubmates and team members at different tables); changed on the settings
+    # page like any option.
+    default_draw_options: Mapping[str, Any] = {}
 
     # -- its words (one set, used on every page) ----------------------------------------------
     table_word: Any = _("Table")  # "Table 3" / "Board 3"

@@ -89,11 +89,13 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
             t = c.tournament = Tournament.objects.create(
                 slug=slug or unique_slug(name), name=name, discipline=discipline,
                 entrant_kind=entrant_kind, scoring=settings, pairing=method,
-                planned_rounds=rounds, created_by=actor.user)
+                planned_rounds=rounds, created_by=actor.user,
+                draw_options=dict(info.default_draw_options))
             if actor.user is not None:
                 Role.objects.create(tournament=t, user=actor.user, kind=Role.Kind.DIRECTOR)
             c.target = t.slug
-            c.after = {"name": name, "discipline": discipline, "scoring": settings}
+            c.after = {"name": name, "discipline": discipline, "scoring": settings,
+                       **({"draw_options": t.draw_options} if t.draw_options else {})}
     except IntegrityError:
         raise Conflict(_("the address %(slug)s is taken") % {"slug": repr(slug)},
                        "slug") from None

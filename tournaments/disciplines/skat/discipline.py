@@ -69,6 +69,9 @@ class Skat(WebDiscipline[SkatSettings]):
     # Members of one club at different tables, where the tournament's notice asks for it
     # (pairing.apart; docs/skat.md "Seating").
     options = ("avoid_same_club",)
+    # On for a new tournament: club events ask for it, and a team ranking is no ranking
+    # when a team's members play at one table (docs/skat.md, Seating).
+    default_draw_options = {"avoid_same_club": True}
 
     side_word = gettext_lazy("Player")
     side_labels = None  # everyone plays for themselves
