@@ -418,7 +418,9 @@
     /* --- Mucken --------------------------------------------------------------------------- */
     /* The checks of scoring/mucken.py per Bobbl row: exactly one party reaches the target, or,
      * in the Bobbl cut by time (only the last one written), neither. The "cut by time" box is
-     * offered on the last row written; a cut row says what the tournament's rule makes of it. */
+     * offered on the last row written and on the row after it (the Bobbl time may have cut
+     * before its points are typed: the text above the pad says to tick it there), and stays
+     * on a row that is ticked; a cut row says what the tournament's rule makes of it. */
     var pad = form.querySelector("[data-mucken]");
     var padMessages = pad && document.getElementById(pad.getAttribute("data-messages") ||
                                                      "mucken-messages");
@@ -468,7 +470,7 @@
           var aText = padText(row, "side1"), bText = padText(row, "side2");
           var cut = isCut(row);
           var label = row.querySelector("[data-cut-label]");
-          if (label) label.hidden = !(cut || k === written);
+          if (label) label.hidden = !(cut || k === written || k === written + 1);
           var message = null, note = null;
           if (cut && k < lastCut) {
             message = MM.one_cut;
