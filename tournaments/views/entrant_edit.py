@@ -66,6 +66,16 @@ class EntrantEditForm(forms.Form):
                 label=gettext_lazy("Birth year"), min_value=1900, max_value=2100,
                 required=False)
         if self.pair:
+            # A pair named after its players ("A / B", the default) is corrected by its
+            # players' names, the name following them: one place for each name, not the
+            # combined name beside the two (issue 24 #21). A pair with a name of its own
+            # keeps that field, called what it is.
+            if e.name == " / ".join(p.name for p in people):
+                del self.fields["name"]
+            else:
+                self.fields["name"].label = gettext_lazy("Name of the pair")
+                self.fields["name"].help_text = gettext_lazy(
+                    "The pair's own name in the standings; its players' names are below.")
             has_played = played(e) is not None
             self.fields["player1"] = forms.CharField(
                 label=gettext_lazy("Player 1"), max_length=120,
@@ -73,6 +83,7 @@ class EntrantEditForm(forms.Form):
             self.fields["player2"] = forms.CharField(
                 label=gettext_lazy("Player 2 (partner)"), max_length=120,
                 validators=[validate_single_line])
+            self.order_fields(["name", "player1", "player2"])  # the names first
             if has_played:  # a new partner would take over results (the service refuses)
                 return
             self.fields["new_partner"] = forms.BooleanField(
@@ -93,8 +104,9 @@ class EntrantEditForm(forms.Form):
 
     def facts(self) -> dict[str, Any]:
         cd = self.cleaned_data
-        out = {"name": cd["name"], "club": cd["club"], "elo": cd["elo"],
-               "categories": [c.strip() for c in cd["categories"].split(",") if c.strip()]}
+        out = {"name": cd["name"]} if "name" in self.fields else {}
+        out.update(club=cd["club"], elo=cd["elo"],
+                   categories=[c.strip() for c in cd["categories"].split(",") if c.strip()])
         if self.single and self.person_form:
             out.update(self.person_facts)
         if "birth_year" in self.fields:
@@ -102,7 +114,7 @@ class EntrantEditForm(forms.Form):
         return out
 
 
-ALIASES = {"birth_date": "birth_year", "players": "player2"}
+ALIASES = {"birth_date": "birth_year", "players": "player2", "name": "player1"}
 
 
 @desk_view
