@@ -149,9 +149,12 @@ def test_sign_up_new_person_with_htmx(chess, desk_client):
     html = r.content.decode()
     assert "<html" not in html  # a fragment, not the page
     e = Entrant.objects.get(tournament=chess)
+    # The chess desk's rating field is the DWZ (the tournament ranks by Elo else DWZ), kept
+    # as the person's DWZ, not as an Elo (issue 24 #13; test_desk_rating.py).
     assert (e.start_number, e.name, e.club, e.rating, e.status) == (
-        1, "Eva Gruber", "SF Moosburg", 1500, "present")
-    assert Player.objects.filter(name="Eva Gruber", club="SF Moosburg", rating=1500).exists()
+        1, "Eva Gruber", "SF Moosburg", None, "present")
+    assert Player.objects.filter(name="Eva Gruber", club="SF Moosburg", dwz=1500,
+                                 rating=None).exists()
     # The fresh form is empty with the cursor in the first field, and the list is swapped in.
     assert 'id="desk-signup"' in html
     assert 'name="p1_name"\n             value=""' in html

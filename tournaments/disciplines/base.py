@@ -188,6 +188,12 @@ class WebDiscipline(Generic[SettingsT]):
         running tournament's mode); None: allowed. Asked only once a round exists."""
         return None
 
+    def desk_rating(self, t: Tournament) -> tuple[str, Any]:
+        """What the desk's rating field asks for: ``("rating", label)`` the entrant's rating,
+        or ``("dwz", label)`` the person's DWZ (chess follows the tournament's rating
+        setting, so a German desk's "Wertung" is not stored as an Elo)."""
+        return "rating", _("Rating")
+
     def draw_methods(self, t: Tournament) -> tuple[str, ...]:
         """The methods a draw of ``t`` may use: every one of :attr:`methods` by default;
         chess offers only those of the tournament's mode (a Swiss drawn once from the Berger

@@ -66,9 +66,13 @@ class SignUpForm(forms.Form):
         choices=[(Entrant.Status.PRESENT, _("present (checked in)")),
                  (Entrant.Status.REGISTERED, _("registered (pre-registration)"))])
 
-    def __init__(self, *args: Any, pair: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, pair: bool = False, rating: tuple[str, Any] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.pair = pair
+        # What the rating field is (WebDiscipline.desk_rating: chess asks for the DWZ or
+        # the Elo its setting ranks by, and stores it as that).
+        self.rating_kind, rating_label = rating or ("rating", _("Rating"))
         for n in (1, 2) if pair else (1,):
             self.fields[f"p{n}_name"] = forms.CharField(label=_("Name"), max_length=120,
                                                         required=n == 1,
@@ -76,7 +80,7 @@ class SignUpForm(forms.Form):
             self.fields[f"p{n}_club"] = forms.CharField(label=_("Club"), max_length=120,
                                                         required=False,
                                                         validators=[validate_single_line])
-            self.fields[f"p{n}_rating"] = forms.IntegerField(label=_("Rating"), min_value=0,
+            self.fields[f"p{n}_rating"] = forms.IntegerField(label=rating_label, min_value=0,
                                                              max_value=4000, required=False)
             # A known player's id, or "L" and the key of a listed person (the discipline's
             # published lists; chess: a player from the DWZ or FIDE list, who becomes a
@@ -133,7 +137,7 @@ class SignUpForm(forms.Form):
         if cd.get(f"p{n}_club"):
             spec["club"] = cd[f"p{n}_club"].strip()
         if cd.get(f"p{n}_rating") is not None:
-            spec["rating"] = cd[f"p{n}_rating"]
+            spec[self.rating_kind] = cd[f"p{n}_rating"]
         return spec
 
     def listed_facts(self, t: Tournament, n: int) -> dict[str, Any] | None:
@@ -174,7 +178,9 @@ def _register(request: HttpRequest, tournament: Tournament, form: SignUpForm) ->
         club = club if len(club) <= 120 else ""
         kwargs: dict[str, Any] = {"name": cd.get("team_name", "").strip(), "club": club}
     else:
-        kwargs = {"club": cd["p1_club"].strip(), "rating": cd["p1_rating"]}
+        kwargs = {"club": cd["p1_club"].strip()}
+        if form.rating_kind == "rating":  # else the person's DWZ (player_spec)
+            kwargs["rating"] = cd["p1_rating"]
     listed = form.listed_facts(tournament, 1) if not pair else None
     try:
         if listed is not None:  # picked from a published list: the person with every fact
@@ -231,11 +237,11 @@ def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
     pair = t.entrant_kind == Tournament.EntrantKind.PAIR
     show, mark, q = _filters(request.GET)
     if request.method != "POST":
-        form = SignUpForm(pair=pair)
+        form = SignUpForm(pair=pair, rating=t.disc.desk_rating(t))
         return render(request, "desk/tournament.html",
                       _page_context(request, t, form, show, q, mark))
 
-    form = SignUpForm(request.POST, pair=pair)
+    form = SignUpForm(request.POST, pair=pair, rating=t.disc.desk_rating(t))
     entrant = _register(request, t, form) if form.is_valid() else None
     if entrant is not None:
         done = gettext("Registered: %(number)s. %(name)s (%(status)s)") % {
@@ -250,7 +256,8 @@ def tournament(request: HttpRequest, t: Tournament) -> HttpResponse:
         if not request.htmx:
             messages.success(request, done)
             return redirect(reverse("desk:tournament", args=[t.slug]))
-        fresh = SignUpForm(pair=pair, initial={"status": form.cleaned_data["status"]})
+        fresh = SignUpForm(pair=pair, rating=t.disc.desk_rating(t),
+                           initial={"status": form.cleaned_data["status"]})
         ctx = _page_context(request, t, fresh, show, q, mark, entrant.start_number)
         ctx.update(done=done, oob=True)
         return render(request, "desk/_signup.html", ctx)
@@ -271,9 +278,13 @@ def players(request: HttpRequest, t: Tournament) -> HttpResponse:
     entered = dict(Entrant.players.through.objects.filter(
         entrant__tournament=t, player__in=found).values_list("player_id",
                                                              "entrant__start_number"))
+    dwz = t.disc.desk_rating(t)[0] == "dwz"  # the rating field asks for the DWZ
     for p in found:
         p.shown_rating = p.rating if p.rating is not None else p.dwz
+        p.fill_rating = p.dwz if dwz else p.shown_rating  # what picking fills in
         p.start_number = entered.get(p.pk)
+    for e in listed:  # what picking the entry fills into the rating field
+        e.fill_rating = getattr(e, "dwz", None) if dwz else getattr(e, "pick_rating", None)
     return render(request, "desk/_players.html", {"t": t, "players": found, "q": q,
                                                   "slot": slot, "listed": listed})
 
@@ -371,7 +382,8 @@ def scan(request: HttpRequest, t: Tournament) -> HttpResponse:
     if not error:
         messages.success(request, done)
         return _back(t, show, mark, q, f"#e{entrant.start_number}")
-    ctx = _page_context(request, t, SignUpForm(pair=t.entrant_kind == "pair"), show, q, mark)
+    ctx = _page_context(request, t, SignUpForm(pair=t.entrant_kind == "pair",
+                                               rating=t.disc.desk_rating(t)), show, q, mark)
     ctx.update(scan_error=error, scan_code=code, scan=True)
     return render(request, "desk/tournament.html", ctx, status=400)
 

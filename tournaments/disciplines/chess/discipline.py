@@ -222,6 +222,14 @@ class Chess(WebDiscipline[ChessSettings]):
                   "would pair players again who already met; undo every draw first")
                 % {"old": names.get(old, old), "new": names.get(new, new)})
 
+    def desk_rating(self, t: Tournament) -> tuple[str, Any]:
+        """The desk's rating field is the rating the tournament ranks by: Elo when the
+        setting ranks by Elo first, else DWZ (a German desk types a DWZ; stored as the
+        person's DWZ, not as an Elo)."""
+        if self.settings(t).seeding_rating == "elo":
+            return "rating", gettext_lazy("Elo")
+        return "dwz", gettext_lazy("DWZ")
+
     def draw_methods(self, t: Tournament) -> tuple[str, ...]:
         """The methods of the tournament's mode (its pairing setting): a round robin only its
         own table, a Swiss the Swiss methods. Another mode is chosen in the settings, before

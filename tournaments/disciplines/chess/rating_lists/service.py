@@ -265,10 +265,13 @@ def facts(entry: RatingListEntry) -> dict[str, Any]:
     born = datetime.date(entry.birth_year, 1, 1) if entry.birth_year else None
     federation = entry.federation if entry.federation.isalpha() and len(
         entry.federation) == 3 else ""
-    return {"dwz": entry.dwz, "dwz_index": entry.dwz_index, "birth_date": born,
-            "sex": entry.sex, "fide_id": entry.fide_id if entry.fide_id.isdigit() else "",
-            "federation": federation, "zps": entry.zps,
-            "title": entry.title if entry.title in TITLE_ORDER else ""}
+    out = {"dwz": entry.dwz, "dwz_index": entry.dwz_index, "birth_date": born,
+           "sex": entry.sex, "fide_id": entry.fide_id if entry.fide_id.isdigit() else "",
+           "federation": federation, "zps": entry.zps,
+           "title": entry.title if entry.title in TITLE_ORDER else ""}
+    if entry.elo:  # the list's Elo, whatever the desk's rating field asks for
+        out["elo"] = entry.elo
+    return out
 
 
 def picked(key: str, name: str) -> dict[str, Any] | None:
