@@ -148,6 +148,8 @@ RULES = ("fide2023", "fide2026")
 SEEDING_RATINGS = ("elo_else_dwz", "elo", "dwz")
 FIRST_COLOURS = ("lot", "white", "black")
 ROUND_ROBIN_NUMBERS = ("registration", "lot")
+# Start numbers: the start list by rating, given when round 1 is drawn, or registration order.
+START_NUMBERS = ("rating", "registration")
 MAX_POINTS = 100
 """Points per result or bye (settings ``win``, ``draw``, ``loss``, ``bye``): 1/½/0 or
 3/1/0 in practice; a hundred leaves room for any house rule and keeps sums small."""
@@ -227,6 +229,7 @@ class Settings:
     seeding_rating: str = "elo_else_dwz"
     first_colour: str = "lot"
     round_robin_numbers: str = "registration"
+    start_numbers: str = "rating"
 
 
 @dataclass(frozen=True)
@@ -259,7 +262,7 @@ class Chess(Discipline[Settings]):
     bye_kinds = frozenset({"bye", "half", "zero", "forfeit-win"})
     result_keys = ("score",)
     settings_keys = ("win", "draw", "loss", "bye", "system", "tiebreaks", "tiebreak_rules",
-                     "seeding_rating", "first_colour", "round_robin_numbers")
+                     "seeding_rating", "first_colour", "round_robin_numbers", "start_numbers")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
         known_keys(raw, self.settings_keys, problems, at, what=N_("chess scoring"), warn=True)
@@ -303,7 +306,8 @@ class Chess(Discipline[Settings]):
             rules = "fide2023"
         choices = {}
         for key, known in (("seeding_rating", SEEDING_RATINGS), ("first_colour", FIRST_COLOURS),
-                           ("round_robin_numbers", ROUND_ROBIN_NUMBERS)):
+                           ("round_robin_numbers", ROUND_ROBIN_NUMBERS),
+                           ("start_numbers", START_NUMBERS)):
             value = raw.get(key, known[0])
             if value not in known:
                 problems.error(f"{at}.{key}", N_("must be one of %(known)s, not %(value)s",
@@ -314,7 +318,8 @@ class Chess(Discipline[Settings]):
                         tuple(tb for tb in tiebreaks if tb in TIEBREAKS), rules,
                         seeding_rating=choices["seeding_rating"],
                         first_colour=choices["first_colour"],
-                        round_robin_numbers=choices["round_robin_numbers"])
+                        round_robin_numbers=choices["round_robin_numbers"],
+                        start_numbers=choices["start_numbers"])
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint)

@@ -188,6 +188,17 @@ class WebDiscipline(Generic[SettingsT]):
         running tournament's mode); None: allowed. Asked only once a round exists."""
         return None
 
+    def seat_rating(self, t: Tournament, entrant: Entrant) -> str:
+        """The rating a pairing list shows beside an entrant's name ("" for none; chess: the
+        rating it ranks by). The entrant's players are prefetched."""
+        return ""
+
+    def start_order_at_first_draw(self, t: Tournament, method: str) -> list[int] | None:
+        """The entrant ids in the start-number order the draw of round 1 gives them, or None
+        to keep the numbers of registration (chess: the start list by rating, so the start
+        numbers are the pairing numbers the colour rules and the explanation speak of)."""
+        return None
+
     def desk_rating(self, t: Tournament) -> tuple[str, Any]:
         """What the desk's rating field asks for: ``("rating", label)`` the entrant's rating,
         or ``("dwz", label)`` the person's DWZ (chess follows the tournament's rating

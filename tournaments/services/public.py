@@ -133,6 +133,7 @@ class SeatView:
     name: str
     side: int | None
     entrant_id: int
+    rating: str = ""  # shown beside the name where the discipline ranks by one (chess)
 
 
 @dataclass
@@ -195,14 +196,16 @@ def round_tables(rnd: Round, with_results: bool = True) -> list[TableView]:
     disc = of(rnd.tournament)
     settings = disc.settings(rnd.tournament)
     tables = []
-    for table in rnd.tables.prefetch_related("seats__entrant").select_related("result"):
+    related = ("seats__entrant__players",) if disc.has_ratings else ("seats__entrant",)
+    for table in rnd.tables.prefetch_related(*related).select_related("result"):
         seats = sorted(table.seats.all(), key=lambda s: (s.side or 0, s.position))
         sides: list[SideView] = []
         for s in seats:
             if not sides or sides[-1].seats[-1].side != s.side:
                 sides.append(SideView(disc.side_label(s.side), []))
-            sides[-1].seats.append(SeatView(s.entrant.start_number, s.entrant.name, s.side,
-                                            s.entrant_id))
+            sides[-1].seats.append(SeatView(
+                s.entrant.start_number, s.entrant.name, s.side, s.entrant_id,
+                disc.seat_rating(rnd.tournament, s.entrant) if disc.has_ratings else ""))
         view = TableView(table.number, table.token, sides,
                          settings=rnd.tournament.scoring or {})
         res = getattr(table, "result", None) if with_results else None

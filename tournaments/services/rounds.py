@@ -20,10 +20,11 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 import pairing
+from scoring.i18n import N_
 
 from ..core_messages import say, stored_lines
 from ..disciplines import of
-from ..models import Bye, Entrant, ResultRevision, Round, Seat, Table, Tournament
+from ..models import ActionLog, Bye, Entrant, ResultRevision, Round, Seat, Table, Tournament
 from . import seating
 from .base import Actor, Change, Conflict, NotFound, RoundNotOpen, ServiceError, change
 from .locks import ensure_not_finished
@@ -169,7 +170,16 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
         c.before = {"tournament_status": t.status, "statuses": {
             str(e.pk): e.status for e in t.entrants.filter(
                 withdrawn_from_round__lte=number).exclude(status=Entrant.Status.WITHDRAWN)}}
+        renumbered = _start_list(t, info.start_order_at_first_draw(t, method)) \
+            if number == 1 else {}
+        if renumbered:  # kept for the undo, which gives the old numbers back
+            c.before["start_numbers"] = {str(pk): old for pk, (old, _new) in renumbered.items()}
         drawn, method, seed = _drawn(t, number, seed, method)
+        if renumbered:
+            drawn = replace(drawn, explanation=(N_(
+                "Start numbers given by the initial ranking (the start list): %(n)s of "
+                "%(total)s entrants renumbered", n=len(renumbered),
+                total=t.entrants.count()), *drawn.explanation))
         rnd = Round.objects.create(tournament=t, number=number, draw_method=method,
                                    draw_seed=seed, draw_explanation=_explained(t, drawn),
                                    extra=info.round_extra_for(t))
@@ -178,11 +188,45 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
             t.status = Tournament.Status.RUNNING
             t.save(update_fields=["status"])
         c.target = f"round {number}"
-        c.wrote(f"round:{number}", *(f"entrant:{pk}" for pk in c.before["statuses"]))
+        c.wrote(f"round:{number}", *(f"entrant:{pk}" for pk in c.before["statuses"]),
+                *(f"entrant:{pk}" for pk in renumbered if str(pk) not in c.before["statuses"]))
         c.reads.add("entrant:*")
         c.after = {"round": number, "method": method, "seed": seed,
                    "tables": len(drawn.tables), "byes": len(drawn.byes)}
+        if renumbered:
+            c.after["start_numbers"] = {str(pk): new for pk, (_old, new) in renumbered.items()}
     return rnd
+
+
+def set_start_numbers(t: Tournament, numbers: dict[int, int]) -> None:
+    """Give entrants (id -> number) new start numbers; the others keep theirs. In two steps
+    above every number in use, so no two entrants share a number on the way."""
+    if not numbers:
+        return
+    entrants = {e.pk: e for e in t.entrants.filter(pk__in=numbers)}
+    top = max(t.entrants.order_by("-start_number").values_list("start_number", flat=True)[:1]
+              or [0])
+    top = max(top, *numbers.values())
+    for k, e in enumerate(entrants.values(), start=1):
+        e.start_number = top + k
+    Entrant.objects.bulk_update(list(entrants.values()), ["start_number"])
+    for pk, e in entrants.items():
+        e.start_number = numbers[pk]
+    Entrant.objects.bulk_update(list(entrants.values()), ["start_number"])
+
+
+def _start_list(t: Tournament, order: list[int] | None) -> dict[int, tuple[int, int]]:
+    """Number the entrants 1, 2, … in ``order`` (the discipline's start list at round 1;
+    entrants it leaves out follow by their old numbers). Entrant id -> (old, new) of those
+    whose number changes."""
+    if not order:
+        return {}
+    old = dict(t.entrants.values_list("pk", "start_number"))
+    ranked = [pk for pk in order if pk in old]
+    ranked += sorted((pk for pk in old if pk not in set(ranked)), key=old.__getitem__)
+    changes = {pk: (old[pk], k) for k, pk in enumerate(ranked, start=1) if old[pk] != k}
+    set_start_numbers(t, {pk: new for pk, (_old, new) in changes.items()})
+    return changes
 
 
 def redraw_round(t: Tournament, actor: Actor, number: int) -> Round:
@@ -328,5 +372,22 @@ def delete_last_round(c: Change, rnd: Round) -> None:
     c.target = f"round {rnd.number}"
     c.wrote(f"round:{rnd.number}")
     c.before = {"round": rnd.number, **_round_record(rnd)}
+    t = rnd.tournament
     rnd.delete()
+    # Who signed up while this round was the last one drawn joined from the next round;
+    # with this round gone they play it (issue 24: a late entry stayed out after an undo
+    # and a new draw).
+    late = list(t.entrants.filter(joined_round=rnd.number + 1).values_list("pk", flat=True))
+    if late:
+        t.entrants.filter(pk__in=late).update(joined_round=rnd.number)
+        c.before["joined_round"] = {str(pk): rnd.number + 1 for pk in late}
+        c.wrote(*(f"entrant:{pk}" for pk in late))
+    if rnd.number == 1:  # round 1 gave the start list: the numbers of registration come back
+        drawn = ActionLog.objects.filter(tournament=t, action="draw_round",
+                                         after__round=1).order_by("-id").first()
+        numbers = ((drawn.before or {}).get("start_numbers") or {}) if drawn else {}
+        if numbers:
+            set_start_numbers(t, {int(pk): n for pk, n in numbers.items()})
+            c.before["start_numbers"] = (drawn.after or {}).get("start_numbers", {})
+            c.wrote(*(f"entrant:{pk}" for pk in numbers))
 

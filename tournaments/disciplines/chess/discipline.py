@@ -41,6 +41,9 @@ FIRST_COLOURS = (("lot", gettext_lazy("drawn by lot with round 1's seed")),
                  ("white", gettext_lazy("White")), ("black", gettext_lazy("Black")))
 ROUND_ROBIN_NUMBERS = (("registration", gettext_lazy("in start-number order")),
                        ("lot", gettext_lazy("drawn by lot with round 1's seed")))
+START_NUMBERS = (("rating", gettext_lazy("by rating, given when round 1 is drawn (the start "
+                                         "list)")),
+                 ("registration", gettext_lazy("in order of registration")))
 SYSTEMS = (("swiss", gettext_lazy("Swiss system")),
            ("round_robin", gettext_lazy("round robin (a forfeit counts as a game played)")))
 
@@ -165,6 +168,12 @@ class Chess(WebDiscipline[ChessSettings]):
               choices=FIRST_COLOURS, default="lot", locked=DRAWN,
               locked_reason=gettext_lazy("Fixed once round 1 is drawn: the later rounds' "
                                          "colours follow from it.")),
+        Field("start_numbers", gettext_lazy("Start numbers"), CHOICE, choices=START_NUMBERS,
+              default="rating", locked=DRAWN, optional=True, omit_empty=True,
+              locked_reason=gettext_lazy("Given when round 1 is drawn."),
+              help=gettext_lazy("By rating: the draw of a Swiss round 1 numbers the players "
+                                "in the order of the initial ranking, so start numbers are "
+                                "the pairing numbers of the colour rules.")),
         Field("round_robin_numbers", gettext_lazy("Round-robin numbers"), CHOICE,
               choices=ROUND_ROBIN_NUMBERS, default="registration", locked=DRAWN,
               locked_reason=gettext_lazy("Fixed once round 1 is drawn: the schedule follows "
@@ -221,6 +230,28 @@ class Chess(WebDiscipline[ChessSettings]):
                 _("the mode (%(old)s) is fixed once round 1 is drawn: switching to %(new)s "
                   "would pair players again who already met; undo every draw first")
                 % {"old": names.get(old, old), "new": names.get(new, new)})
+
+    def seat_rating(self, t: Tournament, entrant: Entrant) -> str:
+        """The rating the tournament ranks by (setting ``seeding_rating``): Elo else DWZ, or
+        DWZ else Elo; "" for an unrated player."""
+        persons = list(entrant.players.all())
+        person = persons[0] if len(persons) == 1 else None
+        elo = entrant.rating if entrant.rating is not None else (
+            person.rating if person is not None else None)
+        dwz = person.dwz if person is not None else None
+        first, second = (dwz, elo) if self.settings(t).seeding_rating == "dwz" else (elo, dwz)
+        value = first if first else second
+        return str(value) if value else ""
+
+    def start_order_at_first_draw(self, t: Tournament, method: str) -> list[int] | None:
+        """The start list by rating (the initial ranking: rating, FIDE title, name) when
+        round 1 of a Swiss is drawn, unless the setting ``start_numbers`` keeps registration
+        order. A round robin's numbers are its own (``round_robin_numbers``)."""
+        if method in ROUND_ROBIN or self.settings(t).start_numbers != "rating":
+            return None
+        from .trf import initial_ranking
+
+        return [e.pk for e in initial_ranking(t)]
 
     def desk_rating(self, t: Tournament) -> tuple[str, Any]:
         """The desk's rating field is the rating the tournament ranks by: Elo when the

@@ -210,6 +210,14 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
                    key=lambda e: e.start_number)
     lines.append(N_("Start numbers used below: %(list)s",
                     list=", ".join(f"{e.start_number} = {e.name}" for e in shown)))
+    # The colour rules speak of pairing numbers (odd, even); the lines below name players by
+    # start number. Where the two differ (a late entry, a rating corrected, start numbers
+    # kept in registration order), say which is which.
+    differ = [(n, by_pn[n].start_number) for n in sorted(by_pn) if by_pn[n].start_number != n]
+    if differ:
+        lines.append(N_("Pairing numbers (the initial ranking, which the colour rules' odd and "
+                        "even numbers mean) that differ from the start numbers: %(list)s",
+                        list=", ".join(f"{pn} = {sn}" for pn, sn in differ)))
     # The engine names players by pairing number; the hall knows them by start number.
     engine_lines = [renumbered(line, lambda n: ids.get(n, n)) for line in result.explanation]
     return pairing.Draw(tables, tuple(byes), tuple(lines + engine_lines))

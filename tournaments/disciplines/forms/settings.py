@@ -87,7 +87,8 @@ def scoring_fields(tournament: Tournament, scoring: dict[str, Any]) -> dict[str,
             continue
         if s.kind == CHOICE:  # a few choices in words: all of them readable at once
             field = forms.ChoiceField(choices=info.setting_choices(s, typed),
-                                      widget=forms.RadioSelect, **common)
+                                      widget=forms.RadioSelect, required=not s.optional,
+                                      **common)
         elif s.kind == POINTS:
             field = PointsSetting(s, **common)
         elif s.kind == FLAG:
@@ -239,6 +240,8 @@ class SettingsForm(forms.Form):
             elif s.kind in (WHOLE, NUMBER):
                 number = d.get(s.name)
                 value = None if number is None else plain_number(number)
+            elif s.kind == CHOICE and s.optional:  # none picked: the default
+                value = d.get(s.name) or None
             else:
                 value = d.get(s.name)
             stored = s.value_in(base)
