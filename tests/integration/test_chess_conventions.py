@@ -355,16 +355,30 @@ def test_round_robin_numbers_drawn_by_lot(actor):
     assert card.rows[2].opponent == order[opponent - 1]
 
 
-def test_round_robin_numbers_by_registration_by_default(actor):
+def test_round_robin_numbers_by_registration_when_set(actor):
+    """Start-number order is the other choice (issue 24: a new tournament draws the numbers
+    by lot, as the seed's program and FIDE do: test_round_robin_numbers_by_lot_by_default);
+    either is fixed once round 1 is drawn."""
     from pairing.roundrobin import berger
 
-    t = chess(actor, 6, pairing="round_robin")
+    t = chess(actor, 6, pairing="round_robin", round_robin_numbers="registration")
     rnd = services.draw_round(t, actor, seed="lot-1")
     assert boards(rnd) == list(berger(6)[0])
     with pytest.raises(ServiceError) as refused:
         services.update_tournament(t, actor,
                                    scoring={**t.scoring, "round_robin_numbers": "lot"})
     assert "scoring.round_robin_numbers" in refused.value.errors
+
+
+def test_round_robin_numbers_by_lot_by_default(actor):
+    from pairing.lot import numbers_by_lot
+    from pairing.roundrobin import berger
+
+    t = chess(actor, 6, pairing="round_robin")
+    assert t.scoring["round_robin_numbers"] == "lot"
+    rnd = services.draw_round(t, actor, seed="lot-1")
+    order = numbers_by_lot([1, 2, 3, 4, 5, 6], "lot-1")
+    assert boards(rnd) == [(order[w - 1], order[b - 1]) for w, b in berger(6)[0]]
 
 
 # ---------------------------------------------------------------- 7. DWZ report: birth dates

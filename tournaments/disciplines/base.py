@@ -183,6 +183,18 @@ class WebDiscipline(Generic[SettingsT]):
         standings): its own, completed by what its draw method implies."""
         return dict(getattr(t, "scoring", None) or {})
 
+    def scoring_for_pairing(self, pairing: str, scoring: Mapping[str, Any]) -> dict[str, Any]:
+        """The scoring settings of a tournament drawn by ``pairing``, from ``scoring``: chess
+        gives a round robin the round-robin tie-breaks in place of the Swiss preset's (at
+        creation and when the mode changes before round 1)."""
+        return dict(scoring)
+
+    def pairing_scoring_errors(self, pairing: str, scoring: Mapping[str, Any]
+                               ) -> dict[str, list[str]]:
+        """Settings that do not fit the draw method, by their place (chess: Buchholz in a
+        round robin, as the seed's program refused it); none by default."""
+        return {}
+
     def locked_change(self, t: Tournament, fields: Mapping[str, Any]) -> tuple[str, str] | None:
         """(field, reason) when a settings change must wait until no round is drawn (a
         running tournament's mode); None: allowed. Asked only once a round exists."""

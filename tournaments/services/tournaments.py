@@ -76,11 +76,15 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
         raise ServiceError(_("%(d)s is played by %(kinds)s")
                            % {"d": discipline, "kinds": _(" or ").join(info.entrant_kinds)},
                            "entrant_kind")
-    settings = check_scoring(discipline, {**info.preset, **(scoring or {})})
     method = pairing or info.methods[0]
     if method not in info.methods:
         raise ServiceError(_("draw method must be one of %(methods)s")
                            % {"methods": ", ".join(info.methods)}, "pairing")
+    settings = check_scoring(discipline, info.scoring_for_pairing(
+        method, {**info.preset, **(scoring or {})}))
+    mismatch = info.pairing_scoring_errors(method, settings)
+    if mismatch:
+        raise ServiceError(mismatch)
     rounds = planned_rounds if planned_rounds is not None else info.planned_rounds
     if not is_int(rounds) or not 1 <= rounds <= 99:
         raise ServiceError(_("must be a whole number from 1 to 99"), "planned_rounds")
@@ -121,6 +125,13 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
     if "pairing" in fields and fields["pairing"] not in info.methods:
         raise ServiceError(_("draw method must be one of %(methods)s")
                            % {"methods": ", ".join(info.methods)}, "pairing")
+    if "pairing" in fields and fields["pairing"] != tournament.pairing:
+        # Another draw method may bring its own settings (chess: a round robin's tie-breaks).
+        adjusted = info.scoring_for_pairing(fields["pairing"],
+                                            fields.get("scoring", tournament.scoring or {}))
+        if adjusted != fields.get("scoring", tournament.scoring or {}):
+            fields["scoring"] = adjusted
+
     if "planned_rounds" in fields:
         pr = fields["planned_rounds"]
         if not is_int(pr) or not 1 <= pr <= 99:
@@ -135,6 +146,11 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
         locked = info.locked_change(t, fields) if t.rounds.exists() else None
         if locked is not None:
             raise Conflict(locked[1], locked[0])
+        if "pairing" in fields or "scoring" in fields:
+            mismatch = info.pairing_scoring_errors(fields.get("pairing", t.pairing),
+                                                   fields.get("scoring", t.scoring or {}))
+            if mismatch:
+                raise ServiceError(mismatch)
         c.target = t.slug
         c.wrote("settings")
         c.before = {k: getattr(t, k) for k in fields}

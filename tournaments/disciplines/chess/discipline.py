@@ -30,6 +30,13 @@ SCORES = {"1-0": "1 – 0", "0-1": "0 – 1", "1/2-1/2": "½ – ½",
 
 
 TIEBREAK_SLOTS = 8
+SWISS_TIEBREAKS = ("buchholz_cut1", "buchholz", "sonneborn_berger")
+# FIDE C.07 for round robins: direct encounter, wins, Sonneborn-Berger, Koya.
+ROUND_ROBIN_TIEBREAKS = ("direct_encounter", "wins", "sonneborn_berger", "koya")
+# Tie-breaks by the opponents' scores: in a round robin everybody has the same opponents,
+# so they only turn the ranking round (the seed's program refuses Buchholz there).
+BUCHHOLZ_FAMILY = ("buchholz", "buchholz_cut1", "median", "fine_buchholz", "fore_buchholz",
+                   "aob")
 TIEBREAK_RULES = (("fide2023", gettext_lazy("FIDE C.07 as approved in 2023")),
                   ("fide2026", gettext_lazy("FIDE C.07 with the amendments in force from "
                                             "1 March 2026")))
@@ -55,8 +62,10 @@ def _points(key: str, label: Any, default: Any, help: Any = "") -> Field:
 class Chess(WebDiscipline[ChessSettings]):
     name = NAME
     label = gettext_lazy("Chess")
+    # A new tournament: round-robin numbers by lot (the seed's program and FIDE C.05); the
+    # tie-breaks of a Swiss, which a round robin replaces by its own (scoring_for_pairing).
     preset = {"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "system": "swiss",
-              "tiebreaks": ["buchholz_cut1", "buchholz", "sonneborn_berger"]}
+              "tiebreaks": list(SWISS_TIEBREAKS), "round_robin_numbers": "lot"}
     entrant_kinds = ("single",)
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("dutch", "round_robin", "round_robin_shift", "score_order")
@@ -214,6 +223,33 @@ class Chess(WebDiscipline[ChessSettings]):
             return pairing
         system = scoring.get("system") if isinstance(scoring, dict) else None
         return "round_robin" if system == "round_robin" else "swiss"
+
+    def scoring_for_pairing(self, pairing: str, scoring: Any) -> dict[str, Any]:
+        """A round robin takes the round-robin tie-breaks where the Swiss preset's stand (and
+        a Swiss the Swiss preset's where the round-robin ones stand); chosen ones stay."""
+        out = dict(scoring)
+        tiebreaks = tuple(out.get("tiebreaks") or ())
+        if pairing in ROUND_ROBIN and tiebreaks == SWISS_TIEBREAKS:
+            out["tiebreaks"] = list(ROUND_ROBIN_TIEBREAKS)
+        elif pairing not in ROUND_ROBIN and tiebreaks == ROUND_ROBIN_TIEBREAKS:
+            out["tiebreaks"] = list(SWISS_TIEBREAKS)
+        return out
+
+    def pairing_scoring_errors(self, pairing: str, scoring: Any) -> dict[str, list[str]]:
+        """No Buchholz tie-break in a round robin (everybody has the same opponents)."""
+        if pairing not in ROUND_ROBIN and scoring.get("system") != "round_robin":
+            return {}
+        wrong = [tb for tb in scoring.get("tiebreaks") or () if tb in BUCHHOLZ_FAMILY]
+        if not wrong:
+            return {}
+        from scoring.chess import abbreviation
+
+        return {"scoring.tiebreaks": [_(
+            "%(names)s: no tie-break of a round robin, where everybody has the same opponents "
+            "(it would only turn the ranking round); use direct encounter, wins, "
+            "Sonneborn-Berger or Koya") % {"names": ", ".join(
+                abbreviation(tb, str(scoring.get("tiebreak_rules") or "fide2023"))
+                for tb in wrong)}]}
 
     def locked_change(self, t: Tournament, fields: Any) -> tuple[str, str] | None:
         """The mode is fixed by the first draw (as in the seed's program): a Swiss turned
