@@ -12,9 +12,10 @@ The seed's result sheet highlights a band around the extremes (within 2 games, w
 Schwarz game, places 1-3 and the last three; premiums only where they equal the best or
 worst) and fixed limits of the weighted values: points and total (and each series result)
 of 1000 or more are good and of -1000 or less bad, the weighted difference likewise at
-200 and -200. ``pussi_stats(..., seed=True)`` marks that way (:data:`SEED_BANDS`,
-:data:`SEED_LIMITS`, :func:`level`), the app's result sheet does; the default marks the
-extremes only.
+200 and -200 (and nothing else: a weighted value inside the limits is not marked, however
+near the best or worst it is). ``pussi_stats(..., seed=True)`` marks that way
+(:data:`SEED_BANDS`, :data:`SEED_LIMITS`, :func:`level`), the app's result sheet does; the
+default marks the extremes only.
 
 A table entered quickly (final totals only) counts with its totals and premium; the
 game-by-game counts leave it out, and :attr:`PussiStats.quick` names it with its players.
@@ -298,11 +299,16 @@ def pussi_stats(tournament: Tournament, bands: Mapping[str, Number] | None = Non
         v["rank"] = 1 + totals.index(v["total"])
     partial = {*COUNTS, "own_games", *(k for k, _ in SCHWARZ_COLUMNS)}
     # a player with a quick-entry table has partial counts: they are not compared
-    column_marks = {k: marks({e: None if k in partial and v["quick"] else v[k]
-                              for e, v in values.items()}, better, bands.get(k, 0))
+    # The seed judges the weighted values by its fixed limits only (level), so with seed=True
+    # a total of 400 that happens to be the best gets no "near the best" mark.
+    limited = set(SEED_LIMITS) if seed else set()
+    column_marks = {k: {} if k in limited else
+                    marks({e: None if k in partial and v["quick"] else v[k]
+                           for e, v in values.items()}, better, bands.get(k, 0))
                     for k, better in (*PLAYER_COLUMNS, *SCHWARZ_COLUMNS)}
     numbers = sorted(rows)
-    result_marks = {n: marks(series_result[n], HIGH, bands.get("result", 0)) for n in numbers}
+    result_marks = {n: {} if "result" in limited else
+                    marks(series_result[n], HIGH, bands.get("result", 0)) for n in numbers}
     count_marks = {(n, k): marks({e: None if c is None else c[k]
                                   for e, c in counts[n].items()}, better, bands.get(k, 0))
                    for n in numbers for k, better in SERIES_COUNT_COLUMNS}

@@ -200,6 +200,11 @@ class WebDiscipline(Generic[SettingsT]):
         running tournament's mode); None: allowed. Asked only once a round exists."""
         return None
 
+    def value_level(self, key: str, value: Any) -> str:
+        """A fixed mark of a standings value where the discipline's rules give one ("high",
+        "low" or ""; Pussi: the seed's limits of ±1000 and ±200), on the what-if page."""
+        return ""
+
     def seat_rating(self, t: Tournament, entrant: Entrant) -> str:
         """The rating a pairing list shows beside an entrant's name ("" for none; chess: the
         rating it ranks by). The entrant's players are prefetched."""

@@ -162,10 +162,17 @@ class Cell:
     rank: int
     change: int  # official rank minus this rank: > 0 is better than officially
     values: list[str]
+    levels: list[str] = field(default_factory=list)  # the discipline's marks (value_level)
 
     @property
     def places(self) -> int:
         return abs(self.change)
+
+    @property
+    def marked(self) -> list[tuple[str, str]]:
+        """(value, mark) pairs, the mark "" where the discipline gives none."""
+        return [(v, self.levels[k] if k < len(self.levels) else "")
+                for k, v in enumerate(self.values)]
 
 
 @dataclass
@@ -214,6 +221,14 @@ def _ranked_by(rows: list[dict[str, Any]], key: str) -> dict[int, int]:
 def _cells(row: Mapping[str, Any] | None, keys: list[str]) -> list[str]:
     values = row["values"] if row else {}
     return [number(values.get(k)) for k in keys]
+
+
+def _levels(t: Tournament, row: Mapping[str, Any] | None, keys: list[str]) -> list[str]:
+    """The discipline's fixed marks of the shown values (Pussi: the seed's limits)."""
+    values = row["values"] if row else {}
+    disc = of(t)
+    return [disc.value_level(k, values[k]) if values.get(k) is not None else ""
+            for k in keys]
 
 
 def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
@@ -275,8 +290,10 @@ def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
     for row in official_rows:
         e = row["entrant"]
         cells = [Cell(ranks[i].get(e, 0), row["rank"] - ranks[i].get(e, row["rank"]),
-                      _cells(rows_by[i].get(e), keys[i])) for i in range(len(variants))]
-        lines.append(Line(e, row["name"], Cell(row["rank"], 0, _cells(row, shown)), cells))
+                      _cells(rows_by[i].get(e), keys[i]),
+                      _levels(t, rows_by[i].get(e), keys[i])) for i in range(len(variants))]
+        lines.append(Line(e, row["name"], Cell(row["rank"], 0, _cells(row, shown),
+                                               _levels(t, row, shown)), cells))
     for i, v in enumerate(variants):
         v.moved = sum(1 for line in lines if line.cells[i].change)
         v.leaders = [line.name for line in lines if line.cells[i].rank == 1]

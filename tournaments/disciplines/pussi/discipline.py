@@ -89,6 +89,20 @@ class Pussi(WebDiscipline[PussiSettings]):
                                 "of games is pointed out to the captain.")),
     )
 
+    def value_level(self, key: str, value: Any) -> str:
+        """The seed's fixed limits (points and total ±1000, difference ±200), as on the
+        result sheet; places and counts are marked there only, against the others."""
+        from fractions import Fraction
+
+        from scoring.pussi_stats import SEED_LIMITS, level
+
+        if key not in SEED_LIMITS:
+            return ""
+        try:
+            return level(key, Fraction(str(value)))
+        except (TypeError, ValueError):
+            return ""
+
     def planning_hint(self, t: Tournament) -> str:
         """The seed's workbook advises at least 3 series, so that strong and weak partners
         even out over the tournament; fewer are allowed, the director is only told."""
