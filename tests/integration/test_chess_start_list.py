@@ -104,3 +104,23 @@ def test_a_player_signed_up_after_the_round_one_draw_plays_it_after_undo_and_red
     seated = {s.entrant_id for table in rnd.tables.all() for s in table.seats.all()}
     assert late.pk in seated | {b.entrant_id for b in rnd.byes.all()}
     assert numbers(t)["Greta"] == 3  # and the start list ranks her by her rating (1900)
+
+
+def test_a_rating_corrected_after_round_two_warns_that_pairing_numbers_moved(actor, director,
+                                                                             client):
+    """Issue 24: a DWZ edit after round 2 silently moved a player from pairing number 8 to
+    1. The correction is taken (FIDE lets ratings be corrected), and the page says so."""
+    from .test_chess_conventions import chess, finish_round
+
+    t = chess(actor, 8)
+    for n in (1, 2):
+        services.draw_round(t, actor, seed=f"w{n}")
+        finish_round(t, actor, n, "1/2-1/2")
+    last = t.entrants.get(start_number=8)
+    client.force_login(director)
+    form = {"name": last.name, "club": "", "elo": "2500", "categories": "", "birth_date": "",
+            "sex": "", "fide_id": "", "federation": "", "title": "", "zps": "", "dwz": ""}
+    page = client.post(reverse("desk:edit", args=[t.slug, 8]), form, follow=True,
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The pairing numbers changed" in page
+    assert f"{last.name} from 8 to 1" in page

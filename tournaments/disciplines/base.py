@@ -200,6 +200,12 @@ class WebDiscipline(Generic[SettingsT]):
         running tournament's mode); None: allowed. Asked only once a round exists."""
         return None
 
+    def pairing_numbers(self, t: Tournament) -> dict[int, int]:
+        """Entrant id -> the number the draw pairs by, where it follows the entrants' facts
+        (chess: the initial ranking by rating), so a correction that moves it can be named;
+        empty by default."""
+        return {}
+
     def value_level(self, key: str, value: Any) -> str:
         """A fixed mark of a standings value where the discipline's rules give one ("high",
         "low" or ""; Pussi: the seed's limits of ±1000 and ±200), on the what-if page."""

@@ -114,6 +114,26 @@ class EntrantEditForm(forms.Form):
         return out
 
 
+def _warn_moved_numbers(request: HttpRequest, t: Tournament, before: dict[int, int]) -> None:
+    """Say whose pairing number a correction moved (chess: a DWZ corrected after round 2
+    moves a player from number 8 to 1; the next rounds pair by the new numbers)."""
+    if not before:
+        return
+    after = t.disc.pairing_numbers(t)
+    moved = [(pk, before[pk], after[pk]) for pk in before
+             if pk in after and after[pk] != before[pk]]
+    if not moved:
+        return
+    names = dict(t.entrants.filter(pk__in=[pk for pk, _a, _b in moved])
+                 .values_list("pk", "name"))
+    messages.warning(request, _(
+        "The pairing numbers changed: %(moves)s. The next rounds are paired by the new "
+        "numbers; rounds already drawn stay as they are.") % {"moves": ", ".join(
+            _("%(name)s from %(old)s to %(new)s") % {"name": names.get(pk, pk), "old": old,
+                                                     "new": new}
+            for pk, old, new in sorted(moved, key=lambda m: m[2]))})
+
+
 ALIASES = {"birth_date": "birth_year", "players": "player2", "name": "player1"}
 
 
@@ -126,6 +146,7 @@ def edit(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse
         form = EntrantEditForm(t, e, request.POST)
         if form.is_valid():
             cd = form.cleaned_data
+            numbers_before = t.disc.pairing_numbers(t)
             try:
                 edit_entrant(e, Actor(request.user, f"desk {request.user.get_username()}"),
                              form.facts(),
@@ -140,6 +161,7 @@ def edit(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse
                 e.refresh_from_db()
                 messages.success(request, _("%(entrant)s saved. Every page and PDF shows the "
                                             "change now.") % {"entrant": e})
+                _warn_moved_numbers(request, t, numbers_before)
                 return redirect(f"{request.path}")
         status = 400
     else:

@@ -267,6 +267,15 @@ class Chess(WebDiscipline[ChessSettings]):
                   "would pair players again who already met; undo every draw first")
                 % {"old": names.get(old, old), "new": names.get(new, new)})
 
+    def pairing_numbers(self, t: Tournament) -> dict[int, int]:
+        """The pairing numbers (the initial ranking) once a round is drawn: a corrected
+        rating moves them, and the next rounds pair by the new ones."""
+        if not t.rounds.exists():
+            return {}
+        from .trf import number_for_entrant
+
+        return number_for_entrant(t)
+
     def seat_rating(self, t: Tournament, entrant: Entrant) -> str:
         """The rating the tournament ranks by (setting ``seeding_rating``): Elo else DWZ, or
         DWZ else Elo; "" for an unrated player."""
