@@ -126,6 +126,9 @@ class Chess(WebDiscipline[ChessSettings]):
                       gettext_lazy("%(actor)s entered a requested bye.")),
         "give_full_bye": Action(gettext_lazy("full-point bye given"),
                       gettext_lazy("%(actor)s gave a player the full-point bye.")),
+        "dwz_age_group": Action(gettext_lazy("age group chosen"),
+                      gettext_lazy("%(actor)s chose the age group of a player without a "
+                                   "birth date for the DWZ evaluation.")),
         "update_ratings": Action(gettext_lazy("ratings written back"),
                       gettext_lazy("%(actor)s wrote the new DWZ and Elo to the players.")),
         "cancel_bye": Action(gettext_lazy("requested bye cancelled"),

@@ -298,6 +298,16 @@ def dwz_age(birth: date | None, end: date) -> int | None:
     return None if birth is None else end.year - birth.year
 
 
+# The seed's age groups for a player without a birth date (its DWZ dialog: "up to 20",
+# "21 to 25", "from 26"), as the age the DWZ formula is given; kept per tournament in
+# ``details["dwz_age_groups"]`` (start number -> group) by :func:`.rating_update.set_age_group`.
+AGE_GROUPS: dict[str, tuple[int, Any]] = {
+    "u20": (20, gettext_lazy("up to 20")),
+    "21_25": (25, gettext_lazy("21 to 25")),
+    "over25": (26, gettext_lazy("26 or older")),
+}
+
+
 DWZ_NOTES: dict[str, Any] = {
     NOTE_FIRST: gettext_lazy("first rating"),
     NOTE_NO_GAMES: gettext_lazy("no rated games"),
@@ -321,6 +331,11 @@ class DwzLine:
     elo: EloResult | None = None  # when the player and some opponents have an Elo
     birth: date | None = None
     age: int | None = None
+    age_group: str = ""  # chosen for a player without a birth date (AGE_GROUPS)
+
+    @property
+    def age_group_label(self) -> str:
+        return str(AGE_GROUPS[self.age_group][1]) if self.age_group in AGE_GROUPS else ""
 
     @property
     def w_text(self) -> str:
@@ -358,7 +373,7 @@ class DwzReport:
     def missing_birth_dates(self) -> list[DwzLine]:
         """Players with rated games and no birth date: the seed's program asks for it
         before the report, as the age changes the development coefficient (E); until
-        it is entered the player is taken to be over 25."""
+        it is entered (or an age group chosen) the player is taken to be over 25."""
         return [x for x in self.lines if x.birth is None and x.dwz.n > 0]
 
 
@@ -373,6 +388,7 @@ def dwz_report(t: Tournament) -> DwzReport:
     """
     rec = records(t)
     end = tournament_day(t, "end_date")
+    groups = (t.details or {}).get("dwz_age_groups") or {}
     start = _day((t.details or {}).get("start_date")) or end
     person = {}
     for e in t.entrants.prefetch_related("players"):
@@ -405,11 +421,14 @@ def dwz_report(t: Tournament) -> DwzReport:
         p = person.get(line.number)
         birth = p.birth_date if p else None
         index = before(line.number, "dwz_index")
-        result = dwz_evaluation(own_dwz[line.number], index, dwz_age(birth, end),
+        group = "" if birth is not None else str(groups.get(str(line.number), ""))
+        age = dwz_age(birth, end) if birth is not None else (
+            AGE_GROUPS[group][0] if group in AGE_GROUPS else None)
+        result = dwz_evaluation(own_dwz[line.number], index, age,
                                 [(dwz_of[o], s) for o, s in games],
                                 provisional=line.number in provisional)
         entry = DwzLine(line, result, index, line.number in provisional, birth=birth,
-                        age=dwz_age(birth, end))
+                        age=age, age_group=group if group in AGE_GROUPS else "")
         own_elo = elo_of[line.number]
         elo_games = [(rating, s) for o, s in games if (rating := elo_of[o]) is not None]
         if own_elo is not None and elo_games:

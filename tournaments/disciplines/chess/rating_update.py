@@ -170,3 +170,36 @@ def keep_in_other_tournaments(t: Tournament, people: list[int]) -> list[int]:
             other.save(update_fields=["details"])
             written.append(other.pk)
     return written
+
+
+def set_age_group(t: Tournament, actor: Actor, number: int, group: str) -> str:
+    """The age group of a player without a birth date for the DWZ evaluation (the seed's
+    dialog: up to 20, 21 to 25, 26 or older; "" takes the choice back: over 25). Kept in
+    ``details["dwz_age_groups"]``; a birth date entered later counts instead."""
+    from .outputs import AGE_GROUPS
+
+    if group and group not in AGE_GROUPS:
+        raise ServiceError(_("choose an age group: %(groups)s")
+                           % {"groups": ", ".join(AGE_GROUPS)}, "group")
+    with change(t.pk, actor, "dwz_age_group") as c:
+        t = c.tournament
+        if not is_chess(t):
+            raise ServiceError(_("ratings are written back in chess tournaments"), "tournament")
+        e = t.entrants.filter(start_number=number).first()
+        if e is None:
+            raise ServiceError(_("choose an entrant of this tournament"), "entrant")
+        details = dict(t.details or {})
+        groups = dict(details.get("dwz_age_groups") or {})
+        old = groups.get(str(number), "")
+        if group:
+            groups[str(number)] = group
+        else:
+            groups.pop(str(number), None)
+        details["dwz_age_groups"] = groups
+        t.details = details
+        t.save(update_fields=["details"])
+        c.target = f"{e.start_number}. {e.name}"
+        c.wrote("settings")
+        c.before = {"age_group": old}
+        c.after = {"age_group": group}
+    return group

@@ -59,7 +59,13 @@ def _dwz(report: Report, context: dict[str, Any]) -> None:
 
 
 def _dwz_page(t: Tournament, after: int | None, params: QueryDict) -> dict[str, Any]:
-    return {"dwz": outputs.dwz_report(t)}
+    """The report, and on the page (not in the PDF) the choice of an age group for each
+    player without a birth date, as the seed's program asked before its report."""
+    from django.urls import reverse
+
+    return {"dwz": outputs.dwz_report(t),
+            "age_group_url": reverse("director:dwz_age_group", args=[t.slug]),
+            "age_groups": [(k, label) for k, (_age, label) in outputs.AGE_GROUPS.items()]}
 
 
 def _players(report: Report, context: dict[str, Any]) -> None:

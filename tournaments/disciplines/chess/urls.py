@@ -35,6 +35,7 @@ URLS: dict[str, list[URLPattern | URLResolver]] = {
              name="delete_pairing_rule"),
         path("<slug:slug>/swiss/withdraw/", views.withdraw, name="withdraw"),
         path("<slug:slug>/ratings/", views.update_ratings, name="ratings"),
+        path("<slug:slug>/dwz/age-group/", views.dwz_age_group, name="dwz_age_group"),
         path("<slug:slug>/swiss/entrants/<int:number>/back/", views.comes_back,
              name="comes_back"),
     ],

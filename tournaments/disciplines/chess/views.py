@@ -169,6 +169,25 @@ def comes_back(request: HttpRequest, t: Tournament, number: int) -> HttpResponse
 
 
 @director_view
+@require_POST
+def dwz_age_group(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The age group of a player without a birth date, chosen on the DWZ evaluation page."""
+    from .rating_update import set_age_group
+
+    if not is_chess(t):
+        raise Http404("only chess tournaments have a DWZ evaluation")
+    number = request.POST.get("number", "")
+    try:
+        set_age_group(t, actor(request), int(number) if number.isdigit() else 0,
+                      request.POST.get("group", ""))
+    except ServiceError as exc:
+        error_messages(request, exc)
+    else:
+        messages.success(request, _("Age group saved; the evaluation counts with it."))
+    return redirect(reverse("reports:dwz", args=[t.slug]))
+
+
+@director_view
 def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
     """The new DWZ and Elo of the evaluation, to confirm; confirming writes them to the
     players (the seed's UpdateRatings)."""
