@@ -21,7 +21,7 @@ from pairing import window
 
 from ..core_messages import say
 from ..disciplines import of
-from ..models import Entrant, RegistrationSeat, Tournament
+from ..models import ActionLog, Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
 
 BOOLEAN_OPTIONS = ("double", "avoid_same_club")
@@ -100,6 +100,12 @@ def _taken(t: Tournament) -> set[window.Seat]:
             for s in RegistrationSeat.objects.filter(tournament=t)}
 
 
+def cleaned_up(t: Tournament) -> bool:
+    """Whether the cleanup has been applied (and not undone) before round 1."""
+    return ActionLog.objects.filter(tournament=t, action="registration_cleanup",
+                                    undone_by__isnull=True).exists()
+
+
 def give_seat(t: Tournament, entrant: Entrant) -> RegistrationSeat | None:
     """Draw the entrant's round-1 seat; call inside the tournament's :func:`change`.
 
@@ -117,7 +123,15 @@ def give_seat(t: Tournament, entrant: Entrant) -> RegistrationSeat | None:
         t.save(update_fields=["draw_options"])
     last = RegistrationSeat.objects.filter(tournament=t).aggregate(m=Max("draw_index"))["m"]
     index = 0 if last is None else last + 1
-    seat = window.next_seat(_taken(t), settings, window.registration_rng(reg["seed"], index))
+    if cleaned_up(t):
+        # After the cleanup the tables are closed up: whoever checks in later takes the
+        # first free seat (a gap left by a withdrawal, else the next table), so the
+        # cleaned tables stay whole and the next cleanup has the least to move (issue 24:
+        # a pair checked in after the cleanup landed tables beyond, by the window).
+        seat = window.first_free(_taken(t), settings.per_side)
+    else:
+        seat = window.next_seat(_taken(t), settings,
+                                window.registration_rng(reg["seed"], index))
     return RegistrationSeat.objects.create(tournament=t, entrant=entrant, table=seat.table,
                                            side=seat.side, position=seat.position,
                                            draw_index=index)
