@@ -113,6 +113,15 @@ class CreateTournamentForm(forms.Form):
     planned_rounds = forms.IntegerField(
         label=_("Planned rounds"), required=False, min_value=1, max_value=99,
         help_text=_("Leave empty for the discipline's usual number."))
+    # The seed's Muckturnier program sets its draw at registration when the tournament is
+    # created (or from the registration page): offered here too, for the card halls.
+    registration_draw = forms.BooleanField(
+        label=_("Draw seats at registration (window draw)"), required=False,
+        help_text=_("Card halls (Mucken, Pussi): each entrant gets a round-1 seat when "
+                    "signing up; more settings on the settings page."))
+    window = forms.IntegerField(
+        label=_("Window (tables after the first free one)"), required=False, min_value=0,
+        max_value=10, initial=4, help_text=_("4 is the seed's recommendation (“+4”)."))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -125,7 +134,20 @@ class CreateTournamentForm(forms.Form):
         info = DISCIPLINES.get(data.get("discipline") or "")
         if not data.get("entrant_kind") and info is not None:
             data["entrant_kind"] = info.entrant_kinds[0]
+        if data.get("registration_draw") and info is not None and (
+                "registration" not in info.options):
+            self.add_error("registration_draw", _("%(discipline)s draws no seats at "
+                                                  "registration") % {"discipline": info.label})
         return data
+
+    def draw_options(self) -> dict[str, Any] | None:
+        """The draw options to create the tournament with (the window draw), or None."""
+        d = self.cleaned_data
+        if not d.get("registration_draw"):
+            return None
+        window = d.get("window")
+        return {"registration": {"window": 4 if window is None else window,
+                                 "random_up_to": 0, "sequential_from": None}}
 
 
 class ImportForm(forms.Form):

@@ -63,8 +63,12 @@ def unique_slug(name: str) -> str:
 
 def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: str = "single",
                       scoring: dict[str, Any] | None = None, planned_rounds: int | None = None,
-                      pairing: str | None = None, slug: str | None = None) -> Tournament:
-    """A new tournament from the discipline's preset; the creator becomes its director."""
+                      pairing: str | None = None, slug: str | None = None,
+                      draw_options: dict[str, Any] | None = None) -> Tournament:
+    """A new tournament from the discipline's preset; the creator becomes its director.
+
+    ``draw_options`` (checked as the settings check them) join the discipline's defaults:
+    the draw at registration can be chosen at creation, as in the seed's program."""
     name = (name or "").strip()
     if not name:
         raise ServiceError(_("a tournament needs a name"), "name")
@@ -95,6 +99,10 @@ def create_tournament(actor: Actor, name: str, discipline: str, entrant_kind: st
                 entrant_kind=entrant_kind, scoring=settings, pairing=method,
                 planned_rounds=rounds, created_by=actor.user,
                 draw_options=dict(info.default_draw_options))
+            if draw_options:
+                t.draw_options = {**t.draw_options,
+                                  **seating.check_draw_options(t, draw_options)}
+                t.save(update_fields=["draw_options"])
             if actor.user is not None:
                 Role.objects.create(tournament=t, user=actor.user, kind=Role.Kind.DIRECTOR)
             c.target = t.slug

@@ -110,7 +110,8 @@ def home(request: HttpRequest) -> HttpResponse:
             try:
                 t = services.create_tournament(actor(request), d["name"], d["discipline"],
                                                d["entrant_kind"],
-                                               planned_rounds=d["planned_rounds"])
+                                               planned_rounds=d["planned_rounds"],
+                                               draw_options=create_form.draw_options())
             except ServiceError as exc:
                 apply_service_error(create_form, exc)
             else:
