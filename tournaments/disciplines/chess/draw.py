@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 import pairing
 from pairing.dutch import NoValidPairing
 from pairing.dutch import pair as dutch_pair
+from pairing.dutch.colours import white_black
+from pairing.dutch.model import entrants as engine_entrants
 from pairing.swiss import SwissState
 from pairing.trf import state_before_round
 from scoring.i18n import N_
@@ -32,6 +34,7 @@ from ...services.base import ServiceError
 from .conventions import first_colour, first_colour_line
 from .games import BLACK, WHITE, _label, colour_clash, games_over_the_board, plays_in
 from .models import ByeRequest, PairingRule
+from .services import colours_by_program
 
 # What a bye of a round to come becomes in the draw (the Freilos is written F in the TRF).
 DRAWN_KIND: dict[str, str] = {ByeRequest.Kind.HALF: "half", ByeRequest.Kind.ZERO: "zero",
@@ -137,6 +140,8 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
 
     forced = list(t.pairing_rules.filter(kind=PairingRule.Kind.FORCED, round_number=number)
                   .select_related("first", "second"))
+    open_colours = colours_by_program(t)
+    engine_players = {p.number: p for p in engine_entrants(state)}
     games = games_over_the_board(t)
     taken: set[int] = set()
     forced_pairs: list[tuple[int, int]] = []
@@ -152,17 +157,28 @@ def dutch_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
         if any(g.opponent == b.pk for g in games[w.pk]):
             raise ServiceError(_("%(where)s: they have already played each other; delete the "
                                  "set pairing") % {"where": where})
+        pw, pb = numbers[w.pk], numbers[b.pk]
+        reason = None
+        if rule.pk in open_colours:  # the colours by the colour rules, as for any pair
+            white_p, black_p, reason = white_black(engine_players[pw], engine_players[pb],
+                                                   state.initial_colour)
+            pw, pb = white_p.number, black_p.number
+            w, b = by_pn[pw], by_pn[pb]
         clash = (colour_clash(w.name, [g.colour for g in games[w.pk]], WHITE)
                  + colour_clash(b.name, [g.colour for g in games[b.pk]], BLACK))
         if clash and not rule.colour_clash_confirmed:
             raise ServiceError(_("%(where)s: colour clash: %(what)s. Delete the set pairing and "
                                  "set it again with the clash confirmed.")
                                % {"where": where, "what": "; ".join(clash)})
-        pw, pb = numbers[w.pk], numbers[b.pk]
+        if reason is not None:
+            lines.append(N_("Set by the director, colours by the colour rules (%(reason)s): "
+                            "%(w)s (white) - %(b)s (black); the engine paired the others.",
+                            reason=reason, w=_label(w), b=_label(b)))
+        else:
+            lines.append(N_("Set by the director: %(w)s (white) - %(b)s (black); the engine "
+                            "paired the others.", w=_label(w), b=_label(b)))
         forced_pairs.append((pw, pb))
         taken |= {pw, pb}
-        lines.append(N_("Set by the director: %(w)s (white) - %(b)s (black); the engine paired "
-                        "the others.", w=_label(w), b=_label(b)))
 
     engine_state = replace(state, players=tuple(
         replace(p, absent=True) if p.number in taken else p for p in state.players))

@@ -52,6 +52,10 @@ class ForcedPairingForm(_ChessForm):
     round_number = forms.IntegerField(label=_("Round"), min_value=1)
     white = EntrantField(label=_("White"), queryset=Entrant.objects.none())
     black = EntrantField(label=_("Black"), queryset=Entrant.objects.none())
+    by_program = forms.BooleanField(
+        label=_("Colours by the program"), required=False,
+        help_text=_("The draw gives the colours by the colour rules, as for any game; "
+                    "otherwise the first named has White."))
     confirm_colour_clash = forms.BooleanField(
         label=_("Set the game despite the colour clash"), required=False,
         widget=forms.HiddenInput)

@@ -240,14 +240,26 @@ def withdraw(t: Tournament, actor: Actor, entrant: Entrant | int,
 # ----------------------------------------------------------------------------- pairing rules
 
 
+COLOURS_BY_PROGRAM = "colours_by_program"  # details key: the set games whose colours are open
+
+
+def colours_by_program(t: Tournament) -> set[int]:
+    """The ids of the set pairings whose colours the draw gives by the colour rules."""
+    return {int(pk) for pk in (t.details or {}).get(COLOURS_BY_PROGRAM) or ()}
+
+
 def set_forced_pairing(t: Tournament, actor: Actor, round_number: int, white: Entrant | int,
-                       black: Entrant | int, confirm_colour_clash: bool = False) -> PairingRule:
+                       black: Entrant | int, confirm_colour_clash: bool = False,
+                       by_program: bool = False) -> PairingRule:
     """Set a game of a round to come: ``white`` has white against ``black``; the engine pairs
-    the rest.
+    the rest. ``by_program``: the colours are left to the program, as the seed's program
+    does unless told (SETCOLORS): the draw gives them by the colour rules (FIDE C.04.3
+    5.2) from the history as it stands then; kept in ``details["colours_by_program"]``.
 
     Refused: a rematch (they met over the board), a player already set, given a bye or
     not playing that round, a forbidden pair, and, unless ``confirm_colour_clash``, a
-    colour that breaks the absolute colour criteria (the error is at that field).
+    colour that breaks the absolute colour criteria (the error is at that field; with the
+    colours left to the program, only when both ways would).
     """
     with change(t.pk, actor, "set_forced_pairing") as c:
         t = c.tournament
@@ -278,6 +290,10 @@ def set_forced_pairing(t: Tournament, actor: Actor, round_number: int, white: En
                                % {"a": w.name, "b": b.name, "n": met.round}, "black")
         clash = (colour_clash(w.name, [g.colour for g in games[w.pk]], WHITE)
                  + colour_clash(b.name, [g.colour for g in games[b.pk]], BLACK))
+        if clash and by_program:  # the program may give the colours the other way round
+            turned = (colour_clash(b.name, [g.colour for g in games[b.pk]], WHITE)
+                      + colour_clash(w.name, [g.colour for g in games[w.pk]], BLACK))
+            clash = clash if turned else []
         if clash and not confirm_colour_clash:
             raise ServiceError(_("colour clash: %(what)s. Confirm it to set the game anyway.")
                                % {"what": "; ".join(clash)}, "confirm_colour_clash",
@@ -285,10 +301,16 @@ def set_forced_pairing(t: Tournament, actor: Actor, round_number: int, white: En
         rule = PairingRule.objects.create(
             tournament=t, kind=PairingRule.Kind.FORCED, round_number=number, first=w,
             second=b, colour_clash_confirmed=bool(clash))
+        if by_program:
+            details = dict(t.details or {})
+            details[COLOURS_BY_PROGRAM] = sorted(colours_by_program(t) | {rule.pk})
+            t.details = details
+            t.save(update_fields=["details"])
         c.target = f"round {number}: {_label(w)} - {_label(b)}"
         c.wrote(f"entrant:{w.pk}", f"entrant:{b.pk}")
         c.after = {"rule": rule.pk, "white": w.start_number, "black": b.start_number,
-                   **({"colour_clash": clash} if clash else {})}
+                   **({"colour_clash": clash} if clash else {}),
+                   **({"colours": "program"} if by_program else {})}
     return rule
 
 
@@ -364,6 +386,9 @@ class NextRound:
 def next_round(t: Tournament) -> NextRound:
     number = next_round_number(t)
     rules = list(t.pairing_rules.select_related("first", "second"))
+    open_colours = colours_by_program(t)
+    for r in rules:
+        r.by_program = r.pk in open_colours  # type: ignore[attr-defined]
     return NextRound(
         number=number,
         byes=list(t.bye_requests.filter(round_number__gte=number).select_related("entrant")),

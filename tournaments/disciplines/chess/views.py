@@ -113,7 +113,12 @@ def set_forced_pairing(request: HttpRequest, t: Tournament) -> HttpResponse:
     def call(d: dict[str, Any]) -> str:
         chess_services.set_forced_pairing(t, actor(request), d["round_number"], d["white"],
                                           d["black"],
-                                          confirm_colour_clash=d["confirm_colour_clash"])
+                                          confirm_colour_clash=d["confirm_colour_clash"],
+                                          by_program=bool(d.get("by_program")))
+        if d.get("by_program"):
+            return _("Round %(n)s: %(white)s against %(black)s is set; the draw gives the "
+                     "colours.") % {"n": d["round_number"], "white": d["white"].name,
+                                    "black": d["black"].name}
         return _("Round %(n)s: %(white)s (white) against %(black)s (black) is set.") % {
             "n": d["round_number"], "white": d["white"].name, "black": d["black"].name}
     return _panel_form(request, t, "forced", call)

@@ -30,6 +30,9 @@ class PairingRuleCreateSerializer(Serializer):
     confirm_colour_clash = serializers.BooleanField(default=False, help_text=(
         "forced: set it although a player would break the absolute colour rules "
         "(Chaos's FORCE)"))
+    colours = serializers.ChoiceField(choices=("set", "program"), default="set", help_text=(
+        "forced: set (white has White, Chaos's SETCOLORS) or program (the draw gives the "
+        "colours by the colour rules)"))
     a = serializers.IntegerField(required=False, help_text="forbidden: start number", **NUMBER)
     b = serializers.IntegerField(required=False, help_text="forbidden: start number", **NUMBER)
 

@@ -72,7 +72,8 @@ class PairingRuleListView(DirectorView):
         d = form.validated_data
         if d["kind"] == "forced":
             rule = chess.set_forced_pairing(self.tournament, self.actor, d["round"],
-                                            d["white"], d["black"], d["confirm_colour_clash"])
+                                            d["white"], d["black"], d["confirm_colour_clash"],
+                                            by_program=d["colours"] == "program")
         else:
             rule = chess.forbid_pairing(self.tournament, self.actor, d["a"], d["b"])
         rule = pairing_rule_list(self.tournament).get(pk=rule.pk)
