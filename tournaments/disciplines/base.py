@@ -1,11 +1,10 @@
 """The web side of one discipline: everything a page, a form, a report or a service needs
 to know about it, so nothing outside this package asks "which discipline?".
 
-A discipline is a subclass of :class:`WebDiscipline` in its own module here
-(``chess.py``, ``mucken.py``, …) and one instance of it in ``DISCIPLINES``
-(``__init__.py``). Its scoring rules live in :mod:`scoring` under the same name; the
-typed settings are read through that module's ``parse_settings``, never as raw dict
-lookups. See docs/adding-a-discipline.md.
+A discipline is a subclass of :class:`WebDiscipline` in its package here (``chess/``,
+``mucken/`` …), found by the registry. Its scoring rules live in :mod:`scoring` under the
+same name, its typed settings read through that module's ``parse_settings``, never as raw
+dict lookups. See docs/adding-a-discipline.md.
 
 Importing this package must stay light: ``tournaments.models`` builds its choices from
 it, so nothing here imports models or services at module level; the result form, the
@@ -15,7 +14,6 @@ what-if spec and the reports' helpers are imported when first asked for.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -30,6 +28,9 @@ from scoring.model import Problems
 
 from .settings_spec import Setting
 from .whatif import Spec
+from .words import POINTS_WORDS as POINTS_WORDS
+from .words import RoundChoice as RoundChoice
+from .words import Words as Words
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -41,36 +42,6 @@ if TYPE_CHECKING:
     from ..result_forms import ResultForm
     from ..services.report_kinds import ReportKind
     from .demo import Demo
-
-
-@dataclass(frozen=True)
-class Words:
-    """How a standings value (``points``, ``buchholz``, ``bobbl``) is named: a short
-    ``header`` for the column, and the long ``title`` (the legend and the header's tooltip;
-    the header when there is none)."""
-
-    header: Any
-    title: Any = None
-
-
-# The value every discipline may report under this name.
-POINTS_WORDS = Words(_("Pts"), _("Points"))
-
-
-@dataclass(frozen=True)
-class RoundChoice:
-    """One thing the director chooses for a round (tabletop's 12 matrix: a mission's kind).
-
-    ``name`` is ``key.index`` (``missions.0``): the value goes to ``Round.extra[key][index]``;
-    a plain ``key`` goes to ``Round.extra[key]``. No ``choices``: free text (a board game's
-    title of the round), at most ``max_length`` characters.
-    """
-
-    name: str
-    label: str
-    choices: tuple[tuple[str, str], ...]
-    value: str
-    max_length: int = 0
 
 
 SettingsT = TypeVar("SettingsT")
@@ -93,10 +64,7 @@ class WebDiscipline(Generic[SettingsT]):
     rounds_fixed: Any = None
     round_extra: Mapping[str, Any] = {}  # what each new round carries (tabletop: missions)
     options: tuple[str, ...] = ()  # draw options the director may set (services.seating)
-    # The draw options a new tournament starts with, where the discipline's rules expect
-    # them (Skat: clubmates and team members at different tables); changed on the settings
-    # page like any option.
-    default_draw_options: Mapping[str, Any] = {}
+    default_draw_options: Mapping[str, Any] = {}  # a new tournament's (Skat: clubs apart)
 
     # -- its words (one set, used on every page) ----------------------------------------------
     table_word: Any = _("Table")  # "Table 3" / "Board 3"
@@ -184,15 +152,11 @@ class WebDiscipline(Generic[SettingsT]):
         return dict(getattr(t, "scoring", None) or {})
 
     def scoring_for_pairing(self, pairing: str, scoring: Mapping[str, Any]) -> dict[str, Any]:
-        """The scoring settings of a tournament drawn by ``pairing``, from ``scoring``: chess
-        gives a round robin the round-robin tie-breaks in place of the Swiss preset's (at
-        creation and when the mode changes before round 1)."""
+        """``scoring`` fitted to the draw method (chess: a round robin's tie-breaks)."""
         return dict(scoring)
 
-    def pairing_scoring_errors(self, pairing: str, scoring: Mapping[str, Any]
-                               ) -> dict[str, list[str]]:
-        """Settings that do not fit the draw method, by their place (chess: Buchholz in a
-        round robin, as the seed's program refused it); none by default."""
+    def pairing_scoring_errors(self, pairing: str, scoring: Mapping[str, Any]) -> dict[str, Any]:
+        """Settings unfit for the draw method, by place (chess: Buchholz in a round robin)."""
         return {}
 
     def locked_change(self, t: Tournament, fields: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -201,37 +165,27 @@ class WebDiscipline(Generic[SettingsT]):
         return None
 
     def pairing_numbers(self, t: Tournament) -> dict[int, int]:
-        """Entrant id -> the number the draw pairs by, where it follows the entrants' facts
-        (chess: the initial ranking by rating), so a correction that moves it can be named;
-        empty by default."""
+        """Entrant id -> the number it is paired by, where facts move it (chess: rating)."""
         return {}
 
     def value_level(self, key: str, value: Any) -> str:
-        """A fixed mark of a standings value where the discipline's rules give one ("high",
-        "low" or ""; Pussi: the seed's limits of ±1000 and ±200), on the what-if page."""
+        """A fixed mark of a value, "high", "low" or "" (Pussi: the seed's ±1000, ±200)."""
         return ""
 
     def seat_rating(self, t: Tournament, entrant: Entrant) -> str:
-        """The rating a pairing list shows beside an entrant's name ("" for none; chess: the
-        rating it ranks by). The entrant's players are prefetched."""
+        """The rating a pairing list shows beside the name ("": none; players prefetched)."""
         return ""
 
     def start_order_at_first_draw(self, t: Tournament, method: str) -> list[int] | None:
-        """The entrant ids in the start-number order the draw of round 1 gives them, or None
-        to keep the numbers of registration (chess: the start list by rating, so the start
-        numbers are the pairing numbers the colour rules and the explanation speak of)."""
+        """Entrant ids in the start-number order round 1 gives (chess: by rating), or None."""
         return None
 
     def desk_rating(self, t: Tournament) -> tuple[str, Any]:
-        """What the desk's rating field asks for: ``("rating", label)`` the entrant's rating,
-        or ``("dwz", label)`` the person's DWZ (chess follows the tournament's rating
-        setting, so a German desk's "Wertung" is not stored as an Elo)."""
+        """The desk's rating field: ``("rating"|"dwz", label)`` (chess: its rating setting)."""
         return "rating", _("Rating")
 
     def draw_methods(self, t: Tournament) -> tuple[str, ...]:
-        """The methods a draw of ``t`` may use: every one of :attr:`methods` by default;
-        chess offers only those of the tournament's mode (a Swiss drawn once from the Berger
-        table, or a round robin drawn once by the Dutch system, pairs players again)."""
+        """The methods a draw of ``t`` may use (chess: only those of the tournament's mode)."""
         return self.methods
 
     def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,

@@ -385,8 +385,9 @@ def delete_last_round(c: Change, rnd: Round) -> None:
     if rnd.number == 1:  # round 1 gave the start list: the numbers of registration come back
         drawn = ActionLog.objects.filter(tournament=t, action="draw_round",
                                          after__round=1).order_by("-id").first()
-        numbers = ((drawn.before or {}).get("start_numbers") or {}) if drawn else {}
-        if numbers:
+        numbers: dict[str, int] = ((drawn.before or {}).get("start_numbers") or {}
+                                   if drawn is not None else {})
+        if drawn is not None and numbers:
             set_start_numbers(t, {int(pk): n for pk, n in numbers.items()})
             c.before["start_numbers"] = (drawn.after or {}).get("start_numbers", {})
             c.wrote(*(f"entrant:{pk}" for pk in numbers))

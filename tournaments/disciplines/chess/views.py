@@ -219,8 +219,8 @@ def update_ratings(request: HttpRequest, t: Tournament) -> HttpResponse:
         t.refresh_from_db()
     written = ratings_written(t)
     changes = [] if written else rating_changes(t)
-    numbers = dict(t.entrants.values_list("start_number", "name"))
-    since = [(n, numbers.get(n, ""), by) for n, by in sorted(rated_since(t).items())]
+    names = dict(t.entrants.values_list("start_number", "name"))
+    since = [(n, names.get(n, ""), by) for n, by in sorted(rated_since(t).items())]
     return render(request, "director/ratings.html", {
         "t": t, "changes": changes, "written": written, "rated_since": since,
         "with_elo": any(x.elo_before is not None or x.elo_after is not None for x in changes),

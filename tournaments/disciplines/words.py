@@ -1,0 +1,39 @@
+"""How a discipline names its standings values and what the director chooses per round
+(kept beside :mod:`.base`, which re-exports them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a standings value (``points``, ``buchholz``, ``bobbl``) is named: a short
+    ``header`` for the column, and the long ``title`` (the legend and the header's tooltip;
+    the header when there is none)."""
+
+    header: Any
+    title: Any = None
+
+
+# The value every discipline may report under this name.
+POINTS_WORDS = Words(_("Pts"), _("Points"))
+
+
+@dataclass(frozen=True)
+class RoundChoice:
+    """One thing the director chooses for a round (tabletop's 12 matrix: a mission's kind).
+
+    ``name`` is ``key.index`` (``missions.0``): the value goes to ``Round.extra[key][index]``;
+    a plain ``key`` goes to ``Round.extra[key]``. No ``choices``: free text (a board game's
+    title of the round), at most ``max_length`` characters.
+    """
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    value: str
+    max_length: int = 0
