@@ -39,6 +39,7 @@ def test_the_page_marks_the_schwarz_split_and_the_what_if_page_the_limits(client
     client.force_login(director)
     page = client.get(reverse("director:statistics", args=[t.slug]),
                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "css/pussi-stats.css" in page  # the sheet's styles come with it (were missing)
     sheet = page[page.index("data-pussi-stats"):]
     assert sheet.count('class="ps-in ps-worst"') >= 2  # players 7 and 8: own Schwarz lost
     assert 'class="ps-in ps-best"' in sheet

@@ -44,6 +44,10 @@ def test_a_new_tournament_bounds_each_mission(make_tournament, boss, phone):
     with pytest.raises(ServiceError, match="at most 10 points"):
         services.director_set_result(tables[1], boss, {"missions": [[1, 1], [1, 1], [11, 0]]})
     services.director_set_result(tables[1], boss, {"missions": [[40, 0], [20, 0], [10, 0]]})
+    # In German too the message stands at its mission ("Mission 2: …", capital M).
+    r = phone.post(reverse("captain:table", args=[tables[0].token]),
+                   typed([[12, 8], [99, 0], [4, 6]]), HTTP_ACCEPT_LANGUAGE="de")
+    assert "höchstens 20 Punkte" in row_errors(r.content.decode(), "missions[1]")
 
 
 def test_the_bound_is_a_setting(make_tournament, boss, director, client):

@@ -94,6 +94,7 @@ class EntrantEditForm(forms.Form):
             self.fields["partner_club"] = forms.CharField(
                 label=gettext_lazy("Club of the new partner"), max_length=120, required=False,
                 validators=[validate_single_line])
+            self.order_fields(["name", "player1", "player2", "new_partner", "partner_club"])
 
     def clean(self) -> dict[str, Any]:
         cd = super().clean()

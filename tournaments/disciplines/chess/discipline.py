@@ -287,6 +287,11 @@ class Chess(WebDiscipline[ChessSettings]):
         elo = entrant.rating if entrant.rating is not None else (
             person.rating if person is not None else None)
         dwz = person.dwz if person is not None else None
+        details = t.details or {}  # the ratings the tournament was played with, if kept
+        kept = ({**(details.get("ratings_before") or {}),
+                 **(details.get("ratings_played") or {})}).get(str(entrant.start_number))
+        if kept:
+            elo, dwz = kept.get("rating", elo), kept.get("dwz", dwz)
         first, second = (dwz, elo) if self.settings(t).seeding_rating == "dwz" else (elo, dwz)
         value = first if first else second
         return str(value) if value else ""

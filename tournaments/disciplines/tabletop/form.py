@@ -49,4 +49,4 @@ def tabletop_context(table: Table, data: Data | None, errors: Errors) -> dict[st
 
 FORM = ResultForm("captain/inputs/tabletop.html", tabletop_payload, tabletop_context,
                   tabletop_post,
-                  relocate=by_number("result", r"^mission (\d+):", "missions[{}]", -1))
+                  relocate=by_number("result", r"(?i)^mission (\d+):", "missions[{}]", -1))
