@@ -87,6 +87,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:swap_colours": DIRECTOR, "director:series_games": DIRECTOR,
     "director:result": DIRECTOR, "director:accept": DIRECTOR,
     "director:clear_result": DIRECTOR, "director:ratings": DIRECTOR,
+    "director:dwz_age_group": DIRECTOR,
     "director:request_bye": DIRECTOR, "director:cancel_bye": DIRECTOR,
     "director:set_pairing": DIRECTOR, "director:forbid_pairing": DIRECTOR,
     "director:delete_pairing_rule": DIRECTOR, "director:withdraw": DIRECTOR,
