@@ -61,15 +61,14 @@ def _side_context(tournament: Tournament, mark: str = "") -> dict[str, Any]:
 
 def _columns(t: Tournament, without: int | None = None) -> dict[str, bool]:
     """The list's columns that have something to show: a club column once somebody has a
-    club, a rating column where the discipline rates players or somebody has a rating (a
-    pair has none). Empty columns would take the room the names need."""
+    club, a rating column once somebody has a rating (a pair has none). Empty columns would
+    take the room the names need."""
     field = Entrant.objects.filter(tournament=t)
     if without is not None:
         field = field.exclude(pk=without)
     pair = t.entrant_kind == Tournament.EntrantKind.PAIR
     return {"club": field.exclude(club="").exists(),
-            "rating": not pair and (t.disc.has_ratings
-                                    or field.filter(rating__isnull=False).exists())}
+            "rating": not pair and field.filter(rating__isnull=False).exists()}
 
 
 def _filtered(t: Tournament, show: str, mark: str) -> QuerySet[Entrant]:
