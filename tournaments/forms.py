@@ -140,12 +140,16 @@ class CreateTournamentForm(forms.Form):
     def clean_desk_more(self) -> list[Any]:
         """Each name an account (any case); an unknown one is named at the field."""
         User = get_user_model()
-        found, unknown = [], []
+        found: list[Any] = []
+        unknown: list[str] = []
         for name in (n.strip() for n in self.cleaned_data.get("desk_more", "").split(",")):
             if not name:
                 continue
             user = User.objects.filter(**{f"{User.USERNAME_FIELD}__iexact": name}).first()
-            (found if user is not None else unknown).append(user or name)
+            if user is None:
+                unknown.append(name)
+            else:
+                found.append(user)
         if unknown:
             raise forms.ValidationError(
                 _("there is no user %(names)s: make the account in the admin (/admin/, Users) "

@@ -181,8 +181,9 @@ def undo_delete(request: HttpRequest, t: Tournament, entry: int) -> HttpResponse
         log.warning("desk undo failed in the database", exc_info=True)
         error = gettext("The database was busy. Please try again.")
     else:
-        back = Entrant.objects.filter(tournament=t, pk=(undone.after or {}).get("entrant")
-                                      ).first()
+        restored = (undone.after or {}).get("entrant")
+        back = Entrant.objects.filter(tournament=t, pk=restored).first() if isinstance(
+            restored, int) else None
         done = gettext("Back again: %(entrant)s") % {"entrant": back or undone.target}
     if request.htmx:
         ctx = {"t": t, "done": done, "error": error, "oob": True,
