@@ -217,12 +217,20 @@
     Object.keys(values || {}).forEach(function (k) { text = text.split("%(" + k + ")s").join(values[k]); });
     return text;
   }
+  // "Sending: 2" only while answers keep one waiting (a queue, or a slow answer): a quick
+  // answer shows nothing but its message.
+  var sendingTimer = null;
   function showSending() {
-    var box = document.getElementById("desk-refused");
     var note = document.getElementById("desk-sending");
-    if (!box || !note) return;
-    note.hidden = waiting === 0;
-    note.textContent = waiting ? says("sending", {n: String(waiting)}) : "";
+    if (!note) return;
+    clearTimeout(sendingTimer);
+    var show = function () {
+      note.hidden = waiting === 0;
+      note.textContent = waiting ? says("sending", {n: String(waiting)}) : "";
+    };
+    if (waiting === 0 || waiting > 1 || !note.hidden) { show(); } else {
+      sendingTimer = setTimeout(show, 600);
+    }
   }
   function emptyForm(form) {
     typedFields(form).forEach(function (i) {
