@@ -30,6 +30,7 @@ def setup(database: str) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DATABASE_URL"] = database
     os.environ["DJANGO_DEBUG"] = "0"
+    os.environ.setdefault("HTTPS", "0")  # no redirect to https in the test client
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
     import django
 

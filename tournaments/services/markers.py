@@ -90,11 +90,13 @@ def marked(t: Tournament, marker: str) -> Q:
     return _active() & Q(registration_seat__isnull=True)
 
 
-def count_markers(t: Tournament) -> dict[str, int]:
-    """How many entrants of ``t`` carry each marker, counted by the database."""
+def count_markers(t: Tournament, **more: Q) -> dict[str, int]:
+    """How many entrants of ``t`` carry each marker, counted by the database in one query;
+    ``more``: other counts of the same query (name: condition)."""
     found = Entrant.objects.filter(tournament=t).aggregate(
-        **{f"n_{m}": Count("pk", filter=marked(t, m)) for m in MARKERS})
-    return {m: found[f"n_{m}"] or 0 for m in MARKERS}
+        **{f"n_{m}": Count("pk", filter=marked(t, m)) for m in MARKERS},
+        **{f"n_{name}": Count("pk", filter=q) for name, q in more.items()})
+    return {m: found[f"n_{m}"] or 0 for m in (*MARKERS, *more)}
 
 
 def set_marker(entrant: Entrant, actor: Actor, marker: str, on: bool) -> Entrant:
@@ -137,12 +139,12 @@ def set_marker(entrant: Entrant, actor: Actor, marker: str, on: bool) -> Entrant
 # ---------------------------------------------------------------- players who came alone
 
 
-def waiting_alone(t: Tournament) -> list[Entrant]:
-    """Players who came alone and are here, in the order they arrived."""
-    return list(Entrant.objects.filter(tournament=t, alone=True,
-                                       status=Entrant.Status.PRESENT)
-                .annotate(came=Coalesce("arrived", "created"))
-                .order_by("came", "start_number").prefetch_related("players"))
+def waiting_alone(t: Tournament, players: bool = True) -> list[Entrant]:
+    """Players who came alone and are here, in the order they arrived (``players``: with
+    their players read too; the desk's panel shows only the entrants' names)."""
+    waiting = (Entrant.objects.filter(tournament=t, alone=True, status=Entrant.Status.PRESENT)
+               .annotate(came=Coalesce("arrived", "created")).order_by("came", "start_number"))
+    return list(waiting.prefetch_related("players") if players else waiting)
 
 
 def pair_suggestions(t: Tournament) -> list[tuple[Entrant, Entrant]]:

@@ -62,8 +62,8 @@ def _row_change(request: HttpRequest, t: Tournament, start_number: int, action: 
         error = gettext("The database was busy. Please try again.")
     show, mark, q, page = _where(request)
     if request.htmx:
-        ctx = _row_context(request, t, entrant, show, mark, q, page)
-        return render(request, "desk/_status.html", {**ctx, "error": error})
+        ctx = _row_context(request, t, entrant, show, mark, q, page, error=error)
+        return render(request, "desk/_status.html", ctx)
     if error:
         messages.error(request, f"{entrant}: {error}")
     else:
@@ -77,8 +77,8 @@ def _ask(request: HttpRequest, t: Tournament, start_number: int, what: str) -> H
     entrant = get_object_or_404(Entrant, tournament=t, start_number=start_number)
     show, mark, q, page = _where(request)
     if request.htmx:
-        ctx = _row_context(request, t, entrant, show, mark, q, page, asking=what)
-        return render(request, "desk/_row.html", ctx)
+        return HttpResponse(_row_context(request, t, entrant, show, mark, q, page,
+                                         asking=what)["row_html"])
     form = SignUpForm(pair=t.entrant_kind == Tournament.EntrantKind.PAIR)
     return render(request, "desk/tournament.html", _page_context(
         request, t, form, show, q, mark, page, asking=(start_number, what)))
@@ -127,8 +127,7 @@ def row(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
     """One row as it is ("Cancel" of a question)."""
     entrant = get_object_or_404(Entrant, tournament=t, start_number=start_number)
     show, mark, q, page = _where(request)
-    return render(request, "desk/_row.html", _row_context(request, t, entrant, show, mark, q,
-                                                          page))
+    return HttpResponse(_row_context(request, t, entrant, show, mark, q, page)["row_html"])
 
 
 def _undo_button(request: HttpRequest, t: Tournament, entry: ActionLog) -> str:
@@ -154,8 +153,8 @@ def delete(request: HttpRequest, t: Tournament, start_number: int) -> HttpRespon
         error = gettext("The database was busy. Please try again.")
     if error:
         if request.htmx:
-            ctx = _row_context(request, t, entrant, show, mark, q, page)
-            return render(request, "desk/_status.html", {**ctx, "error": error})
+            ctx = _row_context(request, t, entrant, show, mark, q, page, error=error)
+            return render(request, "desk/_status.html", ctx)
         messages.error(request, f"{entrant}: {error}")
         return _back(t, show, mark, q, f"#e{start_number}", page)
     done = _flash(gettext("Deleted: %(entrant)s") % {"entrant": entrant},

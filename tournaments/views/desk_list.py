@@ -14,6 +14,7 @@ import math
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect
@@ -29,11 +30,11 @@ from ..services import markers as marking
 from ..services import seating
 from ..services.registration import never_played
 from .desk_rows import (
-    _CSRF_SLOT,
     PAGE_SIZE,
-    _counts,
+    STATUSES,
     _decorate,
     _marks,
+    _one_row,
     _row_kit,
     _rows,
     _text_matches,
@@ -46,29 +47,38 @@ if TYPE_CHECKING:
     from .desk_form import SignUpForm  # the page's form; only named here
 
 
-def _side_context(tournament: Tournament, mark: str = "") -> dict[str, Any]:
+def _tally(t: Tournament) -> dict[str, int]:
+    """Every count an answer shows, in one query: entrants by status, by marker, and how
+    many have a club or a rating (``_columns``)."""
+    return marking.count_markers(t, **{f"st_{s}": Q(status=s) for s in STATUSES},
+                                 club=~Q(club=""), rating=Q(rating__isnull=False))
+
+
+def _side_context(tournament: Tournament, mark: str = "",
+                  tally: dict[str, int] | None = None) -> dict[str, Any]:
     """Counts, marker buttons and the pair-up panel: swapped in after every change. Counted
     by the database: a few queries, whatever the size of the hall."""
-    counted = marking.count_markers(tournament)
+    tally = tally if tally is not None else _tally(tournament)
+    counts = {s: tally[f"st_{s}"] for s in STATUSES}
+    counts["total"] = sum(counts.values())
     pair = tournament.entrant_kind == Tournament.EntrantKind.PAIR
-    waiting = marking.waiting_alone(tournament) if pair else []
-    return {"counts": _counts(tournament), "mark": mark, "pair": pair,
-            "mark_buttons": [(m, label, title, counted[m]) for m, label, title
+    waiting = marking.waiting_alone(tournament, players=False) if pair else []
+    return {"counts": counts, "mark": mark, "pair": pair,
+            "mark_buttons": [(m, label, title, tally[m]) for m, label, title
                              in _marks(tournament)],
             "waiting": waiting, "suggestions": list(zip(waiting[0::2], waiting[1::2],
                                                         strict=False))}
 
 
-def _columns(t: Tournament, without: int | None = None) -> dict[str, bool]:
+def _columns(t: Tournament, tally: dict[str, int],
+             without: Entrant | None = None) -> dict[str, bool]:
     """The list's columns that have something to show: a club column once somebody has a
     club, a rating column once somebody has a rating (a pair has none). Empty columns would
-    take the room the names need."""
-    field = Entrant.objects.filter(tournament=t)
-    if without is not None:
-        field = field.exclude(pk=without)
+    take the room the names need. ``without``: as if that entrant were not there."""
+    club = tally["club"] - (1 if without is not None and without.club else 0)
+    rating = tally["rating"] - (1 if without is not None and without.rating is not None else 0)
     pair = t.entrant_kind == Tournament.EntrantKind.PAIR
-    return {"club": field.exclude(club="").exists(),
-            "rating": not pair and field.filter(rating__isnull=False).exists()}
+    return {"club": club > 0, "rating": not pair and rating > 0}
 
 
 def _filtered(t: Tournament, show: str, mark: str) -> QuerySet[Entrant]:
@@ -105,9 +115,13 @@ def _entrant_page(t: Tournament, show: str, mark: str, q: str,
     return chosen, total, page, pages
 
 
-def _filtered_total(t: Tournament, show: str, mark: str, q: str) -> int:
+def _filtered_total(t: Tournament, show: str, mark: str, q: str,
+                    tally: dict[str, int]) -> int:
     """How many entrants the filter lets in (:func:`_entrant_page`'s count alone)."""
-    entrants, words = _filtered(t, show, mark), _words(q)
+    words = _words(q)
+    if not (show or mark or words):
+        return sum(tally[f"st_{s}"] for s in STATUSES)
+    entrants = _filtered(t, show, mark)
     if not words:
         return entrants.count()
     return sum(_text_matches(number, name, club, words) for number, name, club
@@ -137,19 +151,22 @@ def _pager(t: Tournament, show: str, mark: str, q: str, page: int, pages: int,
             "newer_page": page - 1, "older_page": page + 1}
 
 
-def _kit(t: Tournament, csrf_token: str, show: str, mark: str, q: str, page: int,
+def _kit(t: Tournament, show: str, mark: str, q: str, page: int,
          columns: dict[str, bool]) -> dict[str, Any]:
-    kit = _row_kit(csrf_token, t, show, mark, q, page, columns)
+    kit = _row_kit(t, show, mark, q, page, columns)
     kit["key"] = (get_language(), t.slug, show, q, mark, page, tuple(sorted(columns.items())),
                   kit["rounds_drawn"], tuple(m for m, _l, _t in kit["settable"]))
     return kit
 
 
-def _decorated(t: Tournament, entrants: list[Entrant], kit: dict[str, Any]) -> None:
-    """Markers, seats and whether each may be deleted: a few queries for the whole page."""
+def _decorated(t: Tournament, entrants: list[Entrant], kit: dict[str, Any],
+               deletable: set[int] | None = None) -> None:
+    """Markers, seats and whether each may be deleted: a few queries for the whole page
+    (``deletable`` when it is known: a sign-up has never played)."""
     seats = {s.entrant_id: s for s in RegistrationSeat.objects.filter(entrant__in=entrants)}
     marks = marking.markers(t, entrants)
-    deletable = never_played(entrants)
+    if deletable is None:
+        deletable = never_played(entrants)
     for e in entrants:
         _decorate(e, marks, seats.get(e.pk), kit, deletable)
 
@@ -161,8 +178,9 @@ def _list_context(request: HttpRequest, tournament: Tournament, show: str, q: st
     ``asking``: (start number, "withdraw" or "delete") whose row asks first (the page
     without JavaScript)."""
     entrants, total, page, pages = _entrant_page(tournament, show, mark, q, page)
-    columns = _columns(tournament)
-    kit = _kit(tournament, _CSRF_SLOT, show, mark, q, page, columns)
+    tally = _tally(tournament)
+    columns = _columns(tournament, tally)
+    kit = _kit(tournament, show, mark, q, page, columns)
     for e in entrants:
         if asking and e.start_number == asking[0]:
             e.asking = asking[1]
@@ -171,19 +189,22 @@ def _list_context(request: HttpRequest, tournament: Tournament, show: str, q: st
             "pager": _pager(tournament, show, mark, q, page, pages, total, len(entrants)),
             "rows": _rows(tournament, entrants, kit, new_entrant, get_token(request)),
             "show": show, "q": q, "settable": kit["settable"], "new_entrant": new_entrant,
-            **_side_context(tournament, mark)}
+            **_side_context(tournament, mark, tally)}
 
 
 def _row_context(request: HttpRequest, t: Tournament, e: Entrant, show: str, mark: str,
-                 q: str, page: int = 1, asking: str = "") -> dict[str, Any]:
-    """One row after a change (or asking first), with the counts and panels beside it."""
-    columns = _columns(t)
-    kit = _kit(t, get_token(request), show, mark, q, page, columns)
+                 q: str, page: int = 1, asking: str = "", error: str = "") -> dict[str, Any]:
+    """One row after a change (or asking first, or with the change's error) as
+    ``row_html``, with the counts and panels beside it."""
+    tally = _tally(t)
+    columns = _columns(t, tally)
+    kit = _kit(t, show, mark, q, page, columns)
     e.asking = asking
     _decorated(t, [e], kit)
     return {"t": t, "e": e, "show": show, "mark": mark, "q": q, "page": page,
+            "row_html": _one_row(t, e, kit, get_token(request), error),
             "settable": kit["settable"], "columns": columns, "oob": True,
-            **_side_context(t, mark)}
+            **_side_context(t, mark, tally)}
 
 
 def _signup_context(request: HttpRequest, t: Tournament, entrant: Entrant, show: str,
@@ -191,14 +212,15 @@ def _signup_context(request: HttpRequest, t: Tournament, entrant: Entrant, show:
     """What a sign-up's answer carries: the counts and panels, and of the list only what
     changed. The new entrant is the newest, so it goes on top of page 1 when the filter
     shown lets it in; the list comes whole only while it is tiny or gains a column."""
-    ctx: dict[str, Any] = {"t": t, "oob": True, **_side_context(t, mark)}
-    columns = _columns(t)
-    kit = _kit(t, get_token(request), show, mark, q, page, columns)
-    _decorated(t, [entrant], kit)
+    tally = _tally(t)
+    ctx: dict[str, Any] = {"t": t, "oob": True, **_side_context(t, mark, tally)}
+    columns = _columns(t, tally)
+    kit = _kit(t, show, mark, q, page, columns)
+    _decorated(t, [entrant], kit, deletable={entrant.pk})  # just signed up: never played
     if page != 1 or entrant.hidden:
         return ctx  # nothing of the page shown changes (the counts say it)
-    total = _filtered_total(t, show, mark, q)
-    if total == 1 or columns != _columns(t, without=entrant.pk):
+    total = _filtered_total(t, show, mark, q, tally)
+    if total == 1 or columns != _columns(t, tally, without=entrant):
         ctx.update(_list_context(request, t, show, q, mark, 1, entrant.start_number),
                    whole_list=True)
         return ctx

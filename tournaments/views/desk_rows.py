@@ -17,11 +17,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.db.models import Count
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Entrant, RegistrationSeat, Tournament
@@ -98,15 +98,6 @@ def _matches(entrant: Entrant, show: str, q: str, mark: str = "") -> bool:
     return _text_matches(entrant.start_number, entrant.name, entrant.club, _words(q))
 
 
-def _counts(tournament: Tournament) -> dict[str, int]:
-    counts = dict.fromkeys(STATUSES, 0)
-    for row in (Entrant.objects.filter(tournament=tournament).values("status")
-                .annotate(n=Count("id"))):
-        counts[row["status"]] = row["n"]
-    counts["total"] = sum(counts[s] for s in STATUSES)
-    return counts
-
-
 def _marks(tournament: Tournament) -> list[tuple[str, Any, Any]]:
     """The markers this tournament has (:func:`markers.marker_names`): "came alone" only
     where pairs are fixed, "draw missing" only where seats are drawn at the desk."""
@@ -143,18 +134,18 @@ def _snippet(template: str, **context: Any) -> str:
     return mark_safe(render_to_string(template, context).strip())  # escaped by the template
 
 
-def _row_kit(csrf_token: str, t: Tournament, show: str, mark: str, q: str, page: int,
+def _row_kit(t: Tournament, show: str, mark: str, q: str, page: int,
              columns: dict[str, bool]) -> dict[str, Any]:
     """What the rows of one answer share, worked out once instead of once per row.
 
     Per row the template reversed six URLs, translated the same labels and ran the same
     loop of status buttons. Here the status buttons are rendered once per status and the
     marker toggles once per marker and state (the same templates, the same HTML), each with
-    the form's CSRF field and the filter the list is shown with.
+    the filter the list is shown with and a stand-in for the CSRF token (``_CSRF_SLOT``:
+    each answer puts in its own, :func:`_rows`, :func:`_one_row`). Those parts are kept
+    beside the rows (``_snippets``).
     """
-    actions = [(s, str(label), str(title)) for s, label, title in ACTIONS]
     settable = [(m, str(label), str(title)) for m, label, title in _settable(t)]
-    filters = {"show": show, "mark": mark, "q": q, "page": page, "csrf_token": csrf_token}
     return {
         "show": show, "mark": mark, "q": q, "page": page, "settable": settable,
         "query": urlencode({k: v for k, v in (("show", show), ("mark", mark), ("q", q),
@@ -164,15 +155,37 @@ def _row_kit(csrf_token: str, t: Tournament, show: str, mark: str, q: str, page:
         "rounds_drawn": t.rounds.exists(),
         "badges": {m: (str(label), str(title)) for m, label, title in MARKS},
         "status_labels": {s: str(label) for s, label in Entrant.Status.choices},
+        **_snippets(show, mark, q, page, settable),
+        "status_url": _entrant_url("status", t), "marker_url": _entrant_url("marker", t),
+        "slip_url": _entrant_url("slip", t), "edit_url": _entrant_url("edit", t),
+        "delete_url": _entrant_url("delete", t), "row_url": _entrant_url("row", t),
+    }
+
+
+def _snippets(show: str, mark: str, q: str, page: int,
+              settable: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """The parts every row shares (status buttons, marker toggles, the filter's fields), by
+    what they show; kept in ``_ROWS`` with the rows (not with DEBUG on)."""
+    key = ("snippets", get_language(), show, mark, q, page, tuple(settable))
+    memo = not settings.DEBUG
+    if memo:
+        with _ROWS_LOCK:
+            kept = _ROWS.get(key)
+        if kept is not None:
+            return dict(kept)
+    actions = [(s, str(label), str(title)) for s, label, title in ACTIONS]
+    filters = {"show": show, "mark": mark, "q": q, "page": page, "csrf_token": _CSRF_SLOT}
+    parts = {
         "filters": _snippet("desk/_row_filters.html", **filters),
         "buttons": {s: _snippet("desk/_buttons.html", actions=actions, status=s, **filters)
                     for s in STATUSES},
         "toggles": {(m, on): _snippet("desk/_toggle.html", m=m, label=label, on=on, **filters)
                     for m, label, _title in settable for on in (False, True)},
-        "status_url": _entrant_url("status", t), "marker_url": _entrant_url("marker", t),
-        "slip_url": _entrant_url("slip", t), "edit_url": _entrant_url("edit", t),
-        "delete_url": _entrant_url("delete", t), "row_url": _entrant_url("row", t),
     }
+    if memo:
+        with _ROWS_LOCK:
+            _ROWS[key] = parts
+    return parts
 
 
 def _toggles(e: Entrant, kit: dict[str, Any]) -> list[str]:
@@ -218,7 +231,7 @@ def _decorate(e: Entrant, marks: dict[int, list[str]], seat: RegistrationSeat | 
 # Rendered rows of the list by everything a row shows, in this process. A page of the list
 # comes again with every filter and every reload, and almost every row is what it was the
 # last time. The rows keep a stand-in for the CSRF token (each answer puts in its own).
-_ROWS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_ROWS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # rows (str), shared parts
 _ROWS_MAX = 5000
 _ROWS_LOCK = threading.Lock()
 _CSRF_SLOT = f"csrf-slot-{secrets.token_hex(8)}"
@@ -255,3 +268,11 @@ def _rows(t: Tournament, entrants: list[Entrant], kit: dict[str, Any],
                         _ROWS.popitem(last=False)
         html.append(row)
     return mark_safe("".join(html).replace(_CSRF_SLOT, csrf_token))  # rendered by the template
+
+
+def _one_row(t: Tournament, e: Entrant, kit: dict[str, Any], csrf_token: str,
+             error: str = "") -> str:
+    """One row rendered afresh (after a change, asking first, or with the change's error)."""
+    return mark_safe(render_to_string("desk/_row.html", {  # rendered by the template
+        "t": t, "e": e, "settable": kit["settable"], "columns": kit["columns"],
+        "error": error}).replace(_CSRF_SLOT, csrf_token))
