@@ -33,9 +33,11 @@ from .desk_list import (
     _flash,
     _list_context,
     _page_context,
+    _pager_now,
     _row_context,
     _side_context,
     _slip_link,
+    _tally,
 )
 from .desk_rows import MARKS, _actor, _filters, _page_number, _seat
 
@@ -160,8 +162,10 @@ def delete(request: HttpRequest, t: Tournament, start_number: int) -> HttpRespon
     done = _flash(gettext("Deleted: %(entrant)s") % {"entrant": entrant},
                   _undo_button(request, t, entry))
     if request.htmx:  # the row goes (an empty answer for it), the rest out of band
-        return render(request, "desk/_deleted.html", {"t": t, "done": done, "oob": True,
-                                                      **_side_context(t, mark)})
+        tally = _tally(t)
+        return render(request, "desk/_deleted.html", {
+            "t": t, "done": done, "oob": True, **_side_context(t, mark, tally),
+            "pager": _pager_now(t, show, mark, q, page, tally)})
     messages.success(request, done)
     return _back(t, show, mark, q, "", page)
 

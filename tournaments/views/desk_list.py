@@ -151,6 +151,15 @@ def _pager(t: Tournament, show: str, mark: str, q: str, page: int, pages: int,
             "newer_page": page - 1, "older_page": page + 1}
 
 
+def _pager_now(t: Tournament, show: str, mark: str, q: str, page: int,
+               tally: dict[str, int]) -> dict[str, Any]:
+    """The pager of the page shown after a change that adds or takes away a row."""
+    total = _filtered_total(t, show, mark, q, tally)
+    pages = max(1, math.ceil(total / PAGE_SIZE))
+    shown = max(0, min(PAGE_SIZE, total - (page - 1) * PAGE_SIZE))
+    return _pager(t, show, mark, q, page, pages, total, shown)
+
+
 def _kit(t: Tournament, show: str, mark: str, q: str, page: int,
          columns: dict[str, bool]) -> dict[str, Any]:
     kit = _row_kit(t, show, mark, q, page, columns)
@@ -214,6 +223,8 @@ def _signup_context(request: HttpRequest, t: Tournament, entrant: Entrant, show:
     shown lets it in; the list comes whole only while it is tiny or gains a column."""
     tally = _tally(t)
     ctx: dict[str, Any] = {"t": t, "oob": True, **_side_context(t, mark, tally)}
+    if page != 1:  # a row more on some page: the pager says so
+        ctx["pager"] = _pager_now(t, show, mark, q, page, tally)
     columns = _columns(t, tally)
     kit = _kit(t, show, mark, q, page, columns)
     _decorated(t, [entrant], kit, deletable={entrant.pk})  # just signed up: never played
@@ -224,9 +235,8 @@ def _signup_context(request: HttpRequest, t: Tournament, entrant: Entrant, show:
         ctx.update(_list_context(request, t, show, q, mark, 1, entrant.start_number),
                    whole_list=True)
         return ctx
-    pages = max(1, math.ceil(total / PAGE_SIZE))
     ctx.update(new_row=_rows(t, [entrant], kit, entrant.start_number, get_token(request)),
-               pager=_pager(t, show, mark, q, 1, pages, total, min(total, PAGE_SIZE)))
+               pager=_pager_now(t, show, mark, q, 1, tally))
     return ctx
 
 
