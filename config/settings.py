@@ -225,6 +225,12 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournaments.ratelimit.client_ip"  # the same rule as above
 AXES_LOCKOUT_CALLABLE = "tournaments.ratelimit.login_locked_response"
 
+# Where a rating list is imported without a Celery worker (docs/ratings.md): "process", a
+# process of its own (never a web worker); "inline" only for the test suite's in-memory
+# database, which another process cannot see.
+RATING_LIST_IMPORT = env.str("RATING_LIST_IMPORT", default="process")
+if RATING_LIST_IMPORT not in ("process", "inline"):
+    sys.exit("RATING_LIST_IMPORT must be process or inline")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
