@@ -112,7 +112,8 @@ INSTALLED_APPS = [
 # The disciplines the site runs, one package (and Django app) each under
 # tournaments/disciplines/: docs/adding-a-discipline.md. The order is the order of the
 # discipline choices on the pages.
-DISCIPLINES = ["chess", "mucken", "pussi", "boardgame", "tabletop", "skat", "doppelkopf"]
+DISCIPLINES = ["chess", "mucken", "pussi", "boardgame", "tabletop", "skat", "doppelkopf",
+               "schafkopf"]
 INSTALLED_APPS += [f"tournaments.disciplines.{name}" for name in DISCIPLINES]
 
 MIDDLEWARE = [
