@@ -37,6 +37,7 @@ GAME_WORDS: dict[str, Any] = {
 }
 """The games in the order of scoring.schafkopf.GAMES, as the list and the settings name them."""
 HERZ_SOLO = gettext_lazy("Herz-Solo")
+PASSED_SHORT = gettext_lazy("all passed")  # the list's select is narrow on a phone
 
 SUIT_WORDS: dict[str, Any] = {
     "eichel": gettext_lazy("Acorns"), "gras": gettext_lazy("Leaves"),
@@ -64,6 +65,9 @@ COLUMN_WORDS: dict[str, Words] = {
                   gettext_lazy("Balance in euros for the cash desk")),
 }
 
+STATISTICS_ONLY = frozenset({"declared", "declared_won", "solos", "solos_won"})
+"""Values of the scoring core shown on the statistics page, not as standings columns."""
+
 PRESET: dict[str, Any] = {"games_per_series": {"4": 32, "5": 40},
                           "games": ["sauspiel", "solo", "wenz"]}
 """The tournament point table of the notices (docs/schafkopf.md): Sauspiel 1, Schneider and
@@ -88,6 +92,7 @@ class Schafkopf(WebDiscipline[SchafkopfSettings]):
     # score: "Nach 30 Spielen wird neu ausgelost" (docs/schafkopf.md, "Tables and series").
     methods = ("standings_tables", "random_tables")
     money_columns = ("cash",)
+    sheet_css = ("css/schafkopf-sheet.css",)  # the printed list's lower rows
     # A line of a list in a report or the log: its keys, the games and the suits by name.
     cell_words = {"games": gettext_lazy("Game"), "game": gettext_lazy("Game"),
                   "player": gettext_lazy("Player"), "partner": gettext_lazy("Partner"),
@@ -105,7 +110,7 @@ class Schafkopf(WebDiscipline[SchafkopfSettings]):
     pairings_note = gettext_lazy("Pts: points before this round. Round 1 is seated by lot, "
                                  "later rounds by the running score: the leaders at table 1.")
 
-    whatif = Spec(settings=(), shown=("points", "declared_won", "solos_won"))
+    whatif = Spec(settings=(), shown=("points", "won", "lost"))
 
     settings_fields = (
         Field("games_per_series.4", gettext_lazy("Games per round, table of 4"), WHOLE,
@@ -207,6 +212,12 @@ class Schafkopf(WebDiscipline[SchafkopfSettings]):
             return _("Points in round %(n)s") % {"n": key[7:]}
         return super().column_title(t, key)
 
+    def standings_columns(self, t: Tournament, names: list[str]) -> list[str]:
+        """Points, games, won and lost, the balance and each round's points: the games a
+        player announced and the solos are the statistics page's (``statistics_extra``),
+        so the standings fit a printed page and a phone."""
+        return [k for k in names if k not in STATISTICS_ONLY]
+
     def standings_totals(self, t: Tournament, rows: list[dict[str, Any]]) -> list[str]:
         """The cash desk's two sums where the tournament plays for money (``unit: cent``):
         what the players behind pay in and what the players ahead are paid out (equal in
@@ -240,7 +251,8 @@ class Schafkopf(WebDiscipline[SchafkopfSettings]):
                             "declared_won": v.get("declared_won", 0),
                             "solos": v.get("solos", 0), "solos_won": v.get("solos_won", 0),
                             "best": best})
-        kinds = [{"game": GAME_WORDS.get(k, k), "played": n, "won": won}
+        kinds = [{"game": GAME_WORDS.get(k, k), "played": n,
+                  "won": None if k == "passed" else won}
                  for k, (n, won) in games_by_kind(t).items()]
         return {"template": "stats/_schafkopf.html", "players": players, "kinds": kinds}
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.html import escape, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.cardlist import MAX_GAMES
@@ -43,7 +45,7 @@ from ...result_forms import (
     read_whole,
 )
 from ..registry import DISCIPLINES
-from .discipline import GAME_WORDS, HERZ_SOLO
+from .discipline import GAME_WORDS, HERZ_SOLO, PASSED_SHORT
 
 DISCIPLINE = DISCIPLINES["schafkopf"]
 
@@ -67,7 +69,7 @@ def game_choices(s: SchafkopfSettings) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, word in GAME_WORDS.items():
         if key in s.games:
-            out[key] = str(word)
+            out[key] = str(PASSED_SHORT if key == "passed" else word)
             if key == "solo" and s.tariff["herz_solo"] != s.tariff["solo"]:
                 out["herz_solo"] = str(HERZ_SOLO)
     return out
@@ -277,10 +279,34 @@ def tariff(s: SchafkopfSettings) -> dict[str, Any]:
             "games": {key: str(word) for key, word in GAME_WORDS.items()}}
 
 
+class Options:
+    """A select's options after its empty one, built once per list and marked selected per
+    line here rather than by loops in the template: a list has up to 40 lines of six
+    selects each, and the page must answer fast (house rules: under 300 ms)."""
+
+    def __init__(self, choices: list[tuple[str, str]]) -> None:
+        self.values = {value for value, _words in choices}
+        self.html = "".join(f'<option value="{escape(value)}">{escape(words)}</option>'
+                            for value, words in choices)
+
+    def marked(self, selected: str) -> SafeString:
+        if selected not in self.values:
+            return mark_safe(self.html)  # every value and word escaped above
+        value = f'value="{escape(selected)}">'
+        return mark_safe(self.html.replace(value, value[:-1] + " selected>", 1))
+
+
 def schafkopf_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
     s = _settings(table)
     players = players_in_seat_order(table)
     size = len(players)
+    seat_choices = [(str(n), f"{n}. {name}") for n, name in players]
+    choices = {name: Options(c) for name, c in (
+        ("game", list(game_choices(s).items())), ("player", seat_choices),
+        ("partner", seat_choices), ("won", [("won", str(_("won"))), ("lost", str(_("lost")))]),
+        ("level", [("schneider", str(_("Schneider"))), ("schwarz", str(_("Schwarz")))]),
+        ("extra", extras(s)),
+        ("kontra", [("1", str(_("Kontra"))), ("2", str(_("Kontra and Re")))]))}
     expected = s.games_per_series.get(size, 32)
     spare = 4 if "passed" in s.games else 0  # room for games dealt again
     posted = posted_rows(data, LINE_KEY) if data is not None else []
@@ -301,7 +327,7 @@ def schafkopf_context(table: Table, data: Data | None, errors: Errors) -> dict[s
         labels = {f"{key}.{f}": str(word) for f, word in labels_of.items()}
         rows.append(Row(key, str(k + 1), [laufende], errors.under(key, labels), {
             "dealer": dealer[1], "dealer_number": dealer[0],
-            "values": {f: value(f) for f in FIELDS},
+            "options": {f: c.marked(value(f)) for f, c in choices.items()},
             "jungfrau": [(n, name, data is not None and is_ticked(data, f"{key}.jungfrau_{n}"))
                          for n, name in players],
             "ids": {f: Input(f"{key}.{f}", "").id for f in FIELDS},
@@ -311,6 +337,10 @@ def schafkopf_context(table: Table, data: Data | None, errors: Errors) -> dict[s
             "games": list(game_choices(s).items()), "extras": extras(s),
             "laufende": s.laufende > 0, "kontra": s.kontra, "ramsch": "ramsch" in s.games,
             "tariff": tariff(s), "check_messages": schafkopf_messages(),
+            "score_cells": format_html_join("", (
+                '<span class="sf-score" data-score="{}"><span class="sf-name">{}</span> '
+                '<span class="sf-pts" data-points></span> <span class="sf-sum" data-sum></span>'
+                '</span>'), players),
             "dealer_sits_out": size == 5}
 
 

@@ -171,7 +171,8 @@
           var n = cell.dataset.score;
           cell.querySelector("[data-points]").textContent = points === null ? ""
             : (n === out ? M.sits_out_short : signed(points[n]));
-          cell.querySelector("[data-sum]").textContent = points === null ? "" : "\u03a3 " + running[n];
+          cell.querySelector("[data-sum]").textContent = points === null ? ""
+            : "\u03a3 " + signed(running[n]);
           cell.classList.toggle("sf-out", points !== null && n === out);
         });
         line.querySelector("[data-scores]").hidden = points === null;
