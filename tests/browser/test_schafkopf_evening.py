@@ -193,10 +193,13 @@ def test_eight_players_two_rounds_phones_a_dispute_and_the_printed_list(browser,
                 check = first.locator("[data-row='games[4]'] [data-check]")
                 check.wait_for(state="visible")
                 assert "partner" in check.inner_text()
+                partner = first.locator("select[name='games[4].partner']")
+                assert partner.get_attribute("aria-invalid") == "true"  # the field is named
+                assert partner.get_attribute("aria-describedby") == check.get_attribute("id")
                 first.locator("[data-row='games[4]']").scroll_into_view_if_needed()
                 shot(first, "03-captain-live-check-390", full=False)
                 first.select_option("select[name='games[4].partner']", str(numbers[2]))
-                assert check.is_hidden()
+                assert check.is_hidden() and partner.get_attribute("aria-invalid") is None
                 width = first.evaluate("document.documentElement.scrollWidth")
                 assert width <= 390, width  # no sideways scrolling on the phone
             else:

@@ -132,26 +132,45 @@
         }
         var lauf = value(line, "laufende");
         var laufende = /^\d+$/.test(lauf) ? parseInt(lauf, 10) : 0;
-        var problems = [];
+        var problems = [], bad = {};
         [["player", player], ["partner", partner]].forEach(function (p) {
           if (out !== null && p[1] === out) {
             problems.push(fill(M.sits_out, {name: names[out], n: line.dataset.gameNo}));
+            bad[p[0]] = true;
           }
         });
         if (game === "sauspiel" && partner && partner === player) {
           problems.push(M.partner_self);
+          bad.partner = true;
         } else if (game === "sauspiel" && player && won && !partner) {
           problems.push(M.partner);
+          bad.partner = true;
         }
         var most = T.most[game] || 0;
         if (laufende > most && most) {
           problems.push(fill(M.laufende, {game: field(line, "game").selectedOptions[0].text,
                                           most: most, value: laufende}));
+          bad.laufende = true;
         }
-        if (extra === "sie" && won === "lost") { problems.push(M.sie_lost); }
+        if (extra === "sie" && won === "lost") { problems.push(M.sie_lost); bad.won = true; }
         var check = line.querySelector("[data-check]");
         check.textContent = problems.join(" ");
         check.hidden = problems.length === 0;
+        if (!check.id) {
+          check.id = list.dataset.messages + "-" + line.dataset.row.replace(/\W+/g, "-");
+        }
+        var server = line.querySelector(".errorlist.server:not([hidden])");
+        ["player", "partner", "won", "laufende"].forEach(function (n) {
+          var el = field(line, n);
+          if (!el) { return; }
+          if (bad[n]) {
+            el.setAttribute("aria-invalid", "true");
+            el.setAttribute("aria-describedby", check.id);
+          } else if (!server) {
+            el.removeAttribute("aria-invalid");
+            el.removeAttribute("aria-describedby");
+          }
+        });
         var complete = !passed && game && player && won && (game !== "sauspiel" || partner)
           && !problems.length;
         var active = seats.filter(function (n) { return n !== out; });
@@ -183,8 +202,11 @@
           : "";
       }
     }
-    list.addEventListener("change", update);
-    list.addEventListener("input", update);
+    /* On the document, so the line's marks come after captain.js clears a changed line's
+       server marks (its listener is on the form). */
+    function changed(ev) { if (list.contains(ev.target)) { update(); } }
+    document.addEventListener("change", changed);
+    document.addEventListener("input", changed);
     update();
   }
   function all() { document.querySelectorAll("[data-schafkopf]").forEach(bind); }
