@@ -15,7 +15,7 @@ from parsing here or from the scoring check in ``services.check_payload``
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -120,6 +120,22 @@ def read_number(post: Data, key: str, errors: ErrorDict) -> int | float | None:
         add_error(errors, key, _("too large"))
         return None
     return int(d) if d == d.to_integral_value() else float(d)
+
+
+def read_seat(post: Data, key: str, numbers: Collection[int], errors: ErrorDict,
+              required: bool = True) -> int | None:
+    """A player of the table chosen in a select by start number (a card list's declarer,
+    player or partner), or an error at ``key``; empty is None (an error if ``required``)."""
+    raw = clean(post, key)
+    if not raw:
+        if required:
+            add_error(errors, key, _("required"))
+        return None
+    number = int(raw) if raw.isdigit() and len(raw) < 10 else None
+    if number is None or number not in numbers:
+        add_error(errors, key, _("choose a player of this table"))
+        return None
+    return number
 
 
 def raise_errors(errors: ErrorDict) -> None:

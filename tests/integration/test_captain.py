@@ -108,7 +108,20 @@ def doppelkopf_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dic
     return post, {"games": games}
 
 
+def schafkopf_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str, Any]]:
+    """Two lines of the list: a Sauspiel won with the partner, and a Wenz lost (or won)."""
+    a, b, c, d = start_numbers(table)
+    post = {"games[0].player": str(b), "games[0].game": "sauspiel",
+            "games[0].partner": str(d), "games[0].won": "won",
+            "games[1].player": str(c), "games[1].game": "wenz",
+            "games[1].won": "won" if variant else "lost"}
+    games = [{"dealer": a, "game": "sauspiel", "player": b, "partner": d, "won": True},
+             {"dealer": b, "game": "wenz", "player": c, "won": bool(variant)}]
+    return post, {"games": games}
+
+
 DISCIPLINES = {
+    "schafkopf": (schafkopf_post, {"entrants": 8}),
     "doppelkopf": (doppelkopf_post, {"entrants": 8}),
     "skat": (skat_post, {"entrants": 8}),
     "mucken": (mucken_post, {"entrants": 4, "entrant_kind": "pair"}),

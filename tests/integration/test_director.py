@@ -41,7 +41,7 @@ pytestmark = pytest.mark.django_db
 
 DISCIPLINE_KINDS = [("chess", "single"), ("mucken", "pair"), ("mucken", "single"),
                     ("pussi", "single"), ("boardgame", "single"), ("tabletop", "single"),
-                    ("skat", "single"), ("doppelkopf", "single")]
+                    ("skat", "single"), ("doppelkopf", "single"), ("schafkopf", "single")]
 
 
 @pytest.fixture(autouse=True)
@@ -670,7 +670,7 @@ def test_json_option_keeps_working(dclient, make_tournament, director):
 
 def tournament_with_results(make_tournament, director, discipline, kind="single"):
     entrants = {"chess": 4, "mucken": 4, "pussi": 8, "boardgame": 7, "tabletop": 4,
-                "skat": 7, "doppelkopf": 8}[discipline]
+                "skat": 7, "doppelkopf": 8, "schafkopf": 8}[discipline]
     t = make_tournament(discipline, kind, entrants=entrants, name=f"Original {discipline}")
     played_round(t, director)
     rnd = services.draw_round(t, actor_of(director), seed="zweite")

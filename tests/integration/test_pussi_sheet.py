@@ -289,7 +289,11 @@ def test_a_series_of_up_to_99_games_is_taken(phone, open_round):
 
 
 def test_statistics_of_another_discipline_are_none(make_tournament):
-    assert pussi_statistics(make_tournament("mucken", "pair", entrants=4)) is None
+    """Only Pussi's statistics block carries the sheet (Pussi.statistics_extra)."""
+    from tournaments.services.statistics import statistics
+
+    stats = statistics(make_tournament("mucken", "pair", entrants=4))
+    assert stats.extras.get("pussi_stats") is None
 
 
 def test_the_statistics_report_prints_the_sheet(phone, open_round):
