@@ -18,15 +18,16 @@ solved over all unpaired players with completion as the top field.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..swiss import SwissState
+from .completion import Field, field_of
 from .criteria import Layout, colour_bits
-from .matching import Cardinality, max_weight_matching
+from .matching import max_weight_matching
 from .model import DOWN, Entrant
+from .transport import realise, transport
 
 Allowed = Callable[[int, int], bool]  # may this pair be made in the current stage?
 
@@ -57,6 +58,7 @@ class Round:
     colour_class: list[str | None]  # C3: the absolute preference of a non-topscorer, if any
     layout: Layout
     odd: bool = False
+    kinds: list[int] = field(default_factory=list)  # per player: what the weights read of him
 
     @classmethod
     def of(cls, state: SwissState, players: list[Entrant]) -> Round:
@@ -70,8 +72,14 @@ class Round:
                 blocked[b].add(a)
         colour_class = [p.preference if p.absolute and not p.topscorer else None
                         for p in players]
+        # Two players of one kind weigh the same against anybody (criteria.Layout.low reads
+        # nothing else of them): weights are computed once per pair of kinds.
+        kind_of: dict[tuple[object, ...], int] = {}
+        kinds = [kind_of.setdefault((p.score, p.preference, p.imbalance, p.repeated, p.strong,
+                                     p.floats, p.played_games), len(kind_of))
+                 for p in players]
         return cls(state, players, blocked, colour_class, Layout.of(players, state.round - 1),
-                   odd=len(players) % 2 == 1)
+                   odd=len(players) % 2 == 1, kinds=kinds)
 
     def ok(self, a: int, b: int) -> bool:
         """May a and b meet? C1 (not met over the board, not forbidden) and C3 (not two
@@ -83,7 +91,11 @@ class Round:
 
     def completable(self, free: Sequence[int], needs_bye: bool | None = None) -> bool:
         """Can ``free`` be paired completely (the PAB, if one is left, to a candidate)?"""
-        return self.complete_matching(free, needs_bye) is not None
+        if needs_bye is None:
+            needs_bye = len(free) % 2 == 1
+        if len(free) % 2 == 1 and not needs_bye:
+            return False
+        return self._field(free, needs_bye).perfect()
 
     def complete_matching(self, free: Sequence[int],
                           needs_bye: bool | None = None) -> list[int] | None:
@@ -92,31 +104,24 @@ class Round:
             needs_bye = len(free) % 2 == 1
         if len(free) % 2 == 1 and not needs_bye:
             return None
-        candidate = self.layout.candidate
-        size = len(free)
-        dummy = size if needs_bye else -1
-        ok = self.ok
-
-        def neighbours(k: int):
-            if k == dummy:
-                return (j for j in range(size) if candidate[free[j]])
-            v = free[k]
-            near = (j for j in range(size) if j != k and ok(v, free[j]))
-            if needs_bye and candidate[v]:
-                return itertools.chain(near, (dummy,))
-            return near
-
-        matching = Cardinality(neighbours, size + needs_bye)
-        if any(m == -1 for m in matching.mate):
+        mate = self._field(free, needs_bye).matching()
+        if any(m == -1 for m in mate):
             return None
-        return matching.mate
+        return mate
 
-    def graph(self, nodes: Sequence[int], keep: Callable[[int, int], bool] | None = None
-              ) -> list[list[int]]:
-        """Adjacency lists (local indices) of the players ``nodes``."""
-        ok = self.ok
-        return [[j for j, w in enumerate(nodes) if j != k and ok(v, w)
-                 and (keep is None or keep(v, w))] for k, v in enumerate(nodes)]
+    def _field(self, free: Sequence[int], needs_bye: bool) -> Field:
+        """``free`` as a :class:`completion.Field`; with a dummy for the PAB if needed."""
+        candidate = self.layout.candidate
+        return field_of(free, self.colour_class, self.blocked,
+                        dummy=(lambda v: candidate[v]) if needs_bye else None)
+
+    def field(self, nodes: Sequence[int], first: int = 0, dummy_from: int | None = None
+              ) -> Field:
+        """``nodes`` as a :class:`completion.Field`: the ``first`` of them may not meet each
+        other; with a dummy for the nodes from ``dummy_from`` on."""
+        position = {v: k for k, v in enumerate(nodes)}
+        dummy = None if dummy_from is None else (lambda v: position[v] >= dummy_from)
+        return field_of(nodes, self.colour_class, self.blocked, first, dummy)
 
 
 def bye_score(rnd: Round) -> Fraction:
@@ -200,6 +205,9 @@ def pair_round(state: SwissState, players: list[Entrant]) -> tuple[dict[int, int
     return partner, (unpaired[0] if unpaired else None), records
 
 
+KINDS_FROM = 12  # smaller halves: the blossom algorithm is as quick
+
+
 def _lexicographic_bits(radix: int, digits: int) -> int:
     return (radix ** digits).bit_length() + 1
 
@@ -221,7 +229,7 @@ class Bracket:
         self.floaters: list[int] = []
         self.next_single = False
         self.fell_back = False
-        self._low: dict[tuple[int, int], int] = {}
+        self._low: dict[tuple[int, int, int], int] = {}
         self._resident_set = set(residents)
         self._following_set = set(following)
         self._mode = ""
@@ -231,13 +239,18 @@ class Bracket:
     # --- weights ------------------------------------------------------------------------
 
     def low(self, h: int, lo: int) -> int:
-        """Criteria fields of the pair (h higher, lo lower), as in the current bracket."""
-        key = (h, lo)
-        w = self._low.get(key)
+        """Criteria fields of the pair (h higher, lo lower), as in the current bracket.
+
+        The same for every pair of the same kinds and the same place of the lower player
+        (resident, next scoregroup, neither), so computed once per such combination.
+        """
+        kinds = self.rnd.kinds
+        place = 1 if lo in self._resident_set else 2 if lo in self._following_set else 0
+        key = (kinds[h], kinds[lo], place)
+        w: int | None = self._low.get(key)
         if w is None:
             players = self.rnd.players
-            w = self.layout.low(players[h], players[lo], lo in self._resident_set,
-                                    lo in self._following_set, self.single)
+            w = self.layout.low(players[h], players[lo], place == 1, place == 2, self.single)
             self._low[key] = w
         return w
 
@@ -299,20 +312,13 @@ class Bracket:
         if len(floaters) > len(following):
             return False
         nodes = floaters + following
-        floating = set(floaters)
-        adjacency = self.rnd.graph(nodes, lambda v, w: not (v in floating and w in floating))
         spare: list[int] = []
         if len(nodes) % 2:
-            dummy = len(nodes)
-            adjacency.append([])
-            for k in range(len(floaters), len(nodes)):
-                adjacency[k].append(dummy)
-                adjacency[dummy].append(k)
-            mate = Cardinality(adjacency).mate
+            mate = self.rnd.field(nodes, len(floaters), dummy_from=len(floaters)).matching()
             if any(m == -1 for m in mate):
                 return False
-            spare = [nodes[mate[dummy]]]
-        elif any(m == -1 for m in Cardinality(adjacency).mate):
+            spare = [nodes[mate[len(nodes)]]]
+        elif not self.rnd.field(nodes, len(floaters)).perfect():
             return False
         return self.rnd.completable(spare + self.lower, self.rnd.odd)
 
@@ -435,7 +441,7 @@ class Bracket:
     def _homogeneous(self, residents: list[int]) -> dict[int, int] | None:
         """Pair a bracket without MDPs, guessing its number of pairs from a cardinality
         matching; None if the guess was wrong (the caller then does the first stage)."""
-        pairs = Cardinality(self.rnd.graph(residents)).size()
+        pairs = self.rnd.field(residents).maximum_size()
         if pairs == 0 or len(residents) < 2:
             return None
         mate = self._solve_remainder(residents, pairs, [])
@@ -528,7 +534,7 @@ class Bracket:
             return None
         ok = self.rnd.ok
         weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if o > p and ok(p, o)}
-        partner, dual = _assignment(s1, s2, weights)
+        partner, dual = self._assignment(s1, s2, weights)
         result = self._greedy_partners(s1, s2, weights, partner, dual, unpaired_movers)
         if result is None:
             return None
@@ -536,6 +542,60 @@ class Bracket:
             if v not in inside and w not in inside:
                 result[v] = w
         return result
+
+    def _assignment(self, s1: list[int], s2: list[int], weights: dict[tuple[int, int], int]
+                    ) -> tuple[dict[int, int | None], dict[int, int]]:
+        """Best assignment of S1 to S2 (``weights``: the pairs that may meet), partner and
+        doubled duals per player: between kinds of players first (:mod:`.transport`), by the
+        blossom algorithm on all pairs only where that gives no answer."""
+        fast = self._assignment_by_kinds(s1, s2) if len(s1) >= KINDS_FROM else None
+        return fast if fast is not None else _assignment(s1, s2, weights)
+
+    def _assignment_by_kinds(self, s1: list[int], s2: list[int]
+                             ) -> tuple[dict[int, int | None], dict[int, int]] | None:
+        rnd = self.rnd
+        kinds, colour_class = rnd.kinds, rnd.colour_class
+        index_a: dict[int, int] = {}
+        index_b: dict[int, int] = {}
+        rep_a: list[int] = []
+        rep_b: list[int] = []
+        for side, index, rep in ((s1, index_a, rep_a), (s2, index_b, rep_b)):
+            for v in side:
+                if kinds[v] not in index:
+                    index[kinds[v]] = len(rep)
+                    rep.append(v)
+        supply = [0] * len(rep_a)
+        demand = [0] * len(rep_b)
+        for v in s1:
+            supply[index_a[kinds[v]]] += 1
+        for v in s2:
+            demand[index_b[kinds[v]]] += 1
+
+        def weight(a: int, b: int) -> int | None:
+            p, o = rep_a[a], rep_b[b]
+            c = colour_class[p]
+            if c is not None and c == colour_class[o]:
+                return None
+            return self.low(p, o)
+
+        solved = transport(supply, demand, weight)
+        if solved is None:
+            return None
+        _, du, dv = solved
+        table = {(a, b): weight(a, b) for a in range(len(rep_a)) for b in range(len(rep_b))}
+        ok = rnd.ok
+
+        def tight(p: int, o: int) -> bool:
+            a, b = index_a[kinds[p]], index_b[kinds[o]]
+            w = table[(a, b)]
+            return w is not None and du[a] + dv[b] == w and ok(p, o)
+
+        partner = realise(s1, s2, tight, lambda o: dv[index_b[kinds[o]]] > 0)
+        if partner is None:
+            return None
+        dual = {p: 2 * du[index_a[kinds[p]]] for p in s1}
+        dual.update({o: 2 * dv[index_b[kinds[o]]] for o in s2})
+        return partner, dual
 
     def _natural_halves(self, remainder: list[int], rp: int, unpaired_movers: list[int],
                         exchange: dict[tuple[int, int], int], bits: int) -> dict[int, int] | None:
@@ -555,7 +615,7 @@ class Bracket:
         # Within S1 x S2 the exchange field only depends on the S1 player (a constant per
         # row): the assignment is solved on the criteria alone and the duals lifted after.
         weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
-        partner, low_dual = _assignment(s1, s2, weights)
+        partner, low_dual = self._assignment(s1, s2, weights)
         if any(partner[p] is None for p in s1):
             return None
         row = {p: exchange[(p, s2[0])] if s2 else 0 for p in s1}
