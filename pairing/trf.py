@@ -5,7 +5,7 @@ other line verbatim, so that :func:`write` gives the file back without loss.
 What the pairing needs is read from the known lines:
 
 * ``XXR`` / ``142``: number of rounds; ``XXC white1|black1`` / ``152 W|B``: the
-  initial colour; ``XXC rank``: the rank column (86-89), not the pairing number,
+  initial colour; ``XXC rank``: the order of the player lines, not the pairing number,
   gives the initial ranking;
 * point systems: ``162`` (codes ``W D L Z P``, ``A`` = ``Z``, from column 6 in
   steps of 9), ``BBW BBD BBL BBZ BBF BBU`` (value from column 5), ``XXS
@@ -148,7 +148,7 @@ class Trf:
     players: dict[int, TrfPlayer] = field(default_factory=dict)
     total_rounds: int | None = None
     initial_colour: str | None = None  # "w" / "b"; None when the file does not say
-    by_rank: bool = False  # XXC rank: the rank column, not the pairing number, ranks initially
+    by_rank: bool = False  # XXC rank: the order of the lines, not the number, ranks initially
     points: PointSystem = field(default_factory=PointSystem)
     accelerations: dict[int, dict[int, Fraction]] = field(default_factory=dict)  # XXA / 250
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
@@ -178,15 +178,15 @@ class Trf:
     def initial_order(self) -> list[int]:
         """Pairing numbers in the order of the initial ranking.
 
-        The numbers themselves, unless ``XXC rank`` says the rank column ranks the
-        players (JaVaFo's "rank" option; the pairing numbers are then only names).
-        Ranks that are missing or 0 come last; equal ranks keep the order of the lines.
+        The numbers themselves, unless ``XXC rank`` says the players rank in the order of
+        their ``001`` lines (JaVaFo's "positional id"; the pairing numbers are then only
+        names). bbpPairings reads it so too: it never reads the rank column (86-89), which
+        exports fill with the current standings — lichess writes the standings rank there
+        and its lines in the order of the pairing numbers, i.e. of the ratings.
         """
         if not self.by_rank:
             return sorted(self.players)
-        line_order = [x for x in self.lines if isinstance(x, int)]
-        return sorted(line_order, key=lambda n: (not self.players[n].rank,
-                                                 self.players[n].rank or 0))
+        return [x for x in self.lines if isinstance(x, int)]
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -687,7 +687,7 @@ def before_round(trf: Trf, round_: int) -> Trf:
     """The TRF as it stood before round r was paired (the fixtures' README, step 1).
 
     Rounds 1..r-1 as in the file, the score recomputed from them (the rank too:
-    score, then pairing number, unless ``XXC rank`` makes it the initial ranking),
+    score, then pairing number, unless the file has ``XXC rank``: then it stays as written),
     and the round-r cell kept only for an announced absence (a blank cell of a round
     that was paired is written as ``0000 - Z``); every other line unchanged.
     """
@@ -701,7 +701,7 @@ def before_round(trf: Trf, round_: int) -> Trf:
         while cells and cells[-1] is None:
             cells.pop()
         players[n] = replace(p, points=points_before(trf, p, round_), cells=cells)
-    if not trf.by_rank:  # with XXC rank the rank column is the initial ranking: kept
+    if not trf.by_rank:  # with XXC rank the file's own rank column is kept as written
         order = sorted(players.values(), key=lambda p: (-(p.points or 0), p.number))
         for rank, p in enumerate(order, 1):
             p.rank = rank
