@@ -25,7 +25,7 @@ from fractions import Fraction
 from ..swiss import SwissState
 from .completion import Field, field_of
 from .criteria import Layout, colour_bits
-from .matching import max_weight_matching
+from .matching import Cardinality, max_weight_matching
 from .model import DOWN, Entrant
 from .transport import realise, transport
 
@@ -233,6 +233,7 @@ class Bracket:
         self._resident_set = set(residents)
         self._following_set = set(following)
         self._mode = ""
+        self._stage_one = False  # solving the first stage: movers and their opponents
         self.layout = rnd.layout.local(rnd.players, movers + residents + following)
         self._mover_set = set(movers)
 
@@ -286,6 +287,11 @@ class Bracket:
     def _match(self, vertices: list[int], stage: dict[tuple[int, int], int],
                stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """Maximum-weight matching of ``vertices`` (criteria, then the stage tie-break)."""
+        if self._stage_one and len(vertices) >= KINDS_FROM and not (
+                set(vertices) - self._mover_set - self._resident_set):
+            by_kinds = self._match_by_kinds(vertices, stage, stage_bits)
+            if by_kinds is not None:
+                return by_kinds
         ok = self.rnd.ok
         index = {v: k for k, v in enumerate(vertices)}
         edges = []
@@ -297,6 +303,118 @@ class Bracket:
                 edges.append((index[a], index[b], w))
         mate = max_weight_matching(len(vertices), edges)
         return {vertices[k]: vertices[m] for k, m in enumerate(mate) if m != -1}
+
+    def _match_by_kinds(self, vertices: list[int], stage: dict[tuple[int, int], int],
+                        stage_bits: int) -> dict[int, int] | None:
+        """The first stage's best matching of movers and residents, between kinds.
+
+        Residents of one kind weigh the same against anybody (the same score: the criteria
+        read both players alike), movers keep their own node, and a mover's edge to a kind is
+        the one to its first member he may meet (the stage prefers the highest opponent).
+        The fractional matching problem between these nodes is solved on its bipartite
+        double cover (:func:`transport`); ``y = u + v`` per node then bounds every matching
+        of the players (doubled). A perfect matching of the players (a dummy for the odd one
+        out) along pairs tight for ``y`` reaches the bound, so it is a best matching: which
+        mover meets whom, and how many pairs the remainder makes, are then those of every
+        best matching (the stage field decides the first, criterion C6 the second). None if
+        no such matching was found (the caller uses the blossom algorithm).
+        """
+        rnd = self.rnd
+        kinds, colour_class, ok = rnd.kinds, rnd.colour_class, rnd.ok
+        movers = [v for v in vertices if v in self._mover_set]
+        residents = [v for v in vertices if v not in self._mover_set]
+        node_of: dict[int, int] = {}
+        members: list[list[int]] = [[m] for m in movers]
+        kind_node: dict[int, int] = {}
+        for v in residents:
+            k = kinds[v]
+            if k not in kind_node:
+                kind_node[k] = len(members)
+                members.append([])
+            members[kind_node[k]].append(v)
+        for node, group in enumerate(members):
+            for v in group:
+                node_of[v] = node
+        odd = len(vertices) % 2 == 1
+        dummy = len(members) if odd else -1
+        counts = [len(g) for g in members] + ([1] if odd else [])
+        mover_nodes = len(movers)
+        first: dict[tuple[int, int], int] = {}  # (mover node, kind node) -> first member
+
+        def weight(a: int, b: int) -> int | None:
+            if a > b:
+                a, b = b, a
+            if b == dummy:
+                return None if a == dummy else 0
+            if b < mover_nodes:
+                return None  # two movers: not in this stage
+            if a < mover_nodes:
+                m = members[a][0]
+                key = (a, b)
+                if key not in first:
+                    first[key] = next((r for r in members[b] if ok(m, r)), -1)
+                r = first[key]
+                if r == -1:
+                    return None
+                return (self.low(m, r) << stage_bits) + stage.get((m, r), 0)
+            x, y = members[a][0], members[b][0]
+            if a == b:
+                if len(members[a]) < 2:
+                    return None
+                y = members[a][1]
+            c = colour_class[x]
+            if c is not None and c == colour_class[y]:
+                return None
+            return self.low(min(x, y), max(x, y)) << stage_bits
+
+        solved = transport(counts, counts, weight)
+        if solved is None:
+            return None
+        _, u, v = solved
+        y = [u[k] + v[k] for k in range(len(counts))]
+        table: dict[tuple[int, int], bool] = {}
+
+        def tight_nodes(a: int, b: int) -> bool:
+            key = (a, b) if a <= b else (b, a)
+            if key not in table:
+                w = weight(*key)
+                table[key] = w is not None and y[key[0]] + y[key[1]] == 2 * w
+            return table[key]
+
+        players = movers + residents
+        size = len(players)
+
+        def tight(i: int, j: int) -> bool:
+            if i == j:
+                return False
+            if i == size or j == size:
+                other = j if i == size else i
+                return odd and tight_nodes(node_of[players[other]], dummy)
+            a, b = players[i], players[j]
+            na, nb = node_of[a], node_of[b]
+            if na < mover_nodes or nb < mover_nodes:
+                if na < mover_nodes and nb < mover_nodes:
+                    return False
+                r = b if na < mover_nodes else a
+                key = (min(na, nb), max(na, nb))
+                weight(*key)  # fills ``first``
+                return first.get(key) == r and tight_nodes(na, nb)
+            return ok(a, b) and tight_nodes(na, nb)
+
+        mate = [-1] * (size + odd)
+        for i in range(size + odd):
+            if mate[i] != -1:
+                continue
+            for j in range(i + 1, size + odd):
+                if mate[j] == -1 and tight(i, j):
+                    mate[i], mate[j] = j, i
+                    break
+        if any(m == -1 for m in mate):
+            mate = Cardinality(lambda i: (j for j in range(size + odd) if tight(i, j)),
+                               size + odd, mate=mate).mate
+            if any(m == -1 for m in mate):
+                return None
+        return {players[i]: players[m] for i, m in enumerate(mate[:size]) if m != size}
 
     def _acceptable_floaters(self, floaters: list[int]) -> bool:
         """May exactly these players float down from this bracket (C4, and C8 at its best)?"""
@@ -421,7 +539,11 @@ class Bracket:
             if mate is not None:
                 self._finish([], residents, mate)
                 return
-        matched = self.solve_stage(vertices, stage, bits, self.allowed_first)
+        self._stage_one = True
+        try:
+            matched = self.solve_stage(vertices, stage, bits, self.allowed_first)
+        finally:
+            self._stage_one = False
         mdp_pairs = [(mdp, matched[mdp]) for mdp in movers
                      if matched.get(mdp) in self._resident_set]
         paired_residents = {b for _, b in mdp_pairs}
