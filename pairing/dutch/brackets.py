@@ -18,7 +18,7 @@ solved over all unpaired players with completion as the top field.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -208,6 +208,53 @@ def pair_round(state: SwissState, players: list[Entrant]) -> tuple[dict[int, int
 KINDS_FROM = 12  # smaller halves: the blossom algorithm is as quick
 
 
+class _ByHigher(Mapping[tuple[int, int], int]):
+    """The exchange field of each pair (a, b), a before b, which only depends on a: kept
+    per player, not per pair (a bracket of 1,800 has 1.6 million pairs)."""
+
+    def __init__(self, players: list[int], order: dict[int, int], value: dict[int, int]):
+        self.players, self.order, self.value = players, order, value
+
+    def __getitem__(self, key: tuple[int, int]) -> int:
+        a, b = key
+        ka, kb = self.order.get(a), self.order.get(b)
+        if ka is None or kb is None or kb <= ka:
+            raise KeyError(key)
+        return self.value[a]
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        players = self.players
+        return ((a, b) for k, a in enumerate(players) for b in players[k + 1:])
+
+    def __len__(self) -> int:
+        n = len(self.players)
+        return n * (n - 1) // 2
+
+
+def _last_pair(x: list[int], y: list[int], ok: Callable[[int, int], bool]
+               ) -> tuple[int, int] | None:
+    """The pair a < b (a from x, b from y) who may meet with the largest b."""
+    for b in reversed(y):
+        for a in x:
+            if a >= b:
+                break
+            if ok(a, b):
+                return a, b
+    return None
+
+
+def _first_pair(x: list[int], y: list[int], ok: Callable[[int, int], bool]
+                ) -> tuple[int, int] | None:
+    """The pair a < b (a from x, b from y) who may meet with the smallest a."""
+    for a in x:
+        for b in reversed(y):
+            if b <= a:
+                break
+            if ok(a, b):
+                return a, b
+    return None
+
+
 def _lexicographic_bits(radix: int, digits: int) -> int:
     return (radix ** digits).bit_length() + 1
 
@@ -255,7 +302,7 @@ class Bracket:
             self._low[key] = w
         return w
 
-    def solve_stage(self, vertices: list[int], stage: dict[tuple[int, int], int],
+    def solve_stage(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
                     stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """Best matching of ``vertices`` for criteria + the stage tie-break, completable.
 
@@ -284,7 +331,7 @@ class Bracket:
         self._mode = "global"
         return self._solve_globally(vertices, stage, stage_bits, allowed)
 
-    def _match(self, vertices: list[int], stage: dict[tuple[int, int], int],
+    def _match(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
                stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """Maximum-weight matching of ``vertices`` (criteria, then the stage tie-break)."""
         if self._stage_one and len(vertices) >= KINDS_FROM and not (
@@ -304,7 +351,7 @@ class Bracket:
         mate = max_weight_matching(len(vertices), edges)
         return {vertices[k]: vertices[m] for k, m in enumerate(mate) if m != -1}
 
-    def _match_by_kinds(self, vertices: list[int], stage: dict[tuple[int, int], int],
+    def _match_by_kinds(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
                         stage_bits: int) -> dict[int, int] | None:
         """The first stage's best matching of movers and residents, between kinds.
 
@@ -371,14 +418,14 @@ class Bracket:
         if solved is None:
             return None
         _, u, v = solved
-        y = [u[k] + v[k] for k in range(len(counts))]
+        bound = [u[k] + v[k] for k in range(len(counts))]
         table: dict[tuple[int, int], bool] = {}
 
         def tight_nodes(a: int, b: int) -> bool:
             key = (a, b) if a <= b else (b, a)
             if key not in table:
                 w = weight(*key)
-                table[key] = w is not None and y[key[0]] + y[key[1]] == 2 * w
+                table[key] = w is not None and bound[key[0]] + bound[key[1]] == 2 * w
             return table[key]
 
         players = movers + residents
@@ -440,7 +487,7 @@ class Bracket:
             return False
         return self.rnd.completable(spare + self.lower, self.rnd.odd)
 
-    def _solve_globally(self, vertices: list[int], stage: dict[tuple[int, int], int],
+    def _solve_globally(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
                         stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """The same stage over all unpaired players, completion as the top field."""
         rnd = self.rnd
@@ -521,7 +568,7 @@ class Bracket:
         r = len(residents)
         # Stage 1: which MDPs are paired (the higher ones first) and with whom (the highest
         # residents first), both lexicographic in the order of the MDPs.
-        stage: dict[tuple[int, int], int] = {}
+        stage: Mapping[tuple[int, int], int] = {}
         bits = 1
         if m0 and r:
             radix = r + 1
@@ -600,13 +647,13 @@ class Bracket:
         d_bits = big_d.bit_length() + size.bit_length() + 2
         offset = 1 << (s2 + rp)
         ef_bits = s2 + rp + size.bit_length() + 3
-        exchange: dict[tuple[int, int], int] = {}
+        higher: dict[int, int] = {}
         for a in remainder:
             ka = order[a]
             d = (big_d if ka < rp else 0) + (size - ka)
             ef = offset - (1 << (s2 + ka)) if ka < rp else offset + (1 << (s2 - 1 - (ka - rp)))
-            for b in remainder[ka + 1:]:
-                exchange[(a, b)] = (d << ef_bits) + ef
+            higher[a] = (d << ef_bits) + ef
+        exchange = _ByHigher(remainder, order, higher)
         bits = d_bits + ef_bits
         movers = set(unpaired_movers)
         in_remainder = set(remainder)
@@ -656,7 +703,7 @@ class Bracket:
             return None
         ok = self.rnd.ok
         weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if o > p and ok(p, o)}
-        partner, dual = self._assignment(s1, s2, weights)
+        partner, dual = _assignment(s1, s2, weights)
         result = self._greedy_partners(s1, s2, weights, partner, dual, unpaired_movers)
         if result is None:
             return None
@@ -665,16 +712,12 @@ class Bracket:
                 result[v] = w
         return result
 
-    def _assignment(self, s1: list[int], s2: list[int], weights: dict[tuple[int, int], int]
-                    ) -> tuple[dict[int, int | None], dict[int, int]]:
-        """Best assignment of S1 to S2 (``weights``: the pairs that may meet), partner and
-        doubled duals per player: between kinds of players first (:mod:`.transport`), by the
-        blossom algorithm on all pairs only where that gives no answer."""
-        fast = self._assignment_by_kinds(s1, s2) if len(s1) >= KINDS_FROM else None
-        return fast if fast is not None else _assignment(s1, s2, weights)
-
     def _assignment_by_kinds(self, s1: list[int], s2: list[int]
-                             ) -> tuple[dict[int, int | None], dict[int, int]] | None:
+                             ) -> tuple[dict[int, int | None], dict[int, int], bool] | None:
+        """Best assignment of S1 to S2 (every S2 player below every S1 player), between kinds
+        of players (:mod:`.transport`): partner and doubled duals per player, and whether the
+        partners are those of the plain greedy pass (each S1 player in turn the first free
+        tight S2 player). None where that gives no answer."""
         rnd = self.rnd
         kinds, colour_class = rnd.kinds, rnd.colour_class
         index_a: dict[int, int] = {}
@@ -712,15 +755,17 @@ class Bracket:
             w = table[(a, b)]
             return w is not None and du[a] + dv[b] == w and ok(p, o)
 
-        partner = realise(s1, s2, tight, lambda o: dv[index_b[kinds[o]]] > 0)
-        if partner is None:
+        realised = realise(s1, s2, tight, lambda o: dv[index_b[kinds[o]]] > 0)
+        if realised is None:
             return None
+        partner, greedy = realised
         dual = {p: 2 * du[index_a[kinds[p]]] for p in s1}
         dual.update({o: 2 * dv[index_b[kinds[o]]] for o in s2})
-        return partner, dual
+        return partner, dual, greedy
 
     def _natural_halves(self, remainder: list[int], rp: int, unpaired_movers: list[int],
-                        exchange: dict[tuple[int, int], int], bits: int) -> dict[int, int] | None:
+                        exchange: Mapping[tuple[int, int], int], bits: int
+                        ) -> dict[int, int] | None:
         """The remainder without exchanges, if that is best.
 
         S1 (the first ``rp``) against S2 is an assignment problem. Its optimal duals, shifted
@@ -736,31 +781,76 @@ class Bracket:
         ok = self.rnd.ok
         # Within S1 x S2 the exchange field only depends on the S1 player (a constant per
         # row): the assignment is solved on the criteria alone and the duals lifted after.
-        weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
-        partner, low_dual = self._assignment(s1, s2, weights)
+        fast = self._assignment_by_kinds(s1, s2) if len(s1) >= KINDS_FROM else None
+        weights: dict[tuple[int, int], int] | None = None
+        if fast is not None:
+            partner, low_dual, greedy = fast
+        else:
+            weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
+            partner, low_dual = _assignment(s1, s2, weights)
+            greedy = False
         if any(partner[p] is None for p in s1):
             return None
         row = {p: exchange[(p, s2[0])] if s2 else 0 for p in s1}
         dual = {v: (y << bits) + 2 * row.get(v, 0) for v, y in low_dual.items()}
         # shift t (doubled): S1 duals - t/2, S2 duals + t/2; low <= t <= high must be possible
         high = min(dual[p] for p in s1) if len(s2) > len(s1) else None
-        for k, a in enumerate(s1):
-            for b in s1[k + 1:]:
-                if ok(a, b):
-                    room = dual[a] + dual[b] - 2 * ((self.low(a, b) << bits) + exchange[(a, b)])
-                    high = room if high is None else min(high, room)
+        # With duals per kind, the extremes over all pairs of two kinds are at one pair each
+        # (the exchange fields fall with the position): one pair per pair of kinds.
+        inside_s1 = (self._kind_pairs(s1, last=True) if fast is not None else
+                     ((a, b) for k, a in enumerate(s1) for b in s1[k + 1:] if ok(a, b)))
+        for a, b in inside_s1:
+            room = dual[a] + dual[b] - 2 * ((self.low(a, b) << bits) + exchange[(a, b)])
+            high = room if high is None else min(high, room)
         low = None
-        for k, a in enumerate(s2):
-            for b in s2[k + 1:]:
-                if ok(a, b):
-                    need = 2 * ((self.low(a, b) << bits) + exchange[(a, b)]) - dual[a] - dual[b]
-                    low = need if low is None else max(low, need)
-                    if high is not None and low > high:
-                        return None
-        floaters = [*unpaired_movers, *(o for o in s2 if partner[o] is None)]
+        inside_s2 = (self._kind_pairs(s2, last=False) if fast is not None else
+                     ((a, b) for k, a in enumerate(s2) for b in s2[k + 1:] if ok(a, b)))
+        for a, b in inside_s2:
+            need = 2 * ((self.low(a, b) << bits) + exchange[(a, b)]) - dual[a] - dual[b]
+            low = need if low is None else max(low, need)
+            if high is not None and low > high:
+                return None
+        left = [o for o in s2 if partner[o] is None]
+        floaters = [*unpaired_movers, *left]
         if not self._acceptable_floaters(floaters):
             return None
+        if greedy and all(low_dual[o] == 0 for o in left):
+            # Each S1 player already has the first S2 player he can have in a best pairing
+            # (the greedy pass found one), and the one left over may float: what
+            # _greedy_partners would keep.
+            result: dict[int, int] = {}
+            for p in s1:
+                q = partner[p]
+                assert q is not None
+                result[p] = q
+                result[q] = p
+            return result
+        if weights is None:
+            weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
         return self._greedy_partners(s1, s2, weights, partner, low_dual, unpaired_movers)
+
+    def _kind_pairs(self, side: list[int], last: bool) -> Iterator[tuple[int, int]]:
+        """For every two kinds of players among ``side`` (itself in order), the pair a < b of
+        those kinds who may meet with the last b (``last``) or else with the first a."""
+        kinds, colour_class, ok = self.rnd.kinds, self.rnd.colour_class, self.rnd.ok
+        groups: dict[int, list[int]] = {}
+        for v in side:
+            groups.setdefault(kinds[v], []).append(v)
+        keys = list(groups)
+        for i, k1 in enumerate(keys):
+            for k2 in keys[i:]:
+                g1, g2 = groups[k1], groups[k2]
+                c = colour_class[g1[0]]
+                if c is not None and c == colour_class[g2[0]]:
+                    continue
+                best: tuple[int, int] | None = None
+                for x, y in ((g1, g2), (g2, g1)) if k1 != k2 else ((g1, g1),):
+                    found = _last_pair(x, y, ok) if last else _first_pair(x, y, ok)
+                    if found is not None and (best is None or (
+                            found[1] > best[1] if last else found[0] < best[0])):
+                        best = found
+                if best is not None:
+                    yield best
 
     def _greedy_partners(self, s1: list[int], s2: list[int], weights: dict[tuple[int, int], int],
                          partner: dict[int, int | None], dual: dict[int, int],

@@ -147,10 +147,12 @@ def transport(supply: Sequence[int], demand: Sequence[int],
 
 
 def realise(s1: Sequence[int], s2: Sequence[int], tight: Callable[[int, int], bool],
-            must_cover: Callable[[int], bool]) -> dict[int, int | None] | None:
+            must_cover: Callable[[int], bool]
+            ) -> tuple[dict[int, int | None], bool] | None:
     """Players matched along tight pairs: every S1 player, and every S2 player that
     ``must_cover``; each S1 player in order takes the first free tight S2 player, then
-    alternating paths place whoever is left. None if no such matching was found."""
+    alternating paths place whoever is left. None if no such matching was found; else the
+    partners and whether the first pass alone made them."""
     partner: dict[int, int | None] = {v: None for v in (*s1, *s2)}
     order = list(s2)
     for p in s1:
@@ -159,14 +161,18 @@ def realise(s1: Sequence[int], s2: Sequence[int], tight: Callable[[int, int], bo
                 partner[p] = o
                 partner[o] = p
                 break
+    greedy = True
     for p in s1:
-        if partner[p] is None and not _augment(p, partner, s2, tight):
-            return None
+        if partner[p] is None:
+            greedy = False
+            if not _augment(p, partner, s2, tight):
+                return None
     for o in s2:
-        if partner[o] is None and must_cover(o) and not _cover(o, partner, s1, tight,
-                                                                 must_cover):
-            return None
-    return partner
+        if partner[o] is None and must_cover(o):
+            greedy = False
+            if not _cover(o, partner, s1, tight, must_cover):
+                return None
+    return partner, greedy
 
 
 def _augment(start: int, partner: dict[int, int | None], s2: Sequence[int],
