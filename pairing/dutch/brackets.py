@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..swiss import SwissState
-from .completion import Field, field_of
+from .completion import SHORT_PATHS, Field, field_of, short_paths
 from .criteria import Layout, colour_bits
 from .matching import Cardinality, max_weight_matching
 from .model import DOWN, Entrant
@@ -59,6 +59,7 @@ class Round:
     layout: Layout
     odd: bool = False
     kinds: list[int] = field(default_factory=list)  # per player: what the weights read of him
+    _completable: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: SwissState, players: list[Entrant]) -> Round:
@@ -90,12 +91,22 @@ class Round:
     # --- completion ---------------------------------------------------------------------
 
     def completable(self, free: Sequence[int], needs_bye: bool | None = None) -> bool:
-        """Can ``free`` be paired completely (the PAB, if one is left, to a candidate)?"""
+        """Can ``free`` be paired completely (the PAB, if one is left, to a candidate)?
+
+        Remembered per set of players and bye (the candidates are fixed once the PAB's score
+        is): a bracket asks the same about the players below it for many of its own."""
         if needs_bye is None:
             needs_bye = len(free) % 2 == 1
         if len(free) % 2 == 1 and not needs_bye:
             return False
-        return self._field(free, needs_bye).perfect()
+        key = (tuple(free), needs_bye, tuple(self.layout.candidate) if needs_bye else ())
+        known = self._completable.get(key)
+        if known is None:
+            known = self._field(free, needs_bye).perfect()
+            if len(self._completable) >= 256:
+                self._completable.clear()
+            self._completable[key] = known
+        return known
 
     def complete_matching(self, free: Sequence[int],
                           needs_bye: bool | None = None) -> list[int] | None:
@@ -456,7 +467,10 @@ class Bracket:
                 if mate[j] == -1 and tight(i, j):
                     mate[i], mate[j] = j, i
                     break
-        if any(m == -1 for m in mate):
+        free = [k for k, m in enumerate(mate) if m == -1]
+        if 1 < len(free) <= SHORT_PATHS:
+            free = short_paths(mate, free, tight)
+        if free:
             mate = Cardinality(lambda i: (j for j in range(size + odd) if tight(i, j)),
                                size + odd, mate=mate).mate
             if any(m == -1 for m in mate):

@@ -168,33 +168,37 @@ class Field:
         return sum(1 for m in mate if m != -1) // 2
 
     def _short_paths(self, mate: list[int], free: list[int]) -> list[int]:
-        """Join free vertices directly or through one matched pair (u-x=y-z becomes u-x,
-        y-z); returns those still free."""
-        adjacent = self.adjacent
-        size = len(mate)
-        changed = True
-        while changed and len(free) > 1:
-            changed = False
-            for i, u in enumerate(free):
-                for z in free[i + 1:]:
-                    if adjacent(u, z):
-                        mate[u], mate[z] = z, u
+        return short_paths(mate, free, self.adjacent)
+
+
+def short_paths(mate: list[int], free: list[int], adjacent: Callable[[int, int], bool]
+                ) -> list[int]:
+    """Join free vertices directly or through one matched pair (u-x=y-z becomes u-x, y-z),
+    changing ``mate``; returns those still free."""
+    size = len(mate)
+    changed = True
+    while changed and len(free) > 1:
+        changed = False
+        for i, u in enumerate(free):
+            for z in free[i + 1:]:
+                if adjacent(u, z):
+                    mate[u], mate[z] = z, u
+                    changed = True
+                    break
+                for x in range(size):
+                    y = mate[x]
+                    if y == -1 or x in (u, z) or y in (u, z):
+                        continue
+                    if adjacent(u, x) and adjacent(y, z):
+                        mate[u], mate[x], mate[y], mate[z] = x, u, z, y
                         changed = True
                         break
-                    for x in range(size):
-                        y = mate[x]
-                        if y == -1 or x in (u, z) or y in (u, z):
-                            continue
-                        if adjacent(u, x) and adjacent(y, z):
-                            mate[u], mate[x], mate[y], mate[z] = x, u, z, y
-                            changed = True
-                            break
-                    if changed:
-                        break
                 if changed:
-                    free = [k for k in free if mate[k] == -1]
                     break
-        return free
+            if changed:
+                free = [k for k in free if mate[k] == -1]
+                break
+    return free
 
 
 def field_of(nodes: Sequence[int], colour_class: Sequence[str | None],
