@@ -659,23 +659,26 @@ def points_before(trf: Trf, player: TrfPlayer, round_: int) -> Fraction:
                Fraction(0))
 
 
-def round_cell(trf: Trf, player: TrfPlayer, round_: int) -> Cell | None:
+def round_cell(trf: Trf, player: TrfPlayer, round_: int,
+               paired: int | None = None) -> Cell | None:
     """The player's cell of a round; a blank cell of a round already paired is ``Z``.
 
     TRF-26 writes "Z or blank" for a zero-point bye, and real files leave the rest of a
     line blank after a withdrawal: in a round somebody was paired in, the player was not.
-    A blank cell of the round to pair says nothing (the player is there).
+    A blank cell of the round to pair says nothing (the player is there). ``paired``:
+    ``trf.rounds_paired`` if the caller has it (it reads every cell of the file).
     """
     c = player.cell(round_)
-    if c is None and round_ <= trf.rounds_paired:
+    if c is None and round_ <= (trf.rounds_paired if paired is None else paired):
         return Cell(None, "-", "Z")
     return c
 
 
-def is_absent(trf: Trf, player: TrfPlayer, round_: int, next_round: int | None = None) -> bool:
+def is_absent(trf: Trf, player: TrfPlayer, round_: int, next_round: int | None = None,
+              paired: int | None = None) -> bool:
     """Not paired in the round: cell H, Z or F there (a blank cell of a round already
     paired counts as Z), XXZ (next round) or 240."""
-    c = round_cell(trf, player, round_)
+    c = round_cell(trf, player, round_, paired)
     if c is not None and c.result in ABSENCES:
         return True
     if player.number in trf.absent_next and round_ == (next_round or trf.next_round):
@@ -693,9 +696,10 @@ def before_round(trf: Trf, round_: int) -> Trf:
     """
     _check_round(trf, round_)
     players = {}
+    paired = trf.rounds_paired
     for n, p in trf.players.items():
         cells = list(p.cells[:round_ - 1])
-        c = round_cell(trf, p, round_)
+        c = round_cell(trf, p, round_, paired)
         if c is not None and c.result in ABSENCES:
             cells += [None] * (round_ - 1 - len(cells)) + [c]
         while cells and cells[-1] is None:
@@ -742,7 +746,8 @@ def accelerations_upto(trf: Trf, number: int, round_: int) -> tuple[Fraction, ..
 def state_before_round(trf: Trf, round_: int) -> SwissState:
     """The engine's view of the tournament before round r (the fixtures' README, step 1)."""
     _check_round(trf, round_)
-    next_round = trf.next_round
+    paired = trf.rounds_paired  # once: it reads every cell (9,999 players: 60,000 cells)
+    next_round = paired + 1
     players = []
     for n in sorted(trf.players):
         p = trf.players[n]
@@ -750,7 +755,7 @@ def state_before_round(trf: Trf, round_: int) -> SwissState:
                         for c in (p.cells[:round_ - 1] + [None] * (round_ - 1 - len(p.cells))))
         players.append(SwissPlayer(
             number=n, points=points_before(trf, p, round_), history=history,
-            absent=is_absent(trf, p, round_, next_round), rating=p.rating, name=p.name,
+            absent=is_absent(trf, p, round_, next_round, paired), rating=p.rating, name=p.name,
             accelerations=accelerations_upto(trf, n, round_)))
     forbidden = frozenset(
         frozenset((a, b)) for f in trf.forbidden if f.applies(round_)
