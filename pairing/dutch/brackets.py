@@ -428,8 +428,8 @@ class Bracket:
         solved = transport(counts, counts, weight)
         if solved is None:
             return None
-        _, u, v = solved
-        bound = [u[k] + v[k] for k in range(len(counts))]
+        _, du, dv = solved
+        bound = [du[k] + dv[k] for k in range(len(counts))]
         table: dict[tuple[int, int], bool] = {}
 
         def tight_nodes(a: int, b: int) -> bool:
@@ -582,7 +582,7 @@ class Bracket:
         r = len(residents)
         # Stage 1: which MDPs are paired (the higher ones first) and with whom (the highest
         # residents first), both lexicographic in the order of the MDPs.
-        stage: Mapping[tuple[int, int], int] = {}
+        stage: dict[tuple[int, int], int] = {}
         bits = 1
         if m0 and r:
             radix = r + 1
