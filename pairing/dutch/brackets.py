@@ -267,7 +267,8 @@ def _first_pair(x: list[int], y: list[int], ok: Callable[[int, int], bool]
 
 
 def _lexicographic_bits(radix: int, digits: int) -> int:
-    return (radix ** digits).bit_length() + 1
+    bits: int = (radix ** digits).bit_length()
+    return bits + 1
 
 
 class Bracket:
