@@ -216,6 +216,20 @@ class WebDiscipline(Generic[SettingsT]):
         it ("" for nothing; tabletop's 12 matrix: the missions' kinds)."""
         return ""
 
+    def time_limit(self, t: Tournament, size: int | None = None) -> int | None:
+        """Minutes a round may last at a table of ``size`` (None: the usual table), shown on
+        the pages and never enforced; None without a limit. By default the setting
+        ``time_limit`` (Mucken, Doppelkopf)."""
+        minutes = (t.scoring or {}).get("time_limit")
+        if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes <= 0:
+            return None
+        return minutes
+
+    def other_time_limits(self, t: Tournament) -> dict[int, int]:
+        """Tables of another size with a time limit of their own, minutes by the table's
+        size (Doppelkopf: 125 at a table of five); the pages name them beside the usual."""
+        return {}
+
     def layout(self, entrant_kind: str) -> Layout:
         """The layout of tables for an entrant kind (the first one for an unknown kind)."""
         return self.layouts.get(entrant_kind) or next(iter(self.layouts.values()))

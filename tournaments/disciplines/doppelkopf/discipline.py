@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
-from scoring.doppelkopf import SOLOS
+from scoring.doppelkopf import SOLOS, time_limit_for
 from scoring.doppelkopf import Settings as DoppelkopfSettings
 
 from ..base import WebDiscipline, Words
@@ -66,6 +66,8 @@ COLUMN_WORDS: dict[str, Words] = {
                        gettext_lazy("Solos won")),
     "solos_missing": Words(gettext_lazy("Solos owed"),
                            gettext_lazy("Compulsory solos still owed")),
+    "penalties": Words(gettext_lazy("Penalty"),
+                       gettext_lazy("Penalty points (TSR 9.3, 9.4): lines of penalty points")),
 }
 
 
@@ -139,6 +141,15 @@ class Doppelkopf(WebDiscipline[DoppelkopfSettings]):
     def layout_for(self, t: Tournament) -> Layout:
         base = self.layout(t.entrant_kind)
         return replace(base, max_long=3) if self.settings(t).table_of_five else base
+
+    def time_limit(self, t: Tournament, size: int | None = None) -> int | None:
+        """100 minutes at a table of four (TSR 8.5), 125 at five (TSR 10), as set."""
+        return time_limit_for(self.settings(t), size or 4)
+
+    def other_time_limits(self, t: Tournament) -> dict[int, int]:
+        s = self.settings(t)
+        five = time_limit_for(s, 5)
+        return {5: five} if s.table_of_five and five is not None else {}
 
     def round_games(self, t: Tournament, size: int) -> int:
         """The games of a round at a table of ``size``."""

@@ -20,7 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.cardlist import MAX_GAMES
-from scoring.doppelkopf import LEVELS, SOLOS, Facts, is_solo, re_result
+from scoring.doppelkopf import LEVELS, SOLOS, Facts, is_solo, re_result, time_limit_for
 
 from ...common.errors import ServiceError
 from ...models import Table
@@ -349,11 +349,12 @@ def doppelkopf_context(table: Table, data: Data | None, errors: Errors) -> dict[
             "owed": _owed(players, data, count, settings.compulsory_solos),
             "re_words": re_words, "kontra_words": kontra_words,
             "check_messages": doppelkopf_messages(), "dealer_sits_out": size == 5,
-            "time_limit": settings.time_limit,
-            # shown with its end (publication + limit) and the minutes left, not enforced
-            "limit": time_limit(table.round.tournament, table.round),
+            "time_limit": time_limit_for(settings, size),
+            # shown with its end (publication + limit) and the minutes left, not enforced;
+            # a table of five has its own (TSR 10: 125 minutes)
+            "limit": time_limit(table.round.tournament, table.round, size=size),
             "limit_round": table.round}
 
 
 FORM = ResultForm("captain/inputs/doppelkopf.html", doppelkopf_payload, doppelkopf_context,
-                  doppelkopf_post)
+                  doppelkopf_post, on_demand=True)

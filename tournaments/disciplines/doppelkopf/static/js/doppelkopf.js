@@ -85,6 +85,12 @@
       line.addEventListener("change", function () { check(line); owed(); });
       line.addEventListener("input", function () { check(line); });
     });
+    var form = list.closest("form");
+    if (form) {  // captain.js asks before sending: a marked line is not sent
+      form.addEventListener("turnierwart:check", function () {
+        list.querySelectorAll("[data-row]").forEach(check);
+      });
+    }
   }
   /* The round's time limit above the list: minutes left until the end the server gave
      (publication + limit). Only shown, never enforced: the phone's clock may be wrong and a
@@ -110,4 +116,5 @@
     document.addEventListener("DOMContentLoaded", all);
   } else { all(); }
   document.addEventListener("htmx:afterSettle", all);
+  document.addEventListener("turnierwart:inputs", all);  // a list opened on the round page
 })();
