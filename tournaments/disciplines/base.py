@@ -125,6 +125,7 @@ class WebDiscipline(Generic[SettingsT]):
     # sheet with the entrants' names. ``sheet_css``: its style sheets (static paths).
     sheet_layouts: tuple[tuple[str, Any], ...] = ()
     sheet_css: tuple[str, ...] = ()  # style sheets of its pad (static paths)
+    sheet_signatures = True  # the common signature lines under the sheet (False: its own)
     has_series_games = False  # a series (round) may set its own number of games
     pairings_with_results = False  # the printed pairing list has a result column
     has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
