@@ -28,6 +28,7 @@ from scoring import registry as scoring_registry
 from scoring.discipline import Discipline
 from scoring.model import Problems
 
+from .cells import cell_text
 from .settings_spec import Setting
 from .whatif import Spec
 
@@ -218,17 +219,13 @@ class WebDiscipline(Generic[SettingsT]):
         return ""
 
     def time_limit(self, t: Tournament, size: int | None = None) -> int | None:
-        """Minutes a round may last at a table of ``size`` (None: the usual table), shown on
-        the pages and never enforced; None without a limit. By default the setting
-        ``time_limit`` (Mucken, Doppelkopf)."""
-        minutes = (t.scoring or {}).get("time_limit")
-        if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes <= 0:
-            return None
-        return minutes
+        """Minutes a round may last at a table of ``size`` (None: the usual one), shown, never
+        enforced; None: no limit (by default the setting ``time_limit``)."""
+        m = (t.scoring or {}).get("time_limit")
+        return m if isinstance(m, int) and not isinstance(m, bool) and m > 0 else None
 
     def other_time_limits(self, t: Tournament) -> dict[int, int]:
-        """Tables of another size with a time limit of their own, minutes by the table's
-        size (Doppelkopf: 125 at a table of five); the pages name them beside the usual."""
+        """Table sizes with a limit of their own, in minutes (Doppelkopf: 125 at five)."""
         return {}
 
     def layout(self, entrant_kind: str) -> Layout:
@@ -492,20 +489,3 @@ class WebDiscipline(Generic[SettingsT]):
         recorded ``byes`` (chess adds the requested byes the draw has not placed yet)."""
         return byes
 
-
-def cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
-    """One cell of a report as people write it: 21:15 for a pair of numbers; the keys of a
-    game on a list in the discipline's ``words`` (Pussi: "Bid 100"), and a word written as a
-    value too (Skat: "Game Grand", not "game grand")."""
-    words = words or {}
-    if value is None:
-        return "–"
-    if isinstance(value, bool):
-        return "✓" if value else "–"
-    if isinstance(value, list):
-        return ":".join(cell_text(v, words) for v in value)
-    if isinstance(value, Mapping):
-        return ", ".join(f"{words.get(k, k)} {cell_text(v, words)}" for k, v in value.items())
-    if isinstance(value, str):
-        return str(words.get(value, value))
-    return str(value)
