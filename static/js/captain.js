@@ -424,7 +424,10 @@
     var closed = row.closest("details:not([open])");
     if (closed) closed.open = true;
     row.dispatchEvent(new CustomEvent("turnierwart:open", {bubbles: true}));
-    row.scrollIntoView({block: "center"});
+    /* a line taller than most of the screen: its reason in the middle, not its top */
+    var reason = row.querySelector(".errorlist.server:not([hidden]), [data-check]:not([hidden])");
+    var tall = row.getBoundingClientRect().height > window.innerHeight * 0.7;
+    (tall && reason ? reason : row).scrollIntoView({block: "center"});
     var field = row.querySelector("[aria-invalid=true]:not([type=hidden])") ||
                 row.querySelector("input:not([type=hidden]):not([disabled]), select");
     if (field) field.focus({preventScroll: true});

@@ -86,8 +86,8 @@ def test_a_refused_list_comes_back_at_its_first_wrong_line(browser, live_server,
     summary = page.locator("[data-refused-summary]").inner_text()
     assert ("Spiel 2" if language == "de" else "Game 2") in summary, summary
     assert ("Alles Eingegebene" if language == "de" else "Everything you entered") in summary
-    box = line.bounding_box()
-    assert box is not None and 0 <= box["y"] < 844  # in view, not at the top of the page
+    box = page.locator("[data-error-for='games[1]']").bounding_box()
+    assert box is not None and 0 <= box["y"] < 844 - box["height"]  # the reason in view
     assert page.locator("input[name='games[0].game'][value='grand']").is_checked()
     assert not Result.objects.filter(table=table).exists()
     snap(page, f"refused-390-{language}")
