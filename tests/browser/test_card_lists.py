@@ -61,7 +61,7 @@ def test_a_refused_list_comes_back_at_its_first_wrong_line(browser, live_server,
     it; the summary at the top says nothing was lost."""
     _t, _boss, tables = opened("skat", 4, games_per_series={"4": 6, "3": 6})
     table = tables[0]
-    a, b, c, _d = numbers(table)
+    _a, b, c, _d = numbers(table)
     page = browser.new_context(**PHONE, locale="de-DE" if language == "de" else "en-US"
                                ).new_page()
     page.goto(f"{live_server.url}/c/{table.token}/")

@@ -127,7 +127,7 @@ class Doppelkopf(WebDiscipline[DoppelkopfSettings]):
         Field("no_winner", gettext_lazy("A game nobody wins"), CHOICE,
               choices=NO_WINNER_WORDS, default="reached",
               help=gettext_lazy("Both parties broke their own announcements; the sources "
-                                "count it differently (docs/doppelkopf.md).")),
+                                "of the rules count this differently.")),
         Field("compulsory_solos", gettext_lazy("Compulsory solos per player and round"),
               minimum=0, maximum=4, default=1,
               help=gettext_lazy("1 by the DDV's rules; 0 for no compulsory solo.")),

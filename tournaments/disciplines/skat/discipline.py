@@ -72,6 +72,7 @@ class Skat(WebDiscipline[SkatSettings]):
     options = ("avoid_same_club",)
 
     sheet_signatures = False  # every player signs the list (its sheet has a line each)
+    sheet_css = ("css/skat-sheet.css",)  # the summary and the signatures kept together
 
     side_word = gettext_lazy("Player")
     side_labels = None  # everyone plays for themselves
