@@ -152,3 +152,36 @@ def test_doppelkopf_at_five_deals_again_after_a_compulsory_solo(browser, live_se
     assert re.search("deal does not move", page.inner_text("[data-row='games[2]']"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     snap(page, "doppelkopf-five-390")
+
+
+def test_a_list_kept_on_the_phone_and_refused_later_comes_back_whole(browser, live_server):
+    """Sent without network, the list waits on the phone; the page opened again later sends
+    it, the server refuses it: the list comes back with the reasons, as it was written,
+    not as an empty form with "enter it again"."""
+    _t, _boss, tables = opened("skat", 4, games_per_series={"4": 4, "3": 4})
+    table = tables[0]
+    c = numbers(table)[2]
+    url = f"{live_server.url}/c/{table.token}/"
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(url)
+    context.set_offline(True)
+    tap(page, 0, "declarer", c)
+    tap(page, 0, "game", "clubs")
+    page.click("[data-row='games[0]'] [data-tops='1']")
+    page.click("[data-row='games[0]'] .sk-more summary")
+    page.fill("input[name='games[0].bid']", "30")
+    tap(page, 0, "won", "won")
+    page.click("#result-form button[type=submit]")
+    page.wait_for_selector("[data-pending]:not([hidden])")
+    page.close()
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(url)
+    again.wait_for_selector("[data-refused-summary]", timeout=15000)
+    assert "30" in again.inner_text("[data-error-for='games[0]']")
+    assert again.locator(f"input[name='games[0].declarer'][value='{c}']").is_checked()
+    assert again.input_value("input[name='games[0].value']") == "24"
+    assert again.input_value("input[name='games[0].bid']") == "30"
+    assert again.locator("[data-refused]").is_hidden()  # not "enter it again"
+    assert not Result.objects.filter(table=table).exists()
