@@ -289,7 +289,8 @@ class ResultForm:
     ``template`` renders the inputs from ``context(table, data, errors)``;
     ``payload_from_post`` builds the payload or raises :class:`ServiceError` with field errors;
     ``post_from_payload`` is its inverse: the input values that show a stored payload.
-    The sides' names are the discipline's (``WebDiscipline.side_labels``).
+    ``on_demand``: see the attribute. The sides' names are the discipline's
+    (``WebDiscipline.side_labels``).
     """
 
     template: str
@@ -297,6 +298,10 @@ class ResultForm:
     context: Callable[[Table, Data | None, Errors], dict[str, Any]]
     post_from_payload: Callable[[Any, Table], dict[str, str]]
     relocate: Relocate = _keep
+    on_demand: bool = False
+    """A long list (the card games' lists, a line per game): the director's round page
+    shows a table's inputs only when they are opened, so a round of many tables stays
+    light; the captain's page always shows them."""
 
     def place_errors(self, errors: Mapping[str, list[str]]) -> Errors:
         """The service's errors, with messages that name a row moved to that row's key."""
@@ -316,7 +321,7 @@ class ResultForm:
         errors = errors if errors is not None else Errors()
         inputs = self.context(table, data, errors)
         return {**inputs, "form_template": self.template, "general_errors": errors.rest(),
-                "id_prefix": id_prefix}
+                "id_prefix": id_prefix, "refused": bool(errors)}
 
     def fits(self, payload: Any, table: Table) -> bool:
         """Whether the inputs show ``payload`` whole: sending them unchanged gives it back."""

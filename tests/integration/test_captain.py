@@ -101,9 +101,9 @@ def doppelkopf_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dic
             **{f"games[0].score_{n}": str(value if n in (a, c) else -value) for n in (a, b, c, d)},
             "games[1].kind": "queens", "games[1].re1": str(b), "games[1].compulsory": "on",
             **{f"games[1].score_{n}": str(-3 if n == b else 1) for n in (a, b, c, d)}}
-    games = [{"kind": "normal", "re": [a, c],
+    games = [{"kind": "normal", "re": [a, c], "dealer": a,  # the seat order deals (TSR 3.3)
               "scores": {str(n): value if n in (a, c) else -value for n in (a, b, c, d)}},
-             {"kind": "queens", "re": [b], "compulsory": True,
+             {"kind": "queens", "re": [b], "dealer": b, "compulsory": True,
               "scores": {str(n): -3 if n == b else 1 for n in (a, b, c, d)}}]
     return post, {"games": games}
 
