@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/turnierwart
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-a11y test-services test-browser test-dutch test-trf test-faults lint bench bench-dutch bench-proxy messages clean
+.PHONY: run test test-a11y test-services test-browser test-dutch test-dutch-large test-trf test-faults lint bench bench-dutch bench-proxy messages clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -91,6 +91,13 @@ bench: $(STAMP)
 test-dutch: $(STAMP)
 	$(BIN)/python -m pairing.replay --jobs 2
 
+# The Dutch engine at 5,000 and 9,999 players against its frozen predecessor (tests/dutch_oracle),
+# where the reference engine cannot finish: long (the oracle alone takes minutes at 5,000).
+test-dutch-large: $(STAMP)
+	$(BIN)/python tools/dutch_large.py fixtures/dutch-large/p5000.trf.gz \
+	  fixtures/dutch-large/p9999.trf.gz
+
+# A table of players x rounds (time, peak memory); the reference beside it with BBP_SOURCE=DIR.
 bench-dutch: $(STAMP)
 	$(BIN)/python bench/dutch.py --timeout 600
 

@@ -112,7 +112,8 @@ INSTALLED_APPS = [
 # The disciplines the site runs, one package (and Django app) each under
 # tournaments/disciplines/: docs/adding-a-discipline.md. The order is the order of the
 # discipline choices on the pages.
-DISCIPLINES = ["chess", "mucken", "pussi", "boardgame", "tabletop", "skat", "doppelkopf"]
+DISCIPLINES = ["chess", "mucken", "pussi", "boardgame", "tabletop", "skat", "doppelkopf",
+               "schafkopf"]
 INSTALLED_APPS += [f"tournaments.disciplines.{name}" for name in DISCIPLINES]
 
 MIDDLEWARE = [
@@ -225,6 +226,12 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournaments.ratelimit.client_ip"  # the same rule as above
 AXES_LOCKOUT_CALLABLE = "tournaments.ratelimit.login_locked_response"
 
+# Where a rating list is imported without a Celery worker (docs/ratings.md): "process", a
+# process of its own (never a web worker); "inline" only for the test suite's in-memory
+# database, which another process cannot see.
+RATING_LIST_IMPORT = env.str("RATING_LIST_IMPORT", default="process")
+if RATING_LIST_IMPORT not in ("process", "inline"):
+    sys.exit("RATING_LIST_IMPORT must be process or inline")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -5,7 +5,7 @@ other line verbatim, so that :func:`write` gives the file back without loss.
 What the pairing needs is read from the known lines:
 
 * ``XXR`` / ``142``: number of rounds; ``XXC white1|black1`` / ``152 W|B``: the
-  initial colour; ``XXC rank``: the rank column (86-89), not the pairing number,
+  initial colour; ``XXC rank``: the order of the player lines, not the pairing number,
   gives the initial ranking;
 * point systems: ``162`` (codes ``W D L Z P``, ``A`` = ``Z``, from column 6 in
   steps of 9), ``BBW BBD BBL BBZ BBF BBU`` (value from column 5), ``XXS
@@ -148,7 +148,7 @@ class Trf:
     players: dict[int, TrfPlayer] = field(default_factory=dict)
     total_rounds: int | None = None
     initial_colour: str | None = None  # "w" / "b"; None when the file does not say
-    by_rank: bool = False  # XXC rank: the rank column, not the pairing number, ranks initially
+    by_rank: bool = False  # XXC rank: the order of the lines, not the number, ranks initially
     points: PointSystem = field(default_factory=PointSystem)
     accelerations: dict[int, dict[int, Fraction]] = field(default_factory=dict)  # XXA / 250
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
@@ -178,15 +178,15 @@ class Trf:
     def initial_order(self) -> list[int]:
         """Pairing numbers in the order of the initial ranking.
 
-        The numbers themselves, unless ``XXC rank`` says the rank column ranks the
-        players (JaVaFo's "rank" option; the pairing numbers are then only names).
-        Ranks that are missing or 0 come last; equal ranks keep the order of the lines.
+        The numbers themselves, unless ``XXC rank`` says the players rank in the order of
+        their ``001`` lines (JaVaFo's "positional id"; the pairing numbers are then only
+        names). bbpPairings reads it so too: it never reads the rank column (86-89), which
+        exports fill with the current standings — lichess writes the standings rank there
+        and its lines in the order of the pairing numbers, i.e. of the ratings.
         """
         if not self.by_rank:
             return sorted(self.players)
-        line_order = [x for x in self.lines if isinstance(x, int)]
-        return sorted(line_order, key=lambda n: (not self.players[n].rank,
-                                                 self.players[n].rank or 0))
+        return [x for x in self.lines if isinstance(x, int)]
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -659,23 +659,26 @@ def points_before(trf: Trf, player: TrfPlayer, round_: int) -> Fraction:
                Fraction(0))
 
 
-def round_cell(trf: Trf, player: TrfPlayer, round_: int) -> Cell | None:
+def round_cell(trf: Trf, player: TrfPlayer, round_: int,
+               paired: int | None = None) -> Cell | None:
     """The player's cell of a round; a blank cell of a round already paired is ``Z``.
 
     TRF-26 writes "Z or blank" for a zero-point bye, and real files leave the rest of a
     line blank after a withdrawal: in a round somebody was paired in, the player was not.
-    A blank cell of the round to pair says nothing (the player is there).
+    A blank cell of the round to pair says nothing (the player is there). ``paired``:
+    ``trf.rounds_paired`` if the caller has it (it reads every cell of the file).
     """
     c = player.cell(round_)
-    if c is None and round_ <= trf.rounds_paired:
+    if c is None and round_ <= (trf.rounds_paired if paired is None else paired):
         return Cell(None, "-", "Z")
     return c
 
 
-def is_absent(trf: Trf, player: TrfPlayer, round_: int, next_round: int | None = None) -> bool:
+def is_absent(trf: Trf, player: TrfPlayer, round_: int, next_round: int | None = None,
+              paired: int | None = None) -> bool:
     """Not paired in the round: cell H, Z or F there (a blank cell of a round already
     paired counts as Z), XXZ (next round) or 240."""
-    c = round_cell(trf, player, round_)
+    c = round_cell(trf, player, round_, paired)
     if c is not None and c.result in ABSENCES:
         return True
     if player.number in trf.absent_next and round_ == (next_round or trf.next_round):
@@ -687,21 +690,22 @@ def before_round(trf: Trf, round_: int) -> Trf:
     """The TRF as it stood before round r was paired (the fixtures' README, step 1).
 
     Rounds 1..r-1 as in the file, the score recomputed from them (the rank too:
-    score, then pairing number, unless ``XXC rank`` makes it the initial ranking),
+    score, then pairing number, unless the file has ``XXC rank``: then it stays as written),
     and the round-r cell kept only for an announced absence (a blank cell of a round
     that was paired is written as ``0000 - Z``); every other line unchanged.
     """
     _check_round(trf, round_)
     players = {}
+    paired = trf.rounds_paired
     for n, p in trf.players.items():
         cells = list(p.cells[:round_ - 1])
-        c = round_cell(trf, p, round_)
+        c = round_cell(trf, p, round_, paired)
         if c is not None and c.result in ABSENCES:
             cells += [None] * (round_ - 1 - len(cells)) + [c]
         while cells and cells[-1] is None:
             cells.pop()
         players[n] = replace(p, points=points_before(trf, p, round_), cells=cells)
-    if not trf.by_rank:  # with XXC rank the rank column is the initial ranking: kept
+    if not trf.by_rank:  # with XXC rank the file's own rank column is kept as written
         order = sorted(players.values(), key=lambda p: (-(p.points or 0), p.number))
         for rank, p in enumerate(order, 1):
             p.rank = rank
@@ -742,7 +746,8 @@ def accelerations_upto(trf: Trf, number: int, round_: int) -> tuple[Fraction, ..
 def state_before_round(trf: Trf, round_: int) -> SwissState:
     """The engine's view of the tournament before round r (the fixtures' README, step 1)."""
     _check_round(trf, round_)
-    next_round = trf.next_round
+    paired = trf.rounds_paired  # once: it reads every cell (9,999 players: 60,000 cells)
+    next_round = paired + 1
     players = []
     for n in sorted(trf.players):
         p = trf.players[n]
@@ -750,7 +755,7 @@ def state_before_round(trf: Trf, round_: int) -> SwissState:
                         for c in (p.cells[:round_ - 1] + [None] * (round_ - 1 - len(p.cells))))
         players.append(SwissPlayer(
             number=n, points=points_before(trf, p, round_), history=history,
-            absent=is_absent(trf, p, round_, next_round), rating=p.rating, name=p.name,
+            absent=is_absent(trf, p, round_, next_round, paired), rating=p.rating, name=p.name,
             accelerations=accelerations_upto(trf, n, round_)))
     forbidden = frozenset(
         frozenset((a, b)) for f in trf.forbidden if f.applies(round_)

@@ -664,3 +664,12 @@ CRITERIA = (Criterion("points"),)
 FURTHER = KEYS[1:]
 
 SCHAFKOPF = Schafkopf()
+
+
+def read_line(line: Any, players: Sequence[int], s: Settings) -> Game | None:
+    """One line of a list as the core reads it, with its scores by the tariff: the web app's
+    one-line summary and statistics read stored lists with it; None for a line the core
+    refuses (the refusal's reasons are :meth:`Schafkopf.parse_result`'s)."""
+    if not isinstance(line, Mapping):
+        return None
+    return SCHAFKOPF._line(line, players, s, Problems(), "line", "")

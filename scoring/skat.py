@@ -131,16 +131,21 @@ def value_problem(game: str, value: int, won: bool, bid: int | None) -> str | No
 
 
 GROUP_SIZES = {"teams": 4, "tandems": 2}  # Preisskat side rankings: teams of 4, tandems of 2
+GROUP_SUBSTITUTES = {"teams": 4, "tandems": 0}
+"""How many substitutes a group may name: a team up to four (the notice says how many; four
+is a second team, so nothing a notice plausibly allows is refused), a tandem none."""
 MAX_GROUPS = 200
 GROUP_NAME_LENGTH = 60
 
 
 @dataclass(frozen=True)
 class Group:
-    """A team or a tandem of a side ranking: its name and its members' start numbers."""
+    """A team or a tandem of a side ranking: its name, its members' start numbers and the
+    substitutes who may take a member's place in a series (docs/skat.md, "Teams")."""
 
     name: str
     members: tuple[int, ...]
+    substitutes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,9 +159,11 @@ class Settings:
     tandems: tuple[Group, ...] = ()
 
 
-def parse_groups(raw: Any, size: int, problems: Problems, at: str) -> tuple[Group, ...]:
-    """``[{"name": "Herz Dame", "members": [3, 7, 12, 15]}, …]``: each group of ``size``
-    start numbers, no name and no player in two groups; an error drops the whole setting."""
+def parse_groups(raw: Any, size: int, problems: Problems, at: str,
+                 substitutes: int = 0) -> tuple[Group, ...]:
+    """``[{"name": "Herz Dame", "members": [3, 7, 12, 15], "substitutes": [21]}, …]``: each
+    group of ``size`` start numbers and up to ``substitutes`` more (optional), no name and
+    no player in two groups; an error drops the whole setting."""
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > MAX_GROUPS:
@@ -179,25 +186,73 @@ def parse_groups(raw: Any, size: int, problems: Problems, at: str) -> tuple[Grou
                 or len(set(members)) != size):
             problems.error(f"{place}.members", N_("%(n)s different start numbers", n=size))
             return ()
-        if name.strip().casefold() in names or seen & set(members):
+        spare = item.get("substitutes", [])
+        if (not isinstance(spare, list) or len(spare) > substitutes
+                or not all(is_int(m) and 0 < m < 100_000 for m in spare)
+                or len(set(spare)) != len(spare) or set(spare) & set(members)):
+            problems.error(f"{place}.substitutes", N_(
+                "up to %(n)s start numbers, none of them a member", n=substitutes)
+                if substitutes else N_("a group of this kind has no substitutes"))
+            return ()
+        if name.strip().casefold() in names or seen & {*members, *spare}:
             problems.error(place, N_("%(name)s: a name or a player is in two groups",
                                      name=name))
             return ()
         names.add(name.strip().casefold())
-        seen.update(members)
-        out.append(Group(name.strip(), tuple(members)))
+        seen.update(members, spare)
+        out.append(Group(name.strip(), tuple(members), tuple(spare)))
     return tuple(out)
 
 
-def side_ranking(values: Mapping[int, Mapping[str, Any]], groups: Sequence[Group]
-                 ) -> list[dict[str, Any]]:
+SeriesTallies = Mapping[int, Mapping[int, tuple[int, int, int]]]
+"""Per entrant (start number) and series (round number): (points, won, lost)."""
+
+
+def series_tallies(rounds: Sequence[Round]) -> dict[int, dict[int, tuple[int, int, int]]]:
+    """Each player's Seeger-Fabian points, won and lost games per series, from the lists."""
+    out: dict[int, dict[int, tuple[int, int, int]]] = {}
+    for rnd, table in played(rounds):
+        t = tally(table.result.games, table.entrants)
+        for e in table.entrants:
+            p, w, lost = out.setdefault(e, {}).get(rnd.number, (0, 0, 0))
+            out[e][rnd.number] = (p + t.points[e], w + t.won[e], lost + t.lost[e])
+    return out
+
+
+def counted_members(group: Group, series: SeriesTallies) -> dict[int, tuple[int, ...]]:
+    """Who counts for a group in each series: its members who played it and, for each
+    member who did not, a substitute who did, in the order the group lists them; as many
+    as the group has members."""
+    roster = (*group.members, *group.substitutes)
+    numbers = sorted({n for e in roster for n in series.get(e, {})})
+    return {n: tuple(e for e in roster if n in series.get(e, {}))[:len(group.members)]
+            for n in numbers}
+
+
+def side_ranking(values: Mapping[int, Mapping[str, Any]], groups: Sequence[Group],
+                 series: SeriesTallies | None = None) -> list[dict[str, Any]]:
     """A side ranking: each group's points, won and lost games summed over its members
     (``values`` by start number; a member not in the standings adds nothing), ranked by the
-    players' criteria (points, more won, fewer lost); groups still level share the rank."""
+    players' criteria (points, more won, fewer lost); groups still level share the rank.
+    A group with substitutes is summed series by series (``series``, from
+    :func:`series_tallies`): only who counts in that series (:func:`counted_members`);
+    ``stood_in`` names the substitutes who counted."""
     rows: list[dict[str, Any]] = []
     for g in groups:
+        if g.substitutes and series is not None:
+            sums, stood_in = [0, 0, 0], []
+            for n, who in counted_members(g, series).items():
+                for e in who:
+                    sums = [a + b for a, b in zip(sums, series[e][n], strict=True)]
+                    if e in g.substitutes and e not in stood_in:
+                        stood_in.append(e)
+            rows.append({"name": g.name, "members": g.members, "substitutes": g.substitutes,
+                         "stood_in": tuple(stood_in),
+                         **dict(zip(("points", "won", "lost"), sums, strict=True))})
+            continue
         got = [values[m] for m in g.members if m in values]
-        rows.append({"name": g.name, "members": g.members,
+        rows.append({"name": g.name, "members": g.members, "substitutes": g.substitutes,
+                     "stood_in": (),
                      **{k: sum(int(v.get(k) or 0) for v in got)
                         for k in ("points", "won", "lost")}})
     rows.sort(key=lambda r: (-int(r["points"]), -int(r["won"]), int(r["lost"]), str(r["name"])))
@@ -346,9 +401,10 @@ class Skat(Discipline[Settings]):
             problems.error(f"{at}.loss_fee_from", N_(
                 "loss_fee_higher and loss_fee_from go together: the higher fee, and from "
                 "which lost game on it is due"))
-        teams = parse_groups(raw.get("teams"), GROUP_SIZES["teams"], problems, f"{at}.teams")
+        teams = parse_groups(raw.get("teams"), GROUP_SIZES["teams"], problems, f"{at}.teams",
+                             GROUP_SUBSTITUTES["teams"])
         tandems = parse_groups(raw.get("tandems"), GROUP_SIZES["tandems"], problems,
-                               f"{at}.tandems")
+                               f"{at}.tandems", GROUP_SUBSTITUTES["tandems"])
         return Settings(games, ramsch, fee, higher_fee, start, teams, tandems)
 
     @staticmethod

@@ -19,3 +19,7 @@ from config.settings import *  # noqa: F403
 STATIC_HASHED = False
 STORAGES = {**STORAGES, "staticfiles": {  # noqa: F405
     "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"}}
+
+# A rating list's import runs in a process of its own in production and under make run; the
+# suite's in-memory SQLite is seen by this process alone, so here it runs in the task.
+RATING_LIST_IMPORT = "inline"

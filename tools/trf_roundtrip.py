@@ -2,7 +2,8 @@
 
     .venv/bin/python tools/trf_roundtrip.py [-h] [--states] [FILES...]
 
-Default: all of ``fixtures/dutch/*.trf``, ``dutch-accel/*.trf`` and ``dutch-large/*.trf.gz``. Each
+Default: all of ``fixtures/dutch/*.trf``, ``dutch-accel/*.trf`` and ``dutch-large/*.trf.gz`` (but
+the 9,999 players of ``p9999``, more than a tournament of the app may have). Each
 file is imported with :func:`tournaments.chess.trf.import_trf` into a new SQLite
 database in a temporary directory, exported with ``export_trf``, and both are
 compared by meaning (``trf_differences``). Prints every difference, then
@@ -35,9 +36,12 @@ FIXTURES = ROOT / "fixtures"
 
 
 def default_files() -> list[Path]:
+    # p9999 (the pairing benchmark's 9,999 players) is beyond what a tournament of the app
+    # may hold (tournaments.services.limits.MAX_ENTRANTS): pairing data only.
     return (sorted((FIXTURES / "dutch").glob("*.trf"))
             + sorted((FIXTURES / "dutch-accel").glob("*.trf"))
-            + sorted((FIXTURES / "dutch-large").glob("*.trf.gz")))
+            + sorted(p for p in (FIXTURES / "dutch-large").glob("*.trf.gz")
+                     if p.name != "p9999.trf.gz"))
 
 
 def view_difference(a: SwissState, b: SwissState) -> str:

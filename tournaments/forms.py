@@ -123,10 +123,53 @@ class CreateTournamentForm(forms.Form):
         label=_("Window (tables after the first free one)"), required=False, min_value=0,
         max_value=10, initial=4, help_text=_("4 is the seed's recommendation (“+4”)."))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    # The desk of the new tournament (docs/access.md): the creator's desk helpers, ticked,
+    # and anybody else by user name, so the desk does not meet a 403 on the evening.
+    desk = forms.MultipleChoiceField(
+        label=_("Desk"), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text=_("They get the desk role of the new tournament: who worked the desk of "
+                    "your tournaments."))
+    desk_more = forms.CharField(
+        label=_("More desk users"), required=False, max_length=500,
+        validators=[validate_single_line],
+        help_text=_("User names, separated by commas; the settings' roles can add more later."))
+
+    def __init__(self, *args: Any, helpers: list[Any] | None = None, **kwargs: Any) -> None:
+        self.helpers = {str(u.pk): u for u in helpers or []}
         super().__init__(*args, **kwargs)
         choice_field(self, "discipline").choices = [(n, i.label) for n, i in DISCIPLINES.items()]
         self.fields["entrant_kind"].help_text = kinds_help()
+        if self.helpers:
+            desk = choice_field(self, "desk")
+            desk.choices = [(pk, u.get_username()) for pk, u in self.helpers.items()]
+            desk.initial = list(self.helpers)
+        else:
+            del self.fields["desk"]
+
+    def clean_desk_more(self) -> list[Any]:
+        """Each name an account (any case); an unknown one is named at the field."""
+        User = get_user_model()
+        found: list[Any] = []
+        unknown: list[str] = []
+        for name in (n.strip() for n in self.cleaned_data.get("desk_more", "").split(",")):
+            if not name:
+                continue
+            user = User.objects.filter(**{f"{User.USERNAME_FIELD}__iexact": name}).first()
+            if user is None:
+                unknown.append(name)
+            else:
+                found.append(user)
+        if unknown:
+            raise forms.ValidationError(
+                _("there is no user %(names)s: make the account in the admin (/admin/, Users) "
+                  "first") % {"names": ", ".join(unknown)})
+        return found
+
+    def desk_users(self) -> list[Any]:
+        """Everybody who gets the desk role: the ticked helpers and the named users."""
+        ticked = [self.helpers[pk] for pk in self.cleaned_data.get("desk", [])
+                  if pk in self.helpers]
+        return ticked + list(self.cleaned_data.get("desk_more", []))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

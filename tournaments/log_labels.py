@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .common.actions import ACTIONS, label
 from .common.draw_methods import METHOD_LABELS
-from .disciplines.base import cell_text
+from .disciplines.cells import cell_text
 from .disciplines.registry import DISCIPLINES, of
 
 

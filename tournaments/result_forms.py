@@ -15,7 +15,7 @@ from parsing here or from the scoring check in ``services.check_payload``
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -120,6 +120,22 @@ def read_number(post: Data, key: str, errors: ErrorDict) -> int | float | None:
         add_error(errors, key, _("too large"))
         return None
     return int(d) if d == d.to_integral_value() else float(d)
+
+
+def read_seat(post: Data, key: str, numbers: Collection[int], errors: ErrorDict,
+              required: bool = True) -> int | None:
+    """A player of the table chosen in a select by start number (a card list's declarer,
+    player or partner), or an error at ``key``; empty is None (an error if ``required``)."""
+    raw = clean(post, key)
+    if not raw:
+        if required:
+            add_error(errors, key, _("required"))
+        return None
+    number = int(raw) if raw.isdigit() and len(raw) < 10 else None
+    if number is None or number not in numbers:
+        add_error(errors, key, _("choose a player of this table"))
+        return None
+    return number
 
 
 def raise_errors(errors: ErrorDict) -> None:
@@ -273,7 +289,8 @@ class ResultForm:
     ``template`` renders the inputs from ``context(table, data, errors)``;
     ``payload_from_post`` builds the payload or raises :class:`ServiceError` with field errors;
     ``post_from_payload`` is its inverse: the input values that show a stored payload.
-    The sides' names are the discipline's (``WebDiscipline.side_labels``).
+    ``on_demand``: see the attribute. The sides' names are the discipline's
+    (``WebDiscipline.side_labels``).
     """
 
     template: str
@@ -281,6 +298,10 @@ class ResultForm:
     context: Callable[[Table, Data | None, Errors], dict[str, Any]]
     post_from_payload: Callable[[Any, Table], dict[str, str]]
     relocate: Relocate = _keep
+    on_demand: bool = False
+    """A long list (the card games' lists, a line per game): the director's round page
+    shows a table's inputs only when they are opened, so a round of many tables stays
+    light; the captain's page always shows them."""
 
     def place_errors(self, errors: Mapping[str, list[str]]) -> Errors:
         """The service's errors, with messages that name a row moved to that row's key."""
@@ -300,7 +321,7 @@ class ResultForm:
         errors = errors if errors is not None else Errors()
         inputs = self.context(table, data, errors)
         return {**inputs, "form_template": self.template, "general_errors": errors.rest(),
-                "id_prefix": id_prefix}
+                "id_prefix": id_prefix, "refused": bool(errors)}
 
     def fits(self, payload: Any, table: Table) -> bool:
         """Whether the inputs show ``payload`` whole: sending them unchanged gives it back."""

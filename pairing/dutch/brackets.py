@@ -18,15 +18,16 @@ solved over all unpaired players with completion as the top field.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..swiss import SwissState
+from .completion import SHORT_PATHS, Field, field_of, short_paths
 from .criteria import Layout, colour_bits
 from .matching import Cardinality, max_weight_matching
 from .model import DOWN, Entrant
+from .transport import realise, transport
 
 Allowed = Callable[[int, int], bool]  # may this pair be made in the current stage?
 
@@ -57,6 +58,8 @@ class Round:
     colour_class: list[str | None]  # C3: the absolute preference of a non-topscorer, if any
     layout: Layout
     odd: bool = False
+    kinds: list[int] = field(default_factory=list)  # per player: what the weights read of him
+    _completable: dict[tuple[object, ...], bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: SwissState, players: list[Entrant]) -> Round:
@@ -70,8 +73,14 @@ class Round:
                 blocked[b].add(a)
         colour_class = [p.preference if p.absolute and not p.topscorer else None
                         for p in players]
+        # Two players of one kind weigh the same against anybody (criteria.Layout.low reads
+        # nothing else of them): weights are computed once per pair of kinds.
+        kind_of: dict[tuple[object, ...], int] = {}
+        kinds = [kind_of.setdefault((p.score, p.preference, p.imbalance, p.repeated, p.strong,
+                                     p.floats, p.played_games), len(kind_of))
+                 for p in players]
         return cls(state, players, blocked, colour_class, Layout.of(players, state.round - 1),
-                   odd=len(players) % 2 == 1)
+                   odd=len(players) % 2 == 1, kinds=kinds)
 
     def ok(self, a: int, b: int) -> bool:
         """May a and b meet? C1 (not met over the board, not forbidden) and C3 (not two
@@ -82,8 +91,22 @@ class Round:
     # --- completion ---------------------------------------------------------------------
 
     def completable(self, free: Sequence[int], needs_bye: bool | None = None) -> bool:
-        """Can ``free`` be paired completely (the PAB, if one is left, to a candidate)?"""
-        return self.complete_matching(free, needs_bye) is not None
+        """Can ``free`` be paired completely (the PAB, if one is left, to a candidate)?
+
+        Remembered per set of players and bye (the candidates are fixed once the PAB's score
+        is): a bracket asks the same about the players below it for many of its own."""
+        if needs_bye is None:
+            needs_bye = len(free) % 2 == 1
+        if len(free) % 2 == 1 and not needs_bye:
+            return False
+        key = (tuple(free), needs_bye, tuple(self.layout.candidate) if needs_bye else ())
+        known = self._completable.get(key)
+        if known is None:
+            known = self._field(free, needs_bye).perfect()
+            if len(self._completable) >= 256:
+                self._completable.clear()
+            self._completable[key] = known
+        return known
 
     def complete_matching(self, free: Sequence[int],
                           needs_bye: bool | None = None) -> list[int] | None:
@@ -92,31 +115,24 @@ class Round:
             needs_bye = len(free) % 2 == 1
         if len(free) % 2 == 1 and not needs_bye:
             return None
-        candidate = self.layout.candidate
-        size = len(free)
-        dummy = size if needs_bye else -1
-        ok = self.ok
-
-        def neighbours(k: int):
-            if k == dummy:
-                return (j for j in range(size) if candidate[free[j]])
-            v = free[k]
-            near = (j for j in range(size) if j != k and ok(v, free[j]))
-            if needs_bye and candidate[v]:
-                return itertools.chain(near, (dummy,))
-            return near
-
-        matching = Cardinality(neighbours, size + needs_bye)
-        if any(m == -1 for m in matching.mate):
+        mate = self._field(free, needs_bye).matching()
+        if any(m == -1 for m in mate):
             return None
-        return matching.mate
+        return mate
 
-    def graph(self, nodes: Sequence[int], keep: Callable[[int, int], bool] | None = None
-              ) -> list[list[int]]:
-        """Adjacency lists (local indices) of the players ``nodes``."""
-        ok = self.ok
-        return [[j for j, w in enumerate(nodes) if j != k and ok(v, w)
-                 and (keep is None or keep(v, w))] for k, v in enumerate(nodes)]
+    def _field(self, free: Sequence[int], needs_bye: bool) -> Field:
+        """``free`` as a :class:`completion.Field`; with a dummy for the PAB if needed."""
+        candidate = self.layout.candidate
+        return field_of(free, self.colour_class, self.blocked,
+                        dummy=(lambda v: candidate[v]) if needs_bye else None)
+
+    def field(self, nodes: Sequence[int], first: int = 0, dummy_from: int | None = None
+              ) -> Field:
+        """``nodes`` as a :class:`completion.Field`: the ``first`` of them may not meet each
+        other; with a dummy for the nodes from ``dummy_from`` on."""
+        position = {v: k for k, v in enumerate(nodes)}
+        dummy = None if dummy_from is None else (lambda v: position[v] >= dummy_from)
+        return field_of(nodes, self.colour_class, self.blocked, first, dummy)
 
 
 def bye_score(rnd: Round) -> Fraction:
@@ -200,8 +216,59 @@ def pair_round(state: SwissState, players: list[Entrant]) -> tuple[dict[int, int
     return partner, (unpaired[0] if unpaired else None), records
 
 
+KINDS_FROM = 12  # smaller halves: the blossom algorithm is as quick
+
+
+class _ByHigher(Mapping[tuple[int, int], int]):
+    """The exchange field of each pair (a, b), a before b, which only depends on a: kept
+    per player, not per pair (a bracket of 1,800 has 1.6 million pairs)."""
+
+    def __init__(self, players: list[int], order: dict[int, int], value: dict[int, int]):
+        self.players, self.order, self.value = players, order, value
+
+    def __getitem__(self, key: tuple[int, int]) -> int:
+        a, b = key
+        ka, kb = self.order.get(a), self.order.get(b)
+        if ka is None or kb is None or kb <= ka:
+            raise KeyError(key)
+        return self.value[a]
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        players = self.players
+        return ((a, b) for k, a in enumerate(players) for b in players[k + 1:])
+
+    def __len__(self) -> int:
+        n = len(self.players)
+        return n * (n - 1) // 2
+
+
+def _last_pair(x: list[int], y: list[int], ok: Callable[[int, int], bool]
+               ) -> tuple[int, int] | None:
+    """The pair a < b (a from x, b from y) who may meet with the largest b."""
+    for b in reversed(y):
+        for a in x:
+            if a >= b:
+                break
+            if ok(a, b):
+                return a, b
+    return None
+
+
+def _first_pair(x: list[int], y: list[int], ok: Callable[[int, int], bool]
+                ) -> tuple[int, int] | None:
+    """The pair a < b (a from x, b from y) who may meet with the smallest a."""
+    for a in x:
+        for b in reversed(y):
+            if b <= a:
+                break
+            if ok(a, b):
+                return a, b
+    return None
+
+
 def _lexicographic_bits(radix: int, digits: int) -> int:
-    return (radix ** digits).bit_length() + 1
+    bits: int = (radix ** digits).bit_length()
+    return bits + 1
 
 
 class Bracket:
@@ -221,27 +288,33 @@ class Bracket:
         self.floaters: list[int] = []
         self.next_single = False
         self.fell_back = False
-        self._low: dict[tuple[int, int], int] = {}
+        self._low: dict[tuple[int, int, int], int] = {}
         self._resident_set = set(residents)
         self._following_set = set(following)
         self._mode = ""
+        self._stage_one = False  # solving the first stage: movers and their opponents
         self.layout = rnd.layout.local(rnd.players, movers + residents + following)
         self._mover_set = set(movers)
 
     # --- weights ------------------------------------------------------------------------
 
     def low(self, h: int, lo: int) -> int:
-        """Criteria fields of the pair (h higher, lo lower), as in the current bracket."""
-        key = (h, lo)
-        w = self._low.get(key)
+        """Criteria fields of the pair (h higher, lo lower), as in the current bracket.
+
+        The same for every pair of the same kinds and the same place of the lower player
+        (resident, next scoregroup, neither), so computed once per such combination.
+        """
+        kinds = self.rnd.kinds
+        place = 1 if lo in self._resident_set else 2 if lo in self._following_set else 0
+        key = (kinds[h], kinds[lo], place)
+        w: int | None = self._low.get(key)
         if w is None:
             players = self.rnd.players
-            w = self.layout.low(players[h], players[lo], lo in self._resident_set,
-                                    lo in self._following_set, self.single)
+            w = self.layout.low(players[h], players[lo], place == 1, place == 2, self.single)
             self._low[key] = w
         return w
 
-    def solve_stage(self, vertices: list[int], stage: dict[tuple[int, int], int],
+    def solve_stage(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
                     stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """Best matching of ``vertices`` for criteria + the stage tie-break, completable.
 
@@ -270,9 +343,14 @@ class Bracket:
         self._mode = "global"
         return self._solve_globally(vertices, stage, stage_bits, allowed)
 
-    def _match(self, vertices: list[int], stage: dict[tuple[int, int], int],
+    def _match(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
                stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """Maximum-weight matching of ``vertices`` (criteria, then the stage tie-break)."""
+        if self._stage_one and len(vertices) >= KINDS_FROM and not (
+                set(vertices) - self._mover_set - self._resident_set):
+            by_kinds = self._match_by_kinds(vertices, stage, stage_bits)
+            if by_kinds is not None:
+                return by_kinds
         ok = self.rnd.ok
         index = {v: k for k, v in enumerate(vertices)}
         edges = []
@@ -284,6 +362,121 @@ class Bracket:
                 edges.append((index[a], index[b], w))
         mate = max_weight_matching(len(vertices), edges)
         return {vertices[k]: vertices[m] for k, m in enumerate(mate) if m != -1}
+
+    def _match_by_kinds(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
+                        stage_bits: int) -> dict[int, int] | None:
+        """The first stage's best matching of movers and residents, between kinds.
+
+        Residents of one kind weigh the same against anybody (the same score: the criteria
+        read both players alike), movers keep their own node, and a mover's edge to a kind is
+        the one to its first member he may meet (the stage prefers the highest opponent).
+        The fractional matching problem between these nodes is solved on its bipartite
+        double cover (:func:`transport`); ``y = u + v`` per node then bounds every matching
+        of the players (doubled). A perfect matching of the players (a dummy for the odd one
+        out) along pairs tight for ``y`` reaches the bound, so it is a best matching: which
+        mover meets whom, and how many pairs the remainder makes, are then those of every
+        best matching (the stage field decides the first, criterion C6 the second). None if
+        no such matching was found (the caller uses the blossom algorithm).
+        """
+        rnd = self.rnd
+        kinds, colour_class, ok = rnd.kinds, rnd.colour_class, rnd.ok
+        movers = [v for v in vertices if v in self._mover_set]
+        residents = [v for v in vertices if v not in self._mover_set]
+        node_of: dict[int, int] = {}
+        members: list[list[int]] = [[m] for m in movers]
+        kind_node: dict[int, int] = {}
+        for v in residents:
+            k = kinds[v]
+            if k not in kind_node:
+                kind_node[k] = len(members)
+                members.append([])
+            members[kind_node[k]].append(v)
+        for node, group in enumerate(members):
+            for v in group:
+                node_of[v] = node
+        odd = len(vertices) % 2 == 1
+        dummy = len(members) if odd else -1
+        counts = [len(g) for g in members] + ([1] if odd else [])
+        mover_nodes = len(movers)
+        first: dict[tuple[int, int], int] = {}  # (mover node, kind node) -> first member
+
+        def weight(a: int, b: int) -> int | None:
+            if a > b:
+                a, b = b, a
+            if b == dummy:
+                return None if a == dummy else 0
+            if b < mover_nodes:
+                return None  # two movers: not in this stage
+            if a < mover_nodes:
+                m = members[a][0]
+                key = (a, b)
+                if key not in first:
+                    first[key] = next((r for r in members[b] if ok(m, r)), -1)
+                r = first[key]
+                if r == -1:
+                    return None
+                return (self.low(m, r) << stage_bits) + stage.get((m, r), 0)
+            x, y = members[a][0], members[b][0]
+            if a == b:
+                if len(members[a]) < 2:
+                    return None
+                y = members[a][1]
+            c = colour_class[x]
+            if c is not None and c == colour_class[y]:
+                return None
+            return self.low(min(x, y), max(x, y)) << stage_bits
+
+        solved = transport(counts, counts, weight)
+        if solved is None:
+            return None
+        _, du, dv = solved
+        bound = [du[k] + dv[k] for k in range(len(counts))]
+        table: dict[tuple[int, int], bool] = {}
+
+        def tight_nodes(a: int, b: int) -> bool:
+            key = (a, b) if a <= b else (b, a)
+            if key not in table:
+                w = weight(*key)
+                table[key] = w is not None and bound[key[0]] + bound[key[1]] == 2 * w
+            return table[key]
+
+        players = movers + residents
+        size = len(players)
+
+        def tight(i: int, j: int) -> bool:
+            if i == j:
+                return False
+            if i == size or j == size:
+                other = j if i == size else i
+                return odd and tight_nodes(node_of[players[other]], dummy)
+            a, b = players[i], players[j]
+            na, nb = node_of[a], node_of[b]
+            if na < mover_nodes or nb < mover_nodes:
+                if na < mover_nodes and nb < mover_nodes:
+                    return False
+                r = b if na < mover_nodes else a
+                key = (min(na, nb), max(na, nb))
+                weight(*key)  # fills ``first``
+                return first.get(key) == r and tight_nodes(na, nb)
+            return ok(a, b) and tight_nodes(na, nb)
+
+        mate = [-1] * (size + odd)
+        for i in range(size + odd):
+            if mate[i] != -1:
+                continue
+            for j in range(i + 1, size + odd):
+                if mate[j] == -1 and tight(i, j):
+                    mate[i], mate[j] = j, i
+                    break
+        free = [k for k, m in enumerate(mate) if m == -1]
+        if 1 < len(free) <= SHORT_PATHS:
+            free = short_paths(mate, free, tight)
+        if free:
+            mate = Cardinality(lambda i: (j for j in range(size + odd) if tight(i, j)),
+                               size + odd, mate=mate).mate
+            if any(m == -1 for m in mate):
+                return None
+        return {players[i]: players[m] for i, m in enumerate(mate[:size]) if m != size}
 
     def _acceptable_floaters(self, floaters: list[int]) -> bool:
         """May exactly these players float down from this bracket (C4, and C8 at its best)?"""
@@ -299,24 +492,17 @@ class Bracket:
         if len(floaters) > len(following):
             return False
         nodes = floaters + following
-        floating = set(floaters)
-        adjacency = self.rnd.graph(nodes, lambda v, w: not (v in floating and w in floating))
         spare: list[int] = []
         if len(nodes) % 2:
-            dummy = len(nodes)
-            adjacency.append([])
-            for k in range(len(floaters), len(nodes)):
-                adjacency[k].append(dummy)
-                adjacency[dummy].append(k)
-            mate = Cardinality(adjacency).mate
+            mate = self.rnd.field(nodes, len(floaters), dummy_from=len(floaters)).matching()
             if any(m == -1 for m in mate):
                 return False
-            spare = [nodes[mate[dummy]]]
-        elif any(m == -1 for m in Cardinality(adjacency).mate):
+            spare = [nodes[mate[len(nodes)]]]
+        elif not self.rnd.field(nodes, len(floaters)).perfect():
             return False
         return self.rnd.completable(spare + self.lower, self.rnd.odd)
 
-    def _solve_globally(self, vertices: list[int], stage: dict[tuple[int, int], int],
+    def _solve_globally(self, vertices: list[int], stage: Mapping[tuple[int, int], int],
                         stage_bits: int, allowed: Allowed) -> dict[int, int]:
         """The same stage over all unpaired players, completion as the top field."""
         rnd = self.rnd
@@ -415,7 +601,11 @@ class Bracket:
             if mate is not None:
                 self._finish([], residents, mate)
                 return
-        matched = self.solve_stage(vertices, stage, bits, self.allowed_first)
+        self._stage_one = True
+        try:
+            matched = self.solve_stage(vertices, stage, bits, self.allowed_first)
+        finally:
+            self._stage_one = False
         mdp_pairs = [(mdp, matched[mdp]) for mdp in movers
                      if matched.get(mdp) in self._resident_set]
         paired_residents = {b for _, b in mdp_pairs}
@@ -435,7 +625,7 @@ class Bracket:
     def _homogeneous(self, residents: list[int]) -> dict[int, int] | None:
         """Pair a bracket without MDPs, guessing its number of pairs from a cardinality
         matching; None if the guess was wrong (the caller then does the first stage)."""
-        pairs = Cardinality(self.rnd.graph(residents)).size()
+        pairs = self.rnd.field(residents).maximum_size()
         if pairs == 0 or len(residents) < 2:
             return None
         mate = self._solve_remainder(residents, pairs, [])
@@ -472,13 +662,13 @@ class Bracket:
         d_bits = big_d.bit_length() + size.bit_length() + 2
         offset = 1 << (s2 + rp)
         ef_bits = s2 + rp + size.bit_length() + 3
-        exchange: dict[tuple[int, int], int] = {}
+        higher: dict[int, int] = {}
         for a in remainder:
             ka = order[a]
             d = (big_d if ka < rp else 0) + (size - ka)
             ef = offset - (1 << (s2 + ka)) if ka < rp else offset + (1 << (s2 - 1 - (ka - rp)))
-            for b in remainder[ka + 1:]:
-                exchange[(a, b)] = (d << ef_bits) + ef
+            higher[a] = (d << ef_bits) + ef
+        exchange = _ByHigher(remainder, order, higher)
         bits = d_bits + ef_bits
         movers = set(unpaired_movers)
         in_remainder = set(remainder)
@@ -537,8 +727,60 @@ class Bracket:
                 result[v] = w
         return result
 
+    def _assignment_by_kinds(self, s1: list[int], s2: list[int]
+                             ) -> tuple[dict[int, int | None], dict[int, int], bool] | None:
+        """Best assignment of S1 to S2 (every S2 player below every S1 player), between kinds
+        of players (:mod:`.transport`): partner and doubled duals per player, and whether the
+        partners are those of the plain greedy pass (each S1 player in turn the first free
+        tight S2 player). None where that gives no answer."""
+        rnd = self.rnd
+        kinds, colour_class = rnd.kinds, rnd.colour_class
+        index_a: dict[int, int] = {}
+        index_b: dict[int, int] = {}
+        rep_a: list[int] = []
+        rep_b: list[int] = []
+        for side, index, rep in ((s1, index_a, rep_a), (s2, index_b, rep_b)):
+            for v in side:
+                if kinds[v] not in index:
+                    index[kinds[v]] = len(rep)
+                    rep.append(v)
+        supply = [0] * len(rep_a)
+        demand = [0] * len(rep_b)
+        for v in s1:
+            supply[index_a[kinds[v]]] += 1
+        for v in s2:
+            demand[index_b[kinds[v]]] += 1
+
+        def weight(a: int, b: int) -> int | None:
+            p, o = rep_a[a], rep_b[b]
+            c = colour_class[p]
+            if c is not None and c == colour_class[o]:
+                return None
+            return self.low(p, o)
+
+        solved = transport(supply, demand, weight)
+        if solved is None:
+            return None
+        _, du, dv = solved
+        table = {(a, b): weight(a, b) for a in range(len(rep_a)) for b in range(len(rep_b))}
+        ok = rnd.ok
+
+        def tight(p: int, o: int) -> bool:
+            a, b = index_a[kinds[p]], index_b[kinds[o]]
+            w = table[(a, b)]
+            return w is not None and du[a] + dv[b] == w and ok(p, o)
+
+        realised = realise(s1, s2, tight, lambda o: dv[index_b[kinds[o]]] > 0)
+        if realised is None:
+            return None
+        partner, greedy = realised
+        dual = {p: 2 * du[index_a[kinds[p]]] for p in s1}
+        dual.update({o: 2 * dv[index_b[kinds[o]]] for o in s2})
+        return partner, dual, greedy
+
     def _natural_halves(self, remainder: list[int], rp: int, unpaired_movers: list[int],
-                        exchange: dict[tuple[int, int], int], bits: int) -> dict[int, int] | None:
+                        exchange: Mapping[tuple[int, int], int], bits: int
+                        ) -> dict[int, int] | None:
         """The remainder without exchanges, if that is best.
 
         S1 (the first ``rp``) against S2 is an assignment problem. Its optimal duals, shifted
@@ -554,31 +796,76 @@ class Bracket:
         ok = self.rnd.ok
         # Within S1 x S2 the exchange field only depends on the S1 player (a constant per
         # row): the assignment is solved on the criteria alone and the duals lifted after.
-        weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
-        partner, low_dual = _assignment(s1, s2, weights)
+        fast = self._assignment_by_kinds(s1, s2) if len(s1) >= KINDS_FROM else None
+        weights: dict[tuple[int, int], int] | None = None
+        if fast is not None:
+            partner, low_dual, greedy = fast
+        else:
+            weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
+            partner, low_dual = _assignment(s1, s2, weights)
+            greedy = False
         if any(partner[p] is None for p in s1):
             return None
         row = {p: exchange[(p, s2[0])] if s2 else 0 for p in s1}
         dual = {v: (y << bits) + 2 * row.get(v, 0) for v, y in low_dual.items()}
         # shift t (doubled): S1 duals - t/2, S2 duals + t/2; low <= t <= high must be possible
         high = min(dual[p] for p in s1) if len(s2) > len(s1) else None
-        for k, a in enumerate(s1):
-            for b in s1[k + 1:]:
-                if ok(a, b):
-                    room = dual[a] + dual[b] - 2 * ((self.low(a, b) << bits) + exchange[(a, b)])
-                    high = room if high is None else min(high, room)
+        # With duals per kind, the extremes over all pairs of two kinds are at one pair each
+        # (the exchange fields fall with the position): one pair per pair of kinds.
+        inside_s1 = (self._kind_pairs(s1, last=True) if fast is not None else
+                     ((a, b) for k, a in enumerate(s1) for b in s1[k + 1:] if ok(a, b)))
+        for a, b in inside_s1:
+            room = dual[a] + dual[b] - 2 * ((self.low(a, b) << bits) + exchange[(a, b)])
+            high = room if high is None else min(high, room)
         low = None
-        for k, a in enumerate(s2):
-            for b in s2[k + 1:]:
-                if ok(a, b):
-                    need = 2 * ((self.low(a, b) << bits) + exchange[(a, b)]) - dual[a] - dual[b]
-                    low = need if low is None else max(low, need)
-                    if high is not None and low > high:
-                        return None
-        floaters = [*unpaired_movers, *(o for o in s2 if partner[o] is None)]
+        inside_s2 = (self._kind_pairs(s2, last=False) if fast is not None else
+                     ((a, b) for k, a in enumerate(s2) for b in s2[k + 1:] if ok(a, b)))
+        for a, b in inside_s2:
+            need = 2 * ((self.low(a, b) << bits) + exchange[(a, b)]) - dual[a] - dual[b]
+            low = need if low is None else max(low, need)
+            if high is not None and low > high:
+                return None
+        left = [o for o in s2 if partner[o] is None]
+        floaters = [*unpaired_movers, *left]
         if not self._acceptable_floaters(floaters):
             return None
+        if greedy and all(low_dual[o] == 0 for o in left):
+            # Each S1 player already has the first S2 player he can have in a best pairing
+            # (the greedy pass found one), and the one left over may float: what
+            # _greedy_partners would keep.
+            result: dict[int, int] = {}
+            for p in s1:
+                q = partner[p]
+                assert q is not None
+                result[p] = q
+                result[q] = p
+            return result
+        if weights is None:
+            weights = {(p, o): self.low(p, o) for p in s1 for o in s2 if ok(p, o)}
         return self._greedy_partners(s1, s2, weights, partner, low_dual, unpaired_movers)
+
+    def _kind_pairs(self, side: list[int], last: bool) -> Iterator[tuple[int, int]]:
+        """For every two kinds of players among ``side`` (itself in order), the pair a < b of
+        those kinds who may meet with the last b (``last``) or else with the first a."""
+        kinds, colour_class, ok = self.rnd.kinds, self.rnd.colour_class, self.rnd.ok
+        groups: dict[int, list[int]] = {}
+        for v in side:
+            groups.setdefault(kinds[v], []).append(v)
+        keys = list(groups)
+        for i, k1 in enumerate(keys):
+            for k2 in keys[i:]:
+                g1, g2 = groups[k1], groups[k2]
+                c = colour_class[g1[0]]
+                if c is not None and c == colour_class[g2[0]]:
+                    continue
+                best: tuple[int, int] | None = None
+                for x, y in ((g1, g2), (g2, g1)) if k1 != k2 else ((g1, g1),):
+                    found = _last_pair(x, y, ok) if last else _first_pair(x, y, ok)
+                    if found is not None and (best is None or (
+                            found[1] > best[1] if last else found[0] < best[0])):
+                        best = found
+                if best is not None:
+                    yield best
 
     def _greedy_partners(self, s1: list[int], s2: list[int], weights: dict[tuple[int, int], int],
                          partner: dict[int, int | None], dual: dict[int, int],

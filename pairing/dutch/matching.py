@@ -404,11 +404,12 @@ class Cardinality:
 
     ``adjacency`` is either adjacency lists or a function giving the neighbours of a vertex
     (then ``n`` says how many vertices there are): a dense graph need not be written out. The
-    matching starts greedy and is augmented until no augmenting path remains.
+    matching starts greedy (or from ``mate``, a matching found otherwise) and is augmented
+    until no augmenting path remains.
     """
 
     def __init__(self, adjacency: Sequence[Sequence[int]] | Callable[[int], Iterable[int]],
-                 n: int | None = None):
+                 n: int | None = None, mate: list[int] | None = None):
         if callable(adjacency):
             self.neighbours = adjacency
             assert n is not None
@@ -417,10 +418,11 @@ class Cardinality:
             self.neighbours = lists.__getitem__
             n = len(lists)
         self.n = n
-        self.mate = [-1] * n
+        given = mate is not None
+        self.mate = mate if mate is not None else [-1] * n
         neighbours, mate = self.neighbours, self.mate
         for v in range(n):
-            if mate[v] == -1:
+            if not given and mate[v] == -1:
                 for w in neighbours(v):
                     if mate[w] == -1 and w != v:
                         mate[v] = w

@@ -80,9 +80,18 @@ def entrants(state: SwissState) -> list[Entrant]:
     threshold = played_rounds * best / 2
     last_round = played_rounds >= state.total_rounds - 1
 
+    sums: dict[int, list[Fraction]] = {}
+
     def score_before(player: SwissPlayer, index: int) -> Fraction:
-        """Score before round ``index + 1`` (0-based index into the history)."""
-        return sum((points.points(r.result) for r in player.history[:index]), Fraction(0))
+        """Score before round ``index + 1`` (0-based index into the history); the running
+        sums of each player are made once (a float asks for both players of a game)."""
+        running = sums.get(player.number)
+        if running is None:
+            running = [Fraction(0)]
+            for r in player.history:
+                running.append(running[-1] + points.points(r.result))
+            sums[player.number] = running
+        return running[min(index, len(running) - 1)]
 
     def paired_score(player: SwissPlayer, index: int) -> Fraction:
         """The score round ``index + 1`` was paired on: the points before it plus that

@@ -9,7 +9,8 @@
  *   2, 4, 8 ... up to 60 seconds, and whenever a captain page of this table is opened.
  * - Answered: the entry is dropped and the phone shows what the server says: the stored
  *   result (the sent page), the closed round (?unsent=1 when this entry was not stored), or
- *   the form with the server's reasons when it refused the result.
+ *   the form with the server's reasons when it refused the result (an entry kept from an
+ *   earlier opening is put back into the form first, so nothing has to be typed again).
  *
  * Without IndexedDB or fetch the form is sent as before (a plain POST with its nonce).
  * docs/captain-offline.md says how it works and where it stops.
@@ -139,10 +140,28 @@
         });
       }
       if (response.status === 400) {  // the server refused this result: say so, drop it
-        return drop(entry.key).then(function () { return {refused: true, key: entry.key}; });
+        return drop(entry.key).then(function () {
+          return {refused: true, key: entry.key, body: entry.body};
+        });
       }
       return {retry: true};  // 429, 5xx: the server is there but busy
     }, function () { return {retry: true}; });  // no answer reached the phone
+  }
+
+  /* Put a kept entry's fields back into the form (not its old token, nonce or key). */
+  function restore(target, body) {
+    var values = {};
+    (body || []).forEach(function (pair) {
+      if (["csrfmiddlewaretoken", "nonce", "key"].indexOf(pair[0]) < 0) {
+        (values[pair[0]] = values[pair[0]] || []).push(pair[1]);
+      }
+    });
+    Array.prototype.forEach.call(target.elements, function (el) {
+      if (!el.name || ["csrfmiddlewaretoken", "nonce", "key"].indexOf(el.name) >= 0) return;
+      var got = values[el.name] || [];
+      if (el.type === "radio" || el.type === "checkbox") el.checked = got.indexOf(el.value) >= 0;
+      else if (el.tagName !== "BUTTON") el.value = got.length ? got[0] : "";
+    });
   }
 
   function flush() {
@@ -158,7 +177,9 @@
       busy = false;
       if (!next) { if (again) flush(); return; }
       if (next.go) { window.location.replace(next.go); return; }
-      if (next.refused && form && next.key === justMade) {
+      if (next.refused && form) {
+        // an entry kept earlier goes back into the form first: nothing is typed twice
+        if (next.key !== justMade) restore(form, next.body);
         form.submit();  // sent plainly (no key): the page comes back with the reasons
         return;
       }

@@ -402,12 +402,87 @@
     return {check: check, M: M};
   }
 
+  /* --- every discipline: a marked line blocks sending; a refusal shows where -------------- */
+
+  /* The lines whose live check shows a reason now (each discipline's script marks a wrong
+   * line with a visible [data-check] under it); asked to check every line first. */
+  function markedRows(form) {
+    form.dispatchEvent(new CustomEvent("turnierwart:check"));
+    var rows = [];
+    form.querySelectorAll("[data-row]").forEach(function (row) {
+      var shown = Array.prototype.some.call(row.querySelectorAll("[data-check]"), function (p) {
+        return !p.hidden && p.textContent.trim();
+      });
+      if (shown) rows.push(row);
+    });
+    return rows;
+  }
+
+  /* Bring the first wrong line into view and put the cursor in its first wrong field. */
+  function goTo(row) {
+    if (!row) return;
+    var closed = row.closest("details:not([open])");
+    if (closed) closed.open = true;
+    row.dispatchEvent(new CustomEvent("turnierwart:open", {bubbles: true}));
+    /* a line taller than most of the screen: its reason in the middle, not its top */
+    var reason = row.querySelector(".errorlist.server:not([hidden]), [data-check]:not([hidden])");
+    var tall = row.getBoundingClientRect().height > window.innerHeight * 0.7;
+    (tall && reason ? reason : row).scrollIntoView({block: "center"});
+    var field = row.querySelector("[aria-invalid=true]:not([type=hidden])") ||
+                row.querySelector("input:not([type=hidden]):not([disabled]), select");
+    if (field) field.focus({preventScroll: true});
+  }
+
+  /* The summary at the top of the form: its text and the lines to fix. */
+  function summarize(form, box, text, rows) {
+    if (!box) return;
+    var names = rowNames(rows);
+    box.textContent = text + (names ? " (" + names + ")" : "");
+    box.hidden = false;
+  }
+
+  function blockMarked(form, ev) {
+    var wrong = markedRows(form);
+    if (!wrong.length) return false;
+    ev.preventDefault();
+    var box = form.querySelector("[data-marked-summary]");
+    summarize(form, box, box ? box.getAttribute("data-text") : "", wrong);
+    goTo(wrong[0]);
+    return true;
+  }
+
+  /* A result the server refused comes back with its reasons at the lines (400): show which
+   * lines, and go to the first, so the captain does not have to look for it. */
+  function showRefusal(form) {
+    var refused = form.querySelector("[data-refused-summary]");
+    if (!refused) return;
+    var rows = [];
+    form.querySelectorAll("[data-row]").forEach(function (row) {
+      if (row.querySelector(".errorlist.server") && rows.indexOf(row) < 0) rows.push(row);
+    });
+    summarize(form, refused, refused.getAttribute("data-text") || refused.textContent, rows);
+    if (rows.length) goTo(rows[0]);
+    else { refused.scrollIntoView({block: "center"}); refused.focus({preventScroll: true}); }
+  }
+
   function setup(form) {
+    if (form.getAttribute("data-result-bound")) return;
+    form.setAttribute("data-result-bound", "1");
+    /* the "not sent" summary goes once no line is marked any more */
+    var settled = function () {
+      var box = form.querySelector("[data-marked-summary]");
+      if (!box || box.hidden) return;
+      var marked = Array.prototype.some.call(form.querySelectorAll("[data-check]"),
+                                             function (p) { return !p.hidden; });
+      if (!marked) box.hidden = true;
+    };
     form.addEventListener("input", function (ev) {
       hideServerErrors(ev.target.closest("[data-row]"));
+      settled();
     });
     form.addEventListener("change", function (ev) {
       hideServerErrors(ev.target.closest("[data-row]"));
+      settled();
     });
 
     /* --- Pussi ---------------------------------------------------------------------------- */
@@ -525,6 +600,7 @@
 
     /* --- sending -------------------------------------------------------------------------- */
     form.addEventListener("submit", function (ev) {
+      if (ev.defaultPrevented) return;
       if (pussiCheck) {
         var wrong = pussiCheck(true);
         if (wrong.length) {
@@ -541,6 +617,7 @@
           return;
         }
       }
+      if (blockMarked(form, ev)) return;  // every other discipline's marked lines
       var button = form.querySelector("button[type=submit]");
       if (button) {
         window.setTimeout(function () { button.disabled = true; }, 0);  // one tap, one send
@@ -548,5 +625,9 @@
     });
   }
 
-  document.querySelectorAll("form[data-result-form]").forEach(setup);
+  window.TurnierwartResults = {setup: setup};  // the round page's lists opened later
+  document.querySelectorAll("form[data-result-form]").forEach(function (form) {
+    setup(form);
+    showRefusal(form);
+  });
 })();

@@ -1,5 +1,6 @@
-/* Registration desk: pick players from the search list with the keyboard, live list filter
-   (status, marker, text), scanned pre-registration codes, and the seat slip's printing.
+/* Registration desk: pick players from the search list with the keyboard, the sign-up sent
+   without ever replacing a field one types in, the list's filter and pages (served by the
+   server), rows that ask first, scanned pre-registration codes, and the seat slip's printing.
    Everything here is a convenience; the forms work without it. */
 (function () {
   "use strict";
@@ -85,7 +86,7 @@
       var id = field(input.getAttribute("data-search-slot"), "id");
       if (id) id.value = "";
     }
-    if (input.closest && input.closest("#desk-filter")) applyFilter();
+    if (input.closest && input.closest("#desk-filter")) filterSoon();
   });
 
   document.addEventListener("click", function (e) {
@@ -101,6 +102,17 @@
     }
   });
 
+  // A search answer for a name no longer in the field (it was sent, the field emptied, or
+  // typed on) is dropped: the box offers only people for what the field shows now.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var target = e.detail.target;
+    if (!target || !target.classList || !target.classList.contains("desk-picks-box")) return;
+    var input = field(target.id.replace("picks-", ""), "name");
+    var asked = "";
+    try { asked = e.detail.requestConfig.parameters.q || ""; } catch (err) { asked = ""; }
+    if (!input || input.value.trim() === "" || asked !== input.value) e.detail.shouldSwap = false;
+  });
+
   document.addEventListener("htmx:afterSwap", function (e) {
     var target = e.detail.target;
     if (target && target.classList && target.classList.contains("desk-picks-box")) {
@@ -109,47 +121,58 @@
     }
   });
 
-  // The live filter: the same rule as the server (status, marker, and every word in
-  // number/name/club). The chosen marker lives in the hidden #desk-mark.
-  function applyFilter() {
+  // --- the list: filtered and paged by the server ------------------------------------------
+  // The filter asks the server for the first page of what matches (status, marker, every
+  // word in number/name/club); the pager for another page. The answer replaces the list.
+  var filterTimer = null, listAsked = 0;
+  function filterSoon() {
+    clearTimeout(filterTimer);
+    filterTimer = setTimeout(function () { loadList(1); }, 250);
+  }
+  function filterParams(page) {
     var form = document.getElementById("desk-filter");
-    if (!form) return;
-    var show = form.elements.show.value;
+    var params = new URLSearchParams();
+    if (!form) return params;
+    var markInput = document.getElementById("desk-mark");
+    var show = form.elements.show.value, q = form.elements.q.value.trim();
+    var mark = markInput ? markInput.value : "";
+    if (show) params.set("show", show);
+    if (mark) params.set("mark", mark);
+    if (q) params.set("q", q);
+    if (page > 1) params.set("page", String(page));
+    return params;
+  }
+  function pressMarks() {
     var markInput = document.getElementById("desk-mark");
     var mark = markInput ? markInput.value : "";
-    var words = form.elements.q.value.toLowerCase().split(/\s+/).filter(Boolean);
-    var shown = 0;
-    document.querySelectorAll("#desk-rows tr").forEach(function (row) {
-      var text = row.getAttribute("data-text") || "";
-      var ok = (!show || row.getAttribute("data-status") === show) &&
-        (!mark || row.querySelector('[data-mark="' + mark + '"]') !== null) &&
-        words.every(function (w) { return text.indexOf(w) >= 0; });
-      row.hidden = !ok;
-      if (ok) shown++;
-    });
-    var none = document.getElementById("desk-none");
-    if (none) none.hidden = shown > 0;
     document.querySelectorAll("#desk-marks button[data-mark]").forEach(function (b) {
       var on = b.getAttribute("data-mark") === mark;
       b.setAttribute("aria-pressed", on ? "true" : "false");
       b.value = on ? "" : b.getAttribute("data-mark");  // pressing again shows all
     });
-    // Keep the filter in the address so a reload (or the no-JS fallback) shows the same.
-    var params = new URLSearchParams();
-    if (show) params.set("show", show);
-    if (mark) params.set("mark", mark);
-    if (words.length) params.set("q", form.elements.q.value.trim());
-    var query = params.toString();
-    history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
-    document.querySelectorAll("#desk-rows input[name=show]").forEach(function (i) { i.value = show; });
-    document.querySelectorAll("#desk-rows input[name=mark]").forEach(function (i) { i.value = mark; });
-    document.querySelectorAll("#desk-rows input[name=q]").forEach(function (i) {
-      i.value = form.elements.q.value.trim();
-    });
+  }
+  function loadList(page) {
+    var form = document.getElementById("desk-filter");
+    if (!form || !window.fetch) return;
+    var pageInput = document.getElementById("desk-page-no");
+    if (pageInput) pageInput.value = String(page);
+    pressMarks();
+    var params = filterParams(page), query = params.toString();
+    // Keep the filter in the address so a reload (or the page without JavaScript) shows it.
+    history.replaceState(null, "", location.pathname + (query ? "?" + query : ""));
+    var asked = ++listAsked;
+    fetch(form.getAttribute("data-list-url") + (query ? "?" + query : ""),
+          {headers: {"HX-Request": "true"}, credentials: "same-origin"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null || asked !== listAsked) return;  // a later filter answers instead
+        htmx.swap("#desk-list", html, {swapStyle: "outerHTML", ignoreTitle: true});
+      })
+      .catch(function () { /* the list stays as it was; the next keystroke asks again */ });
   }
 
   document.addEventListener("change", function (e) {
-    if (e.target.closest && e.target.closest("#desk-filter")) applyFilter();
+    if (e.target.closest && e.target.closest("#desk-filter")) loadList(1);
     // "Came alone": there is no second player to fill in.
     if (e.target.name === "alone" && e.target.closest("#desk-signup")) {
       var second = document.getElementById("desk-player-2");
@@ -163,7 +186,181 @@
     var b = e.submitter;
     var markInput = document.getElementById("desk-mark");
     if (b && b.hasAttribute("data-mark") && markInput) markInput.value = b.value;
-    applyFilter();
+    clearTimeout(filterTimer);
+    loadList(1);
+  });
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("#desk-pager a[data-page]");
+    if (!link || !window.fetch) return;
+    e.preventDefault();
+    loadList(parseInt(link.getAttribute("data-page"), 10) || 1);
+  });
+
+  // --- signing up: never replace a field someone types in ------------------------------------
+  // Enter takes what the form holds at that moment, empties the fields for the next person
+  // at once and sends the sign-ups one after another, in the order they were typed. The
+  // answer never brings the form back: it says who got which number and adds the row. A
+  // refused sign-up comes back into the form only while nothing is typed there; otherwise
+  // the reasons stand beside the form with a button that puts it back.
+  var sending = Promise.resolve(), waiting = 0;
+
+  function signupForm() { return document.getElementById("desk-signup"); }
+  function typedFields(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("input[type=text], input[type=number]"));
+  }
+  function pristine(form) {
+    return typedFields(form).every(function (i) { return i.value === ""; });
+  }
+  function says(name, values) {
+    var box = document.getElementById("desk-refused");
+    var text = (box && box.getAttribute("data-" + name)) || "";
+    Object.keys(values || {}).forEach(function (k) { text = text.split("%(" + k + ")s").join(values[k]); });
+    return text;
+  }
+  // "Sending: 2" only while answers keep one waiting (a queue, or a slow answer): a quick
+  // answer shows nothing but its message.
+  var sendingTimer = null;
+  function showSending() {
+    var note = document.getElementById("desk-sending");
+    if (!note) return;
+    clearTimeout(sendingTimer);
+    var show = function () {
+      note.hidden = waiting === 0;
+      note.textContent = waiting ? says("sending", {n: String(waiting)}) : "";
+    };
+    if (waiting === 0 || waiting > 1 || !note.hidden) { show(); } else {
+      sendingTimer = setTimeout(show, 600);
+    }
+  }
+  function emptyForm(form) {
+    typedFields(form).forEach(function (i) {
+      i.value = "";
+      i.removeAttribute("aria-invalid");
+      i.removeAttribute("aria-describedby");
+    });
+    form.querySelectorAll("input[type=hidden][name$=_id]").forEach(function (i) { i.value = ""; });
+    form.querySelectorAll(".errorlist").forEach(function (l) {
+      var holder = l.parentNode && l.parentNode.getAttribute("role") === "alert" ? l.parentNode : l;
+      holder.remove();
+    });
+    var alone = form.querySelector("input[name=alone]");
+    if (alone) alone.checked = false;
+    var second = document.getElementById("desk-player-2");
+    if (second) second.disabled = false;
+    form.removeAttribute("data-refused");
+    close("1"); close("2");
+  }
+  function nameOf(data) {
+    var team = (data.get("team_name") || "").trim();
+    var names = [data.get("p1_name"), data.get("p2_name")].filter(function (n) {
+      return n && n.trim();
+    }).map(function (n) { return n.trim(); });
+    return team || names.join(" / ");
+  }
+  function putBack(html) {
+    var form = signupForm();
+    htmx.swap(form, html, {swapStyle: "outerHTML", ignoreTitle: true}, {select: "#desk-signup"});
+    var fresh = signupForm();
+    var first = fresh && (fresh.querySelector("[autofocus]") || field("1", "name"));
+    if (first) first.focus();
+  }
+  function refusal(html, data, reasons) {
+    var form = signupForm();
+    if (html && form && pristine(form)) { putBack(html); return; }
+    var box = document.getElementById("desk-refused");
+    if (!box) return;
+    var note = document.createElement("div");
+    note.className = "desk-refusal";
+    note.setAttribute("role", "alert");
+    var title = document.createElement("p");
+    var strong = document.createElement("strong");
+    strong.textContent = says("title", {name: nameOf(data)});
+    title.appendChild(strong);
+    note.appendChild(title);
+    var list = document.createElement("ul");
+    list.className = "errorlist";
+    reasons.forEach(function (r) {
+      var li = document.createElement("li");
+      li.textContent = r;
+      list.appendChild(li);
+    });
+    note.appendChild(list);
+    var hint = document.createElement("p");
+    hint.className = "muted desk-hint";
+    hint.hidden = true;
+    hint.textContent = says("busy");
+    var again = document.createElement("button");
+    again.type = "button";
+    again.className = "desk-small";
+    again.textContent = says("again");
+    again.addEventListener("click", function () {
+      var current = signupForm();
+      if (current && !pristine(current)) { hint.hidden = false; return; }
+      if (html) { putBack(html); } else {
+        data.forEach(function (v, k) {  // no form came back (an error): the typed values
+          var input = current && current.elements[k];
+          if (input && input.type !== "radio" && input.type !== "hidden") input.value = v;
+        });
+        var first = field("1", "name");
+        if (first) first.focus();
+      }
+      note.remove();
+    });
+    var dismiss = document.createElement("button");
+    dismiss.type = "button";
+    dismiss.className = "desk-small";
+    dismiss.textContent = says("dismiss");
+    dismiss.addEventListener("click", function () { note.remove(); });
+    var buttons = document.createElement("p");
+    buttons.className = "row";
+    buttons.appendChild(again);
+    buttons.appendChild(dismiss);
+    note.appendChild(buttons);
+    note.appendChild(hint);
+    box.appendChild(note);
+  }
+  function answered(response, html, data) {
+    var redirect = response.headers.get("HX-Redirect");
+    if (redirect) { window.location.href = redirect; return; }  // logged out meanwhile
+    if (!response.ok) {
+      refusal("", data, [says("failed", {status: String(response.status)})]);
+      return;
+    }
+    var holder = document.createElement("template");
+    holder.innerHTML = html;
+    var refused = holder.content.querySelector("#desk-signup");
+    if (!refused) {  // signed up: the message, the counts and the row, out of band
+      htmx.swap(document.body, html, {swapStyle: "none", ignoreTitle: true});
+      return;
+    }
+    var reasons = Array.prototype.map.call(refused.querySelectorAll(".errorlist li"),
+                                           function (li) { return li.textContent.trim(); });
+    refusal(html, data, reasons);
+  }
+  function send(url, data) {
+    return fetch(url, {method: "POST", body: data, credentials: "same-origin",
+                       headers: {"HX-Request": "true"}})
+      .then(function (r) { return r.text().then(function (html) { answered(r, html, data); }); })
+      .catch(function () { refusal("", data, [says("offline")]); })
+      .then(function () { waiting--; showSending(); });
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.id !== "desk-signup" || !window.fetch || !window.FormData || !window.htmx) return;
+    e.preventDefault();
+    var data = new FormData(form);
+    if (!nameOf(data)) {  // nothing typed: the server's word is at the field, as ever
+      if (pristine(form)) { var first = field("1", "name"); if (first) first.focus(); return; }
+    }
+    var filter = filterParams(parseInt((document.getElementById("desk-page-no") || {}).value, 10) || 1);
+    filter.forEach(function (v, k) { data.set(k, v); });
+    emptyForm(form);
+    var name = field("1", "name");
+    if (name) name.focus();
+    waiting++;
+    showSending();
+    var url = form.action;
+    sending = sending.then(function () { return send(url, data); });
   });
 
   // --- scanning pre-registration codes ------------------------------------------------------
@@ -192,12 +389,14 @@
   });
 
   document.addEventListener("htmx:afterSettle", function (e) {
-    applyFilter();
-    var elt = e.detail.elt;
-    // After a sign-up the fresh form is swapped in: the cursor goes back to the first name.
-    if (elt && elt.id === "desk-signup") {
-      var first = elt.querySelector("[autofocus]") || field("1", "name");
-      if (first) first.focus();
+    var elt = e.detail && e.detail.elt, row = e.target;
+    // A row that asks first takes the focus to its "Yes"; a row answered (or cancelled)
+    // gives it to its first button, so the keyboard stays where it was.
+    if (row && row.tagName === "TR" && row.id && (document.activeElement === document.body
+                                                  || !document.activeElement)) {
+      var next = row.querySelector(".desk-yes") ||
+        row.querySelector(".desk-actions button:not([disabled])");
+      if (next) next.focus();
     }
     // After a scan the cursor stays in the scan field, ready for the next one (a refused
     // code stays there, selected, to be scanned or typed again).

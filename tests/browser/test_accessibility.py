@@ -34,7 +34,7 @@ SIZES = {"desktop": {"viewport": {"width": 1920, "height": 1080}}, "phone": PHON
 ALL = os.environ.get("A11Y_ALL") == "1"
 RUNS = ([(size, lang, False) for size in SIZES for lang in ("de", "en")] if ALL
         else [("phone", "de", False), ("desktop", "en", True)])
-DISCIPLINES = ("mucken", "pussi", "boardgame", "chess", "tabletop")
+DISCIPLINES = ("mucken", "pussi", "boardgame", "chess", "tabletop", "schafkopf")
 
 
 def pages(ts: dict[str, Tournament], sample: bool = False) -> dict[str, list[str]]:

@@ -218,7 +218,7 @@ def test_bad_scoring_settings_name_the_setting(api, make_tournament):
 
 @pytest.mark.parametrize("body, field", [
     ({"discipline": "mucken"}, "name"),
-    ({"name": "X", "discipline": "schafkopf"}, "discipline"),
+    ({"name": "X", "discipline": "canasta"}, "discipline"),
     ({"name": "X", "discipline": "chess", "entrant_kind": "pair"}, "entrant_kind"),
     ({"name": "X", "discipline": "chess", "pairing": "random_tables"}, "pairing"),
     ({"name": "X", "discipline": "chess", "planned_rounds": 0}, "planned_rounds"),

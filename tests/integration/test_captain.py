@@ -101,14 +101,27 @@ def doppelkopf_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dic
             **{f"games[0].score_{n}": str(value if n in (a, c) else -value) for n in (a, b, c, d)},
             "games[1].kind": "queens", "games[1].re1": str(b), "games[1].compulsory": "on",
             **{f"games[1].score_{n}": str(-3 if n == b else 1) for n in (a, b, c, d)}}
-    games = [{"kind": "normal", "re": [a, c],
+    games = [{"kind": "normal", "re": [a, c], "dealer": a,  # the seat order deals (TSR 3.3)
               "scores": {str(n): value if n in (a, c) else -value for n in (a, b, c, d)}},
-             {"kind": "queens", "re": [b], "compulsory": True,
+             {"kind": "queens", "re": [b], "dealer": b, "compulsory": True,
               "scores": {str(n): -3 if n == b else 1 for n in (a, b, c, d)}}]
     return post, {"games": games}
 
 
+def schafkopf_post(table: Table, variant: int = 0) -> tuple[dict[str, str], dict[str, Any]]:
+    """Two lines of the list: a Sauspiel won with the partner, and a Wenz lost (or won)."""
+    a, b, c, d = start_numbers(table)
+    post = {"games[0].player": str(b), "games[0].game": "sauspiel",
+            "games[0].partner": str(d), "games[0].won": "won",
+            "games[1].player": str(c), "games[1].game": "wenz",
+            "games[1].won": "won" if variant else "lost"}
+    games = [{"dealer": a, "game": "sauspiel", "player": b, "partner": d, "won": True},
+             {"dealer": b, "game": "wenz", "player": c, "won": bool(variant)}]
+    return post, {"games": games}
+
+
 DISCIPLINES = {
+    "schafkopf": (schafkopf_post, {"entrants": 8}),
     "doppelkopf": (doppelkopf_post, {"entrants": 8}),
     "skat": (skat_post, {"entrants": 8}),
     "mucken": (mucken_post, {"entrants": 4, "entrant_kind": "pair"}),

@@ -109,7 +109,7 @@ def test_markers_are_set_shown_counted_and_filtered(mucken, desk_client):
     assert visible_rows(desk_client.get(page(mucken), {"mark": "draw_missing",
                                                        "show": "present"}).content.decode()) == [1]
     assert visible_rows(desk_client.get(page(mucken), {"mark": "nonsense"}).content.decode()) == [
-        1, 2, 3]
+        3, 2, 1]  # newest first
     pressed = desk_client.get(page(mucken), {"mark": "alone"}).content.decode()
     assert re.search(r'value="" data-mark="alone"[^>]*aria-pressed="true"', pressed)
     # Checking in takes the pre-registered marker off; clearing a marker is logged too.

@@ -63,10 +63,13 @@ def window_pairs(make_tournament, director, desk_user, n: int):
 
 
 def chess_singles(make_tournament, director, desk_user, n: int):
-    """Single players with ratings; "draw missing" set by hand."""
+    """Single players with ratings; one of them pre-registered (chess has no "draw missing":
+    its seats are not drawn at the desk)."""
     t = make_tournament("chess", entrants=n, name=f"Chess {n}")
     first = t.entrants.get(start_number=1)
-    marking.set_marker(first, Actor(desk_user, desk_user.username), "draw_missing", True)
+    desk = Actor(desk_user, desk_user.username)
+    services.set_status(first, desk, "registered")
+    marking.set_marker(first, desk, "preregistered", True)
     return t
 
 
@@ -90,11 +93,12 @@ def test_desk_queries_do_not_grow_with_the_entrants(build, make_tournament, dire
     big = desk_queries(desk_client, big_t)
     assert big == small
     assert all(n > 3 for n in small.values())  # the counting itself works
-    # The answer to the sign-up really carried the whole list (the out-of-band swap).
+    # The answer to the sign-up carries the new row on top of the list, never the list.
     html = desk_client.post(page(big_t), {"status": "present", "p1_name": "Noch A",
                                           "p2_name": "Noch B"}, **HX).content.decode()
-    assert 'id="desk-list" hx-swap-oob="true"' in html
-    assert html.count('<tr id="e') == big_t.entrants.count()
+    assert 'id="desk-list"' not in html
+    assert html.count('<tr id="e') == 1
+    assert 'hx-swap-oob="afterbegin:#desk-rows"><tr id="e' in html
 
 
 def test_every_row_form_carries_a_working_csrf_token(make_tournament, desk_user):
@@ -110,12 +114,14 @@ def test_every_row_form_carries_a_working_csrf_token(make_tournament, desk_user)
     assert sum(a.endswith("/marker/") for a in actions) == 3  # "+ draw missing"
     for _action, body in forms:
         assert re.search(r'name="csrfmiddlewaretoken" value="\w{64}"', body)
-    status_action, status_body = forms[0]
+    first = reverse("desk:status", args=[t.slug, 1])  # the oldest row, shown last
+    status_action, status_body = next(f for f in forms if f[0] == first)
     data = dict(HIDDEN.findall(status_body))
     r = client.post(status_action, {**data, "status": "absent"})
     assert r.status_code == 302
     assert t.entrants.get(start_number=1).status == "absent"
-    marker_action, marker_body = next(f for f in forms if f[0].endswith("/marker/"))
+    marker_action, marker_body = next(f for f in forms if f[0] == reverse(
+        "desk:marker", args=[t.slug, 1]))
     r = client.post(marker_action, dict(HIDDEN.findall(marker_body)))
     assert r.status_code == 302
     assert t.entrants.get(start_number=1).draw_missing
@@ -143,14 +149,15 @@ def test_rows_from_the_memo_are_the_rows_rendered_afresh(make_tournament, direct
     for change in [lambda: registration.update_entrant(entrant, desk, name="Umbenannt"),
                    lambda: registration.update_entrant(entrant, desk, club="Neuer Klub"),
                    lambda: registration.update_entrant(entrant, desk, elo=1999),
-                   lambda: marking.set_marker(entrant, desk, "draw_missing", True),
+                   lambda: services.set_status(entrant, desk, "registered"),
+                   lambda: marking.set_marker(entrant, desk, "preregistered", True),
                    lambda: services.set_status(entrant, desk, "absent")]:
         same(t)
         change()
         entrant.refresh_from_db()
         same(t)
     same(t, show="present", q="spieler")
-    same(t, mark="draw_missing")
+    same(t, mark="preregistered")
     desk_client.cookies["django_language"] = "de"
     same(t)
     t = window_pairs(make_tournament, director, desk_user, 6)  # seats

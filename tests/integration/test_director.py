@@ -41,7 +41,7 @@ pytestmark = pytest.mark.django_db
 
 DISCIPLINE_KINDS = [("chess", "single"), ("mucken", "pair"), ("mucken", "single"),
                     ("pussi", "single"), ("boardgame", "single"), ("tabletop", "single"),
-                    ("skat", "single"), ("doppelkopf", "single")]
+                    ("skat", "single"), ("doppelkopf", "single"), ("schafkopf", "single")]
 
 
 @pytest.fixture(autouse=True)
@@ -456,7 +456,12 @@ def inputs_html(content: str, number: int) -> str:
 
 
 def value_of(content: str, name: str) -> str | None:
-    """The value an input named ``name`` shows (a select: its selected option)."""
+    """The value an input named ``name`` shows (a select: its selected option; radio
+    buttons: the checked one's)."""
+    radios = re.findall(r'<input type="radio" name="' + re.escape(name)
+                        + r'" value="([^"]*)"([^>]*)>', content)
+    if radios:
+        return next((v for v, rest in radios if " checked" in rest), "")
     m = re.search(r'<input [^>]*name="' + re.escape(name) + r'" value="([^"]*)"', content)
     if m:
         return m.group(1)
@@ -470,13 +475,33 @@ def value_of(content: str, name: str) -> str | None:
 PUSSI_GAMES = [(1, 60, 60, 20), (2, 50, 80, 70), (1, 40, 40, 95)]
 
 
+def entry_url(t: Tournament, number: int, table: int) -> str:
+    """One table's result forms alone: what the round page fetches when a list is opened."""
+    return reverse("director:table_entry", args=[t.slug, number, table])
+
+
 def test_round_page_offers_the_captains_inputs_per_table(dclient, make_tournament, director):
+    """A card game's list is long: the round page links each table's inputs and shows them
+    when opened (fetched from the table's own address, or the page with ?table=<n>)."""
     t = make_tournament("pussi", entrants=8)
     _rnd, tables = open_round(t, director)
     r = dclient.get(round_url(t, 1))
-    content = r.content.decode()
+    page = r.content.decode()
     assert r.status_code == 200
+    assert "data-result-form" not in page  # no list rendered before it is opened
+    parts = []
     for table in tables:
+        link = table_html(page, table.number)
+        assert f'data-open-entry="{entry_url(t, 1, table.number)}"' in link
+        assert f'href="?table={table.number}#table-{table.number}"' in link
+        r = dclient.get(entry_url(t, 1, table.number))
+        assert r.status_code == 200
+        parts.append(r.content.decode())
+        content = f'<article class="card" id="table-{table.number}">{parts[-1]}</article>'
+        masked = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+        assert masked.sub("", inputs_html(content, table.number)) == masked.sub("", inputs_html(
+            dclient.get(round_url(t, 1) + f"?table={table.number}").content.decode(),
+            table.number))
         part = inputs_html(content, table.number)
         assert 'name="entry" value="inputs"' in part
         assert 'name="games[7].total2"' in part and "games[__k__]" in part
@@ -488,10 +513,10 @@ def test_round_page_offers_the_captains_inputs_per_table(dclient, make_tournamen
         assert 'name="entry" value="json"' in rest and f'name="t{table.number}-payload"' in rest
         action = reverse("director:result", args=[t.slug, 1, table.number])
         assert rest.count(f'action="{action}#table-{table.number}"') == 2
-    assert content.count("data-result-form") == len(tables)
-    assert "js/captain.js" in content and "css/captain.css" in content
-    ids = Counter(re.findall(r'\sid="([^"]+)"', content))
-    assert [i for i, n in ids.items() if n > 1] == []  # several forms, no shared ids
+    assert "".join(parts).count("data-result-form") == len(tables)
+    assert "js/captain.js" in page and "css/captain.css" in page and "js/list-entry.js" in page
+    ids = Counter(re.findall(r'\sid="([^"]+)"', page + "".join(parts)))
+    assert [i for i, n in ids.items() if n > 1] == []  # several lists open, no shared ids
 
 
 def test_mucken_result_entered_through_the_inputs(dclient, make_tournament, director):
@@ -550,7 +575,7 @@ def test_wrong_pussi_total_shown_at_its_game_row_and_nothing_saved(dclient, make
     assert row_errors(part, "games[0]") == "" and row_errors(part, "games[2]") == ""
     assert re.search(r'class="cap-line cap-game has-error" data-row="games\[1\]"', part)
     assert value_of(part, "games[1].total2") == "75" and value_of(part, "games[1].declarer") == "2"
-    assert 'data-error-for="games[1]"' not in inputs_html(content, 1)  # only the sent table
+    assert 'data-error-for="games[1]"' not in table_html(content, 1)  # only the sent table
     assert not Result.objects.exists() and not ResultRevision.objects.exists()
     assert ActionLog.objects.count() == logged
     # what names no row is shown above the inputs
@@ -593,13 +618,13 @@ def test_inputs_prefilled_from_the_current_result(dclient, make_tournament, dire
     _rnd, tables = open_round(t, director)
     post, payload = pussi_totals(PUSSI_GAMES)
     services.captain_submit(tables[0].token, payload)
-    content = dclient.get(round_url(t, 1)).content.decode()
+    content = dclient.get(round_url(t, 1) + "?table=1").content.decode()
     part = inputs_html(content, 1)
     for name, value in post.items():
         assert value_of(part, name) == value, name
     assert value_of(part, "games[3].bid") == ""  # the series' other rows stay empty
     assert "Correct result" in part and "data-misfit" not in part
-    empty = inputs_html(content, 2)
+    empty = inputs_html(dclient.get(round_url(t, 1) + "?table=2").content.decode(), 2)
     assert value_of(empty, "games[0].total1") == "" and value_of(empty, "games[0].declarer") == ""
     # sending the prefilled inputs unchanged confirms the captain's result
     r = post_inputs(dclient, t, 1, 1, post)
@@ -618,7 +643,7 @@ def test_every_discipline_prefills_its_inputs_with_the_result(dclient, make_tour
     rform = result_forms.form_for(discipline)
     values = rform.post_from_payload(payload, tables[0])
     assert values and rform.payload_from_post(values, tables[0]) == payload
-    r = dclient.get(round_url(t, 1))
+    r = dclient.get(round_url(t, 1) + "?table=1")  # a long list shows when opened
     part = inputs_html(r.content.decode(), 1)
     assert "data-misfit" not in part
     for name, value in values.items():
@@ -670,7 +695,7 @@ def test_json_option_keeps_working(dclient, make_tournament, director):
 
 def tournament_with_results(make_tournament, director, discipline, kind="single"):
     entrants = {"chess": 4, "mucken": 4, "pussi": 8, "boardgame": 7, "tabletop": 4,
-                "skat": 7, "doppelkopf": 8}[discipline]
+                "skat": 7, "doppelkopf": 8, "schafkopf": 8}[discipline]
     t = make_tournament(discipline, kind, entrants=entrants, name=f"Original {discipline}")
     played_round(t, director)
     rnd = services.draw_round(t, actor_of(director), seed="zweite")

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 SETUPS = {  # entrant kind, entrants
     "chess": ("single", 4), "mucken": ("pair", 4), "pussi": ("single", 8),
     "boardgame": ("single", 8), "tabletop": ("single", 4),
-    "skat": ("single", 7), "doppelkopf": ("single", 8),
+    "skat": ("single", 7), "doppelkopf": ("single", 8), "schafkopf": ("single", 8),
 }
 NAMES = ["Anna", "Bert", "Carla", "Dora", "Emil", "Frieda", "Gustl", "Hanne", "Ines", "Jakob",
          "Kathi", "Lenz", "Mona", "Nepomuk", "Olga", "Paul"]

@@ -81,10 +81,12 @@ def test_captain_submits_a_list_with_a_compulsory_solo(client, evening):
     r = client.post(url(one), post)
     assert r.status_code == 302, r.content.decode()[:3000]
     payload = Result.objects.get(table=one).payload
+    # every line names its dealer (the seat order: place 1 deals game 1, TSR 3.3)
     assert payload == {"games": [
-        {"kind": "normal", "re": [a, c], "announce": {"re": "re"},
+        {"kind": "normal", "re": [a, c], "dealer": a, "announce": {"re": "re"},
          "scores": {str(a): 3, str(b): -3, str(c): 3, str(d): -3}},
-        {"kind": "queens", "re": [b], "compulsory": True, "announce": {"re": "re"},
+        {"kind": "queens", "re": [b], "dealer": b, "compulsory": True,
+         "announce": {"re": "re"},
          "scores": {str(a): -6, str(b): 18, str(c): -6, str(d): -6}}]}
     for g in payload["games"]:  # every line sums to zero over the table
         assert sum(g["scores"].values()) == 0

@@ -199,5 +199,5 @@ def test_the_directors_round_page_shows_the_time_limit_too(director_client, publ
     t, _boss, _table = published
     text = director_client.get(reverse("director:round", args=[t.slug, 1]),
                                HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert 'class="dk-time"' in text and "Time limit: 90 minutes per round." in text
+    assert 'id="time-limit"' in text and "Time limit: 90 minutes per round." in text
     assert "Ends at" in text

@@ -196,7 +196,9 @@ def test_director_sees_a_stored_sheet_game_by_game(director_client, open_round):
     services.director_set_result(tables[0], Actor(None, "test"), payload())
     rform = result_forms.form_for("pussi")
     assert rform.fits(payload(), tables[0])
-    content = director_client.get(reverse("director:round", args=[t.slug, 1])).content.decode()
+    # the list opened on the round page (it is fetched from the table's own address)
+    content = director_client.get(reverse("director:table_entry", args=[t.slug, 1, 1])
+                                  ).content.decode()
     assert 'name="pussi_mode" value="outcome" data-mode-switch checked' in content
     assert re.search(r'name="games\[2\]\.schwarz"[^>]*data-field="schwarz" checked', content)
     # sent back unchanged (game by game now), it is the same result
@@ -213,8 +215,9 @@ def test_a_sheet_without_an_outcome_form_is_shown_as_totals(director_client, ope
     # takes card points below 500 only, so the sheet stays in totals
     odd = {"games": [{"declarer": 1, "bid": 60, "totals": [60, 520]}]}
     services.director_set_result(tables[0], Actor(None, "test"), odd)
-    content = director_client.get(reverse("director:round", args=[t.slug, 1])).content.decode()
-    part = content[content.index('id="result-1"'):content.index('id="result-2"')]
+    part = director_client.get(reverse("director:table_entry", args=[t.slug, 1, 1])
+                               ).content.decode()  # table 1's list, opened
+    assert 'id="result-1"' in part
     assert 'name="pussi_mode" value="totals" data-mode-switch checked' in part
 
 
@@ -289,7 +292,11 @@ def test_a_series_of_up_to_99_games_is_taken(phone, open_round):
 
 
 def test_statistics_of_another_discipline_are_none(make_tournament):
-    assert pussi_statistics(make_tournament("mucken", "pair", entrants=4)) is None
+    """Only Pussi's statistics block carries the sheet (Pussi.statistics_extra)."""
+    from tournaments.services.statistics import statistics
+
+    stats = statistics(make_tournament("mucken", "pair", entrants=4))
+    assert stats.extras.get("pussi_stats") is None
 
 
 def test_the_statistics_report_prints_the_sheet(phone, open_round):

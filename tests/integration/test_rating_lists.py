@@ -112,8 +112,10 @@ def test_names_are_searched_folded():
 
 @pytest.fixture
 def importer(director, settings, tmp_path):
+    """The organiser: may import the site's lists (and create tournaments)."""
     settings.MEDIA_ROOT = tmp_path / "media"
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"),
+                                  Permission.objects.get(codename="add_ratinglist"))
     return director
 
 

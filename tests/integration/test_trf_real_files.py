@@ -160,8 +160,8 @@ def test_a_lichess_export_imports_and_comes_back():
 
 
 def test_xxc_rank_keeps_its_initial_ranking_through_the_database():
-    lines = [player(1, "Eins", 2000, "1.0", 2, "   4 b 1"),
-             player(2, "Zwei", 1990, "1.0", 1, "   3 w 1"),
+    lines = [player(2, "Zwei", 1990, "1.0", 1, "   3 w 1"),  # the lines' order ranks
+             player(1, "Eins", 2000, "1.0", 2, "   4 b 1"),
              player(3, "Drei", 1980, "0.0", 3, "   2 b 0"),
              player(4, "Vier", 1970, "0.0", 4, "   1 w 0")]
     text = "\n".join(["012 Rank", "XXR 3", "XXC rank white1", *lines]) + "\n"

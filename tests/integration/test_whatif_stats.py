@@ -468,7 +468,7 @@ def test_statistics_pdf_renders(eager_reports, pussi, mucken, boss,
 @pytest.mark.parametrize(("discipline", "kind", "entrants"), [
     ("chess", "single", 0), ("mucken", "pair", 4), ("mucken", "single", 8),
     ("pussi", "single", 8), ("boardgame", "single", 7), ("tabletop", "single", 3),
-    ("skat", "single", 7), ("doppelkopf", "single", 8)])
+    ("skat", "single", 7), ("doppelkopf", "single", 8), ("schafkopf", "single", 8)])
 def test_pages_of_a_tournament_without_results(director_client, make_tournament, boss,
                                                discipline, kind, entrants):
     """Nothing played yet (a drawn round, or no entrants at all): pages, never a 500."""

@@ -2,8 +2,8 @@
 
 Each test is named after one rule and builds its file inline: acceleration over the
 earlier rounds (``XXA`` and TRF-2026 ``250``), ``0000 - -`` in the round to pair,
-``XXC rank``, rank 0 and blank opponent fields, what stays refused, and comparing two
-engine views by meaning. The files are pairing-engine input only; what the database
+``XXC rank`` (the lines' order), rank 0 and blank opponent fields, what stays refused, and
+comparing two engine views by meaning. The files are pairing-engine input only; what the database
 makes of them is in ``tests/integration/test_trf_real_files.py``.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -218,23 +219,25 @@ def test_a_blank_cell_of_a_paired_round_means_not_paired_there(tmp_path):
     assert 5 in {n for p in pairs for n in p} | {bye}
 
 
-# --- XXC rank: the rank column gives the initial ranking -----------------------------------------
+# --- XXC rank: the order of the player lines gives the initial ranking ------------------------
+# bbpPairings (fileformats/trf.cpp: the lines' order, the rank column never read) and JaVaFo
+# (the "positional id") rank by the lines; the rank column holds whatever the export wrote.
 
 
-RANKED = [player(1, rank=2), player(2, rank=1), player(3, rank=3), player(4, rank=4)]
+RANKED = [player(2, rank=3), player(1, rank=1), player(3, rank=2), player(4, rank=4)]
 
 
-def test_xxc_rank_ranks_the_players_by_the_rank_column(tmp_path):
+def test_xxc_rank_ranks_the_players_in_the_order_of_their_lines(tmp_path):
     assert pairs_of(tournament(*RANKED), tmp_path) == ({(1, 3), (4, 2)}, None)
     ranked = tournament(*RANKED, colour="XXC rank white1")
-    # 2 ranks first: 2-3 (his initial white) and 4-1 (1 ranks second: black)
+    # 2's line comes first: 2-3 (his initial white) and 4-1 (1 ranks second: black)
     assert pairs_of(ranked, tmp_path) == ({(2, 3), (4, 1)}, None)
     assert trf.read(ranked).initial_order() == [2, 1, 3, 4]
 
 
 def test_xxc_rank_keeps_the_rank_column_in_later_rounds():
-    lines = [player(1, "   4 b 1", points="1.0", rank=2), player(2, "   3 w 1", points="1.0",
-                                                                     rank=1),
+    lines = [player(2, "   3 w 1", points="1.0", rank=1),
+             player(1, "   4 b 1", points="1.0", rank=2),
              player(3, "   2 b 0", rank=3), player(4, "   1 w 0", rank=4)]
     t = trf.read(tournament(*lines, colour="XXC rank\nXXC white1"))
     assert trf.before_round(t, 2).players[1].rank == 2  # not recomputed from the scores
@@ -243,9 +246,31 @@ def test_xxc_rank_keeps_the_rank_column_in_later_rounds():
     assert set(pair(state).pairs) == {(1, 2), (3, 4)}
 
 
-def test_xxc_rank_puts_players_without_a_rank_last_in_the_order_of_the_lines():
+def test_xxc_rank_does_not_read_the_rank_column():
     lines = [player(3, rank=0), player(1, rank=2), player(4), player(2, rank=1)]
-    assert trf.read(tournament(*lines, colour="XXC rank")).initial_order() == [2, 1, 3, 4]
+    assert trf.read(tournament(*lines, colour="XXC rank")).initial_order() == [3, 1, 4, 2]
+
+
+LICHESS = FIXTURES / "dutch-lichess" / "xxc-rank-round5.trf"
+
+
+def test_the_lichess_xxc_rank_round_pairs_as_the_reference():
+    """A lichess-style export (issue 36): lines in the order of the pairing numbers (the
+    ratings), the standings rank in the rank column, ``XXC rank white1``, round 5 to pair.
+    Ranked by the rank column, as the engine did before, two boards came out swapped and
+    one pair with the colours the other way round."""
+    text = LICHESS.read_text()
+    state = trf.state_before_round(trf.read(text), 5)
+    expected = trf.read_pairing(LICHESS.with_name("xxc-rank-round5.round5.txt").read_text())
+    got = pair(state)
+    assert (set(got.pairs), got.bye) == (set(expected.pairs), expected.bye)
+    # the lines are in number order, so XXC rank changes nothing: the plain file's pairing
+    plain = trf.state_before_round(trf.read(text.replace("XXC rank white1", "XXC white1")), 5)
+    assert set(pair(plain).pairs) == set(expected.pairs)
+    by_column = sorted(state.players, key=lambda p: trf.read(text).players[p.number].rank or 0)
+    old = pair(replace(state, ranking=tuple(p.number for p in by_column)))
+    assert set(old.pairs) ^ set(expected.pairs) == {(1, 4), (11, 3), (6, 2),
+                                                      (3, 4), (11, 1), (2, 6)}
 
 
 # --- what real files write: rank 0, blank opponent fields --------------------------------------

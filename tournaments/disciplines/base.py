@@ -26,6 +26,7 @@ from scoring import registry as scoring_registry
 from scoring.discipline import Discipline
 from scoring.model import Problems
 
+from .cells import cell_text
 from .settings_spec import Setting
 from .whatif import Spec
 from .words import POINTS_WORDS as POINTS_WORDS
@@ -97,6 +98,7 @@ class WebDiscipline(Generic[SettingsT]):
     # sheet with the entrants' names. ``sheet_css``: its style sheets (static paths).
     sheet_layouts: tuple[tuple[str, Any], ...] = ()
     sheet_css: tuple[str, ...] = ()  # style sheets of its pad (static paths)
+    sheet_signatures = True  # the common signature lines under the sheet (False: its own)
     has_series_games = False  # a series (round) may set its own number of games
     pairings_with_results = False  # the printed pairing list has a result column
     has_tiebreak_picker = False  # the settings page picks and orders tie-breaks
@@ -219,6 +221,16 @@ class WebDiscipline(Generic[SettingsT]):
         """One line about the round as its pages, the captains and the printed pairings show
         it ("" for nothing; tabletop's 12 matrix: the missions' kinds)."""
         return ""
+
+    def time_limit(self, t: Tournament, size: int | None = None) -> int | None:
+        """Minutes a round may last at a table of ``size`` (None: the usual one), shown, never
+        enforced; None: no limit (by default the setting ``time_limit``)."""
+        m = (t.scoring or {}).get("time_limit")
+        return m if isinstance(m, int) and not isinstance(m, bool) and m > 0 else None
+
+    def other_time_limits(self, t: Tournament) -> dict[int, int]:
+        """Table sizes with a limit of their own, in minutes (Doppelkopf: 125 at five)."""
+        return {}
 
     def layout(self, entrant_kind: str) -> Layout:
         """The layout of tables for an entrant kind (the first one for an unknown kind)."""
@@ -481,20 +493,3 @@ class WebDiscipline(Generic[SettingsT]):
         recorded ``byes`` (chess adds the requested byes the draw has not placed yet)."""
         return byes
 
-
-def cell_text(value: Any, words: Mapping[str, Any] | None = None) -> str:
-    """One cell of a report as people write it: 21:15 for a pair of numbers; the keys of a
-    game on a list in the discipline's ``words`` (Pussi: "Bid 100"), and a word written as a
-    value too (Skat: "Game Grand", not "game grand")."""
-    words = words or {}
-    if value is None:
-        return "–"
-    if isinstance(value, bool):
-        return "✓" if value else "–"
-    if isinstance(value, list):
-        return ":".join(cell_text(v, words) for v in value)
-    if isinstance(value, Mapping):
-        return ", ".join(f"{words.get(k, k)} {cell_text(v, words)}" for k, v in value.items())
-    if isinstance(value, str):
-        return str(words.get(value, value))
-    return str(value)

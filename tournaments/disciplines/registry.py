@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # Disciplines the scoring core knows that have no web package yet: the web app refuses a
 # document of one with a clear message. tests/unit/test_disciplines.py checks that every
 # discipline of scoring.registry is installed here or listed.
-SCORING_ONLY: tuple[str, ...] = ("schafkopf",)
+SCORING_ONLY: tuple[str, ...] = ()
 
 
 class DisciplineApp(AppConfig):

@@ -54,7 +54,8 @@ class Setting:
     default: Any = None
     slots: int = 0  # ORDER: how many pickers
     slot_name: str = ""  # ORDER: the pickers' field names are slot_name_1, slot_name_2, …
-    size: int = 0  # POINTS: how many numbers
+    size: int = 0  # POINTS: how many numbers; GROUPS: the members of a group
+    spare: int = 0  # GROUPS: how many substitutes a group may name after a "+"
     locked: str | None = None  # DRAWN: read-only once round 1 is drawn
     locked_reason: Any = ""
 

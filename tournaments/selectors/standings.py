@@ -19,7 +19,7 @@ def standings_with_tiebreaks(t: Tournament, tiebreaks: list[str], after_round: i
     """Standings as if the tournament ranked by ``tiebreaks``: nothing is stored or cached."""
     if not of(t).has_tiebreak_picker:
         raise ServiceError(_("other tiebreaks can be asked for in chess only"), "tiebreaks")
-    doc = services.export_document(t)
+    doc = services.scoring_document(t)
     doc["scoring"] = {**(doc.get("scoring") or {}), "tiebreaks": tiebreaks}
     parsed, problems = scoring.check(doc)
     if parsed is None:

@@ -11,7 +11,7 @@ from .base import (
     StaleVersion,
     change,
 )
-from .documents import export_document, import_document, scoring_tournament
+from .documents import export_document, import_document, scoring_document, scoring_tournament
 from .players import search as find_players
 from .registration import register, register_person, set_status
 from .results import (
@@ -41,6 +41,7 @@ __all__ = [
     "check_payload", "check_submission_key", "clear_result", "close_round",
     "create_tournament", "director_set_result", "draw_round", "export_document",
     "find_players", "grant_role", "import_document", "publish_round", "redraw_round",
-    "register", "register_person", "reopen_round", "scoring_tournament", "set_status",
+    "register", "register_person", "reopen_round", "scoring_document", "scoring_tournament",
+    "set_status",
     "standings", "submission_for_key", "table_for_token", "undo_draw", "update_tournament",
 ]

@@ -85,6 +85,8 @@ class TableView:
     sides: list[tuple[str, list[SeatView]]] = field(default_factory=list)
     form: Any = None  # the page's result form, set by the view
     inputs: Any = None  # the page's result inputs, set by the view (None: no results yet)
+    on_demand: bool = False  # set by the view: the inputs are there once opened
+    summary: str = ""  # set by the view: the result in one line, beside the closed inputs
     reports: list[ReportView] = field(default_factory=list)  # the revisions, cell by cell
 
     @property
@@ -96,12 +98,17 @@ class TableView:
         return self.status == Result.Status.DISPUTED
 
 
-def round_tables(rnd: Round) -> list[TableView]:
-    """The round's tables with seats grouped by side, current result and every revision."""
+def round_tables(rnd: Round, number: int | None = None, cells: bool = True
+                 ) -> list[TableView]:
+    """The round's tables (only table ``number`` when given) with seats grouped by side,
+    current result and every revision (with ``cells``: each report cell by cell, see
+    :func:`report_views`; without, the caller fills ``reports`` where it shows them)."""
     t = rnd.tournament
     disc = of(t)
     tables = (rnd.tables.prefetch_related("seats__entrant", "revisions")
               .select_related("result").order_by("number"))
+    if number is not None:
+        tables = tables.filter(number=number)
     out = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: (s.side or 0, s.position))
@@ -116,7 +123,7 @@ def round_tables(rnd: Round) -> list[TableView]:
         revisions = list(table.revisions.all())
         out.append(TableView(table, views, getattr(table, "result", None), revisions,
                              example_payload(t, seats), sides,
-                             reports=report_views(disc, revisions)))
+                             reports=report_views(disc, revisions) if cells else []))
     return out
 
 

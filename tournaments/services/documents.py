@@ -88,10 +88,33 @@ def export_document(t: Tournament) -> dict[str, Any]:
     return doc
 
 
+def non_starters(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The entrants of a document who withdrew before playing: withdrawn, and in no round
+    (no seat, no bye). They are not ranked (:func:`scoring_document`); the standings show
+    them apart (``services.public.standings_table``)."""
+    played = {seat["entrant"] for rnd in doc.get("rounds", []) for table in rnd["tables"]
+              for seat in table["seats"]}
+    played.update(bye["entrant"] for rnd in doc.get("rounds", []) for bye in rnd["byes"])
+    return [e for e in doc["entrants"]
+            if e.get("status") == Entrant.Status.WITHDRAWN and e["id"] not in played]
+
+
+def scoring_document(t: Tournament) -> dict[str, Any]:
+    """What the app gives the scoring core to rank: the exported document without the
+    entrants who withdrew before playing (:func:`non_starters`). A desk mistake withdrawn,
+    or somebody who left before round 1, is no "5th of 9 with 0 points" ahead of everybody
+    who played and scored below zero. The export keeps them, with their status."""
+    doc = export_document(t)
+    gone = {e["id"] for e in non_starters(doc)}
+    if gone:
+        doc["entrants"] = [e for e in doc["entrants"] if e["id"] not in gone]
+    return doc
+
+
 def scoring_tournament(t: Tournament) -> scoring.Tournament:
-    """The tournament as the scoring core sees it (validated)."""
+    """The tournament as the scoring core sees it (validated): :func:`scoring_document`."""
     try:
-        return scoring.parse(export_document(t))
+        return scoring.parse(scoring_document(t))
     except scoring.DocumentError as exc:  # the services keep this from happening
         raise ServiceError("; ".join(problem_text(p) for p in exc.problems)) from exc
 

@@ -10,9 +10,11 @@ without it the desk sets it, e.g. for a paper draw of seat slips).
 
 from __future__ import annotations
 
+from django.db.models import Count, Q
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
+from ..disciplines import of
 from ..models import Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
 from .registration import _joined_club, entrant_snapshot, seatable, sign_up
@@ -22,22 +24,43 @@ MARKERS = ("preregistered", "alone", "draw_missing")
 SETTABLE_MARKERS = ("preregistered", "draw_missing")  # "alone" comes and goes with the players
 
 
+def seats_drawn_at_desk(t: Tournament) -> bool:
+    """Whether round 1's seats can come from a draw at the desk: the discipline offers the
+    draw at registration (Mucken, Pussi), whether the director switched it on or the
+    desk hands out paper seat slips. Only there is "draw missing" a marker: chess, Skat,
+    Doppelkopf and the others are drawn by the app round by round."""
+    return "registration" in of(t).options
+
+
+def marker_names(t: Tournament) -> list[str]:
+    """The markers this tournament has: "came alone" only where pairs are fixed, "draw
+    missing" only where seats are drawn at the desk (:func:`seats_drawn_at_desk`)."""
+    pair = t.entrant_kind == Tournament.EntrantKind.PAIR
+    return [m for m in MARKERS if (m != "alone" or pair)
+            and (m != "draw_missing" or seats_drawn_at_desk(t))]
+
+
 def draw_missing_is_computed(t: Tournament) -> bool:
     """With the window draw the seats say who has none; otherwise the desk sets the marker."""
     return window_settings(t) is not None
 
 
 def markers(t: Tournament, entrants: list[Entrant] | None = None) -> dict[int, list[str]]:
-    """Each entrant's markers by id, in the order of :data:`MARKERS`."""
+    """Each entrant's markers by id, in the order of :data:`MARKERS`.
+
+    With ``entrants`` (a page of the desk's list) only their seats are read."""
     if entrants is None:
         entrants = list(Entrant.objects.filter(tournament=t))
     computed = draw_missing_is_computed(t)
     drawing = computed and not t.rounds.exists()
-    seated = set(RegistrationSeat.objects.filter(tournament=t).values_list("entrant_id",
-                                                                          flat=True))
+    has_draw = seats_drawn_at_desk(t)
+    seated = set(RegistrationSeat.objects.filter(
+        tournament=t, entrant__in=[e.pk for e in entrants]).values_list(
+            "entrant_id", flat=True)) if drawing else set()
     out: dict[int, list[str]] = {}
     for e in entrants:
-        missing = (drawing and e.active and e.pk not in seated) if computed else e.draw_missing
+        missing = (drawing and e.active and e.pk not in seated) if computed else (
+            has_draw and e.draw_missing)
         out[e.pk] = [m for m, on in (("preregistered", e.preregistered), ("alone", e.alone),
                                      ("draw_missing", missing)) if on]
     return out
@@ -46,6 +69,34 @@ def markers(t: Tournament, entrants: list[Entrant] | None = None) -> dict[int, l
 def marker_counts(marks: dict[int, list[str]]) -> dict[str, int]:
     """How many entrants carry each marker."""
     return {m: sum(m in ms for ms in marks.values()) for m in MARKERS}
+
+
+def _active() -> Q:
+    """:attr:`Entrant.active` as a query: plays (registered or here) and not alone."""
+    return Q(status__in=(Entrant.Status.REGISTERED, Entrant.Status.PRESENT), alone=False)
+
+
+def marked(t: Tournament, marker: str) -> Q:
+    """The entrants carrying ``marker``, as a query (the same rule as :func:`markers`):
+    the desk's list filters and pages in the database, not over every row."""
+    if marker in ("preregistered", "alone"):
+        return Q(**{marker: True})
+    if marker != "draw_missing" or not seats_drawn_at_desk(t):
+        return Q(pk__isnull=True)  # nobody
+    if not draw_missing_is_computed(t):
+        return Q(draw_missing=True)
+    if t.rounds.exists():
+        return Q(pk__isnull=True)  # nobody
+    return _active() & Q(registration_seat__isnull=True)
+
+
+def count_markers(t: Tournament, **more: Q) -> dict[str, int]:
+    """How many entrants of ``t`` carry each marker, counted by the database in one query;
+    ``more``: other counts of the same query (name: condition)."""
+    found = Entrant.objects.filter(tournament=t).aggregate(
+        **{f"n_{m}": Count("pk", filter=marked(t, m)) for m in MARKERS},
+        **{f"n_{name}": Count("pk", filter=q) for name, q in more.items()})
+    return {m: found[f"n_{m}"] or 0 for m in (*MARKERS, *more)}
 
 
 def set_marker(entrant: Entrant, actor: Actor, marker: str, on: bool) -> Entrant:
@@ -61,6 +112,8 @@ def set_marker(entrant: Entrant, actor: Actor, marker: str, on: bool) -> Entrant
         raise ServiceError(_("'came alone' comes with the sign-up of one player and goes "
                              "when the desk pairs them up"), "marker")
     e = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
+    if marker == "draw_missing" and not seats_drawn_at_desk(e.tournament):
+        raise ServiceError(_("this tournament's seats are not drawn at the desk"), "marker")
     if marker == "draw_missing" and draw_missing_is_computed(e.tournament):
         raise ServiceError(_("with the draw at registration the seats show who has none"),
                            "marker")
@@ -86,12 +139,12 @@ def set_marker(entrant: Entrant, actor: Actor, marker: str, on: bool) -> Entrant
 # ---------------------------------------------------------------- players who came alone
 
 
-def waiting_alone(t: Tournament) -> list[Entrant]:
-    """Players who came alone and are here, in the order they arrived."""
-    return list(Entrant.objects.filter(tournament=t, alone=True,
-                                       status=Entrant.Status.PRESENT)
-                .annotate(came=Coalesce("arrived", "created"))
-                .order_by("came", "start_number").prefetch_related("players"))
+def waiting_alone(t: Tournament, players: bool = True) -> list[Entrant]:
+    """Players who came alone and are here, in the order they arrived (``players``: with
+    their players read too; the desk's panel shows only the entrants' names)."""
+    waiting = (Entrant.objects.filter(tournament=t, alone=True, status=Entrant.Status.PRESENT)
+               .annotate(came=Coalesce("arrived", "created")).order_by("came", "start_number"))
+    return list(waiting.prefetch_related("players") if players else waiting)
 
 
 def pair_suggestions(t: Tournament) -> list[tuple[Entrant, Entrant]]:

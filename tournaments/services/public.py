@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from ..common.numbers import money, number
 from ..disciplines import get, of
-from ..models import Bye, Result, Round, Tournament
+from ..models import Bye, Entrant, Result, Round, Tournament
 from .standings import standings, version_key
 
 
@@ -83,6 +83,16 @@ class StandingsTable:
     category_label: str = ""
     totals: list[str] = field(default_factory=list)  # WebDiscipline.standings_totals
     sides: list[dict[str, Any]] = field(default_factory=list)  # WebDiscipline.side_rankings
+    # Who withdrew before playing: not ranked (documents.scoring_document), shown apart
+    # under the table as (start number, name). Ranked rows of those who withdrew after
+    # playing carry ``withdrawn``.
+    withdrawn: list[tuple[int, str]] = field(default_factory=list)
+
+
+def withdrawn_entrants(t: Tournament) -> dict[int, str]:
+    """The withdrawn entrants by start number (a few, read in one small query)."""
+    return dict(t.entrants.filter(status=Entrant.Status.WITHDRAWN).order_by(
+        "start_number").values_list("start_number", "name"))
 
 
 def standings_table(t: Tournament, after_round: int | None = None,
@@ -104,13 +114,17 @@ def standings_table(t: Tournament, after_round: int | None = None,
         names = names[:limit_columns]
     columns = [column(t, k) for k in names]
     headers = [(c.key, c.header) for c in columns]
+    withdrawn = withdrawn_entrants(t)
     out = [{"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
+            "withdrawn": r["entrant"] in withdrawn,
             "cells": [money(r["values"].get(k)) if k in t.disc.money_columns
                       else number(r["values"].get(k)) for k in names]} for r in rows]
+    ranked = {r["entrant"] for r in rows}
+    apart = [] if category else [(n, name) for n, name in withdrawn.items() if n not in ranked]
     return StandingsTable(headers, out, list(data.get("flags", [])), columns, category,
                           category_label(category) if category else "",
                           t.disc.standings_totals(t, rows),
-                          [] if category else t.disc.side_rankings(t, rows))
+                          [] if category else t.disc.side_rankings(t, rows), apart)
 
 
 def category_tables(t: Tournament, after_round: int | None = None) -> list[StandingsTable]:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from ..common.text import check_single_line
 from ..disciplines.base import WebDiscipline
-from ..models import Entrant, Player, RegistrationSeat, Round, Tournament
+from ..models import ActionLog, Entrant, Player, RegistrationSeat, Round, Tournament
 from . import players as people
 from .base import Actor, Change, ServiceError, change
 from .entrant_words import sentence  # the log's words, in English and German
@@ -356,7 +356,28 @@ def _loggable(value: Any) -> Any:
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 
-def delete_entrant(entrant: Entrant, actor: Actor) -> str:
+def _last_round(tournament_id: int) -> int:
+    return Round.objects.filter(tournament_id=tournament_id).aggregate(
+        m=Max("number"))["m"] or 0
+
+
+def never_played(entrants: list[Entrant], last_round: int | None = None) -> set[int]:
+    """The ids of those ``entrants`` (of one tournament) that :func:`delete_entrant` deletes
+    rather than withdraws: no seat or bye in any round, and no round drawn since their
+    registration. Three queries for any number of them (the desk asks per page of rows)."""
+    from ..models import Bye, Seat  # only here: the rest of the desk needs none
+
+    if not entrants:
+        return set()
+    if last_round is None:
+        last_round = _last_round(entrants[0].tournament_id)
+    ids = [e.pk for e in entrants if last_round < e.joined_round]
+    busy = set(Seat.objects.filter(entrant__in=ids).values_list("entrant_id", flat=True))
+    busy.update(Bye.objects.filter(entrant__in=ids).values_list("entrant_id", flat=True))
+    return set(ids) - busy
+
+
+def delete_entrant(entrant: Entrant, actor: Actor, withdraw_played: bool = True) -> str:
     """Delete an entrant who never played (Chaos's DeletePlayer); otherwise withdraw them.
 
     Deleted means gone: no seat or bye in any round, and no round drawn since the
@@ -364,21 +385,17 @@ def delete_entrant(entrant: Entrant, actor: Actor) -> str:
     results or pairings that rest on them, so they are withdrawn from the first round
     not drawn yet and their games stay. A set pairing of theirs in a round to come is
     refused first, as its opponent needs the director's decision. Returns ``"deleted"``
-    or ``"withdrawn"``.
+    or ``"withdrawn"``. ``withdraw_played=False`` (the desk's delete: :func:`delete_unplayed`)
+    refuses instead of withdrawing.
     """
-    from ..models import Bye, Seat  # only here: the rest of the desk needs none
-
-    def deletable(e: Entrant) -> bool:
-        last = Round.objects.filter(tournament_id=e.tournament_id).aggregate(
-            m=Max("number"))["m"] or 0
-        return (last < e.joined_round and not Seat.objects.filter(entrant=e).exists()
-                and not Bye.objects.filter(entrant=e).exists())
-
     e = Entrant.objects.select_related("tournament").get(pk=entrant.pk)
     refusal = e.tournament.disc.deletion_refusal(e)
     if refusal:
         raise ServiceError(refusal, "entrant")
-    if not deletable(e):
+    if not never_played([e]):
+        if not withdraw_played:
+            raise ServiceError(_("%(name)s has played or was drawn: an entrant with games "
+                                 "is withdrawn, not deleted") % {"name": e.name}, "entrant")
         if e.status == Entrant.Status.WITHDRAWN:
             raise ServiceError(_("%(name)s has played and has already withdrawn; an entrant "
                                  "with games stays in the tournament") % {"name": e.name},
@@ -388,7 +405,7 @@ def delete_entrant(entrant: Entrant, actor: Actor) -> str:
         return "withdrawn"
     with change(e.tournament_id, actor, "delete_entrant") as c:
         e = Entrant.objects.get(pk=e.pk)
-        if not deletable(e):  # a round was drawn meanwhile
+        if not never_played([e]):  # a round was drawn meanwhile
             raise ServiceError(_("a round was just drawn with %(name)s; try again to withdraw "
                                  "instead") % {"name": e.name}, "entrant")
         c.target = str(e)
@@ -397,6 +414,19 @@ def delete_entrant(entrant: Entrant, actor: Actor) -> str:
         release_seat(e)
         e.delete()
     return "deleted"
+
+
+def delete_unplayed(entrant: Entrant, actor: Actor) -> ActionLog:
+    """The desk's delete: an entry typed wrong goes away, logged and undoable (the desk's
+    Undo, or the action log); an entrant with games is refused (withdraw them instead).
+    Returns the log entry of the deletion, which the desk's Undo names."""
+    target = str(Entrant.objects.get(pk=entrant.pk))
+    delete_entrant(entrant, actor, withdraw_played=False)
+    entry = ActionLog.objects.filter(tournament_id=entrant.tournament_id,
+                                     action="delete_entrant", target=target).order_by(
+        "-id").first()
+    assert entry is not None  # written in the deletion's own transaction
+    return entry
 
 
 def entrant_snapshot(e: Entrant) -> dict[str, Any]:

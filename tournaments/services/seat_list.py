@@ -16,6 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from ..disciplines import of
 from ..models import ActionLog, Round, Seat, Tournament
 from .public import round_byes, side_label
 
@@ -73,15 +74,24 @@ def round_started(rnd: Round) -> datetime | None:
     return entry.created if entry else None
 
 
-def time_limit(t: Tournament, rnd: Round | None) -> dict[str, Any] | None:
-    """The round's time limit (Mucken's ``time_limit``, minutes per round) and, while the
-    round is open, when it ends; None without a limit."""
-    minutes = (t.scoring or {}).get("time_limit")
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes <= 0:
+def time_limit(t: Tournament, rnd: Round | None, size: int | None = None
+               ) -> dict[str, Any] | None:
+    """The round's time limit (minutes per round, ``WebDiscipline.time_limit``) at a table
+    of ``size`` (None: the usual table, with ``others``: the tables of another size that
+    have their own, as Doppelkopf's tables of five) and, while the round is open, when it
+    ends; None without a limit."""
+    disc = of(t)
+    minutes = disc.time_limit(t, size)
+    if minutes is None:
         return None
-    ends = None
-    if rnd is not None and rnd.status == Round.Status.OPEN:
-        started = round_started(rnd)
-        ends = started + timedelta(minutes=minutes) if started else None
-    return {"minutes": minutes, "ends": ends}
+    started = (round_started(rnd) if rnd is not None and rnd.status == Round.Status.OPEN
+               else None)
+
+    def end(m: int) -> datetime | None:
+        return started + timedelta(minutes=m) if started else None
+
+    others = [] if size is not None else [
+        {"size": n, "minutes": m, "ends": end(m)}
+        for n, m in sorted(disc.other_time_limits(t).items()) if m != minutes]
+    return {"minutes": minutes, "ends": end(minutes), "others": others}
 

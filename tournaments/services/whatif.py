@@ -40,7 +40,7 @@ from ..disciplines import of
 from ..disciplines.whatif import CHOICE, NUMBER, OFF, POINTS, WHOLE, Setting
 from ..models import Tournament
 from .base import ServiceError
-from .documents import export_document
+from .documents import scoring_document
 from .public import column, number
 from .standings import standings
 
@@ -240,7 +240,7 @@ def what_if(t: Tournament, params: Mapping[str, Any] | None = None) -> WhatIf:
     """
     params = params or {}
     spec = of(t).whatif
-    doc = export_document(t)
+    doc = scoring_document(t)
     official_raw = {**of(t).preset, **(t.scoring or {})}
     relevant = spec.relevant(doc) if spec.relevant else None
     offered = tuple(s for s in spec.settings if relevant is None

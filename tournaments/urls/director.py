@@ -40,6 +40,8 @@ urlpatterns = [
          name="series_games"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/", round_page.result,
          name="result"),
+    path("<slug:slug>/rounds/<int:number>/tables/<int:table>/list/", round_page.table_entry,
+         name="table_entry"),
     path("<slug:slug>/rounds/<int:number>/tables/<int:table>/result/clear/",
          round_page.clear_result, name="clear_result"),
     path("<slug:slug>/revisions/<int:pk>/accept/", round_page.accept, name="accept"),

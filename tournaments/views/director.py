@@ -52,6 +52,7 @@ from ..services import finish as finish_services
 from ..services import seating as seating_services
 from ..services import undo as undo_services
 from ..services.round_check import fixed_rounds_refusal
+from ..services.tournaments import desk_helpers
 from .access import director_view
 
 View = Callable[..., HttpResponse]
@@ -96,7 +97,8 @@ def error_messages(request: HttpRequest, exc: ServiceError) -> None:
 @require_http_methods(["GET", "HEAD", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
     """The user's tournaments, a form to create one from a preset, and the import."""
-    create_form = CreateTournamentForm(prefix="create")
+    helpers = desk_helpers(request.user)
+    create_form = CreateTournamentForm(prefix="create", helpers=helpers)
     import_form = ImportForm(prefix="import")
     status = 200
     action = request.POST.get("action")
@@ -104,14 +106,15 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and action in ("create", "import") and not may_create:
         raise PermissionDenied
     if request.method == "POST" and action == "create":
-        create_form = CreateTournamentForm(request.POST, prefix="create")
+        create_form = CreateTournamentForm(request.POST, prefix="create", helpers=helpers)
         if create_form.is_valid():
             d = create_form.cleaned_data
             try:
                 t = services.create_tournament(actor(request), d["name"], d["discipline"],
                                                d["entrant_kind"],
                                                planned_rounds=d["planned_rounds"],
-                                               draw_options=create_form.draw_options())
+                                               draw_options=create_form.draw_options(),
+                                               desk=create_form.desk_users())
             except ServiceError as exc:
                 apply_service_error(create_form, exc)
             else:

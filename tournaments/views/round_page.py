@@ -42,6 +42,7 @@ from ..services import finish as finish_services
 from ..services.public import round_byes
 from ..services.round_check import blockers, blocking_sentence
 from ..services.round_choices import set_round_choices
+from ..services.seat_list import time_limit
 from ..services.series_games import KEY, series_games_of, set_series_games
 from .access import director_view
 from .director import actor, error_messages
@@ -123,17 +124,45 @@ def _inputs(request: HttpRequest, tv: director_services.TableView,
                   json_open=misfit or (sent is not None and sent.json is not None))
 
 
+def _results_allowed(t: Tournament, rnd: Round) -> bool:
+    return rnd.status != Round.Status.PREVIEW and not finish_services.is_finished(t)
+
+
+def _entry(request: HttpRequest, t: Tournament, tv: director_services.TableView,
+           rform: result_forms.ResultForm, sent: Sent | None, shown: bool) -> None:
+    """Give a table of the page its result forms, or, for a long list not opened (``shown``
+    False), only the line that sums the result up: its inputs come when they are opened."""
+    mine = sent if sent is not None and sent.number == tv.table.number else None
+    if rform.on_demand and (shown or mine is not None or tv.disputed):
+        tv.reports = director_services.report_views(t.disc, tv.revisions)
+    if rform.on_demand and not shown and mine is None:
+        tv.on_demand = True
+        payload = tv.result.payload if tv.result is not None else None
+        if isinstance(payload, dict) and payload:
+            tv.summary = t.disc.result_line(payload, tv, t.disc.settings(t))
+        return
+    tv.form = mine.json if mine is not None and mine.json is not None else _result_form(tv)
+    tv.inputs = _inputs(request, tv, rform, mine)
+
+
+def _opened(request: HttpRequest) -> int | None:
+    """The table whose list the page shows open (``?table=3``, the link without script)."""
+    raw = request.GET.get("table", "")
+    return int(raw) if raw.isdigit() and len(raw) < 6 else None
+
+
 def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | None = None,
                 status: int = 200, quick: QuickSent | None = None,
                 choice_errors: list[str] | None = None,
                 series: dict[str, Any] | None = None) -> HttpResponse:
-    tables = director_services.round_tables(rnd)
-    results_allowed = rnd.status != Round.Status.PREVIEW and not finish_services.is_finished(t)
+    results_allowed = _results_allowed(t, rnd)
     rform = result_forms.form_for(t.discipline)
+    # a long list's reports are read cell by cell only where the page shows them
+    tables = director_services.round_tables(rnd, cells=not (rform.on_demand and results_allowed))
+    opened = _opened(request)
     for tv in tables:
-        mine = sent if sent is not None and sent.number == tv.table.number else None
-        tv.form = mine.json if mine is not None and mine.json is not None else _result_form(tv)
-        tv.inputs = _inputs(request, tv, rform, mine) if results_allowed else None
+        if results_allowed:
+            _entry(request, t, tv, rform, sent, shown=tv.table.number == opened)
     last = t.rounds.order_by("-number").first()
     is_last = last is not None and last.number == rnd.number
     counts = {s: sum(1 for tv in tables if tv.status == s) for s in Result.Status.values}
@@ -162,6 +191,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
         "round_note": t.disc.round_note(t, rnd),
         "choice_errors": choice_errors or [],
         "series": series_games_context(t, rnd, has_results, series),
+        "limit": time_limit(t, rnd) if rnd.status != Round.Status.CLOSED else None,
     }, status=status)
 
 
@@ -214,6 +244,22 @@ def _boards(t: Tournament, rnd: Round, tables: list[director_services.TableView]
 def round_detail(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=t, number=number)
     return _round_page(request, t, rnd)
+
+
+@director_view
+@require_safe
+def table_entry(request: HttpRequest, t: Tournament, number: int, table: int) -> HttpResponse:
+    """One table's result forms as a part of the round page (its list opened there): what
+    the page shows at the table when it comes with ``?table=<n>``."""
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    rnd.tournament = t
+    found = director_services.round_tables(rnd, number=table, cells=False)
+    if not found or not _results_allowed(t, rnd):
+        raise Http404("no such table, or no results in this round now")
+    tv = found[0]
+    _entry(request, t, tv, result_forms.form_for(t.discipline), None, shown=True)
+    return render(request, "director/_table_entry.html",
+                  {"t": t, "rnd": rnd, "tv": tv, "fragment": True})
 
 
 def _sent_as_json(post: QueryDict, table: Table) -> bool:

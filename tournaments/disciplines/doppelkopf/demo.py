@@ -42,6 +42,7 @@ def doko_list(rng: random.Random, table: Any, games_per_round: dict[str, int]) -
     count = games_per_round[str(len(seats))]
     solo_at = dict(zip(rng.sample(range(count), len(seats)), seats, strict=True))
     lines: list[dict[str, Any]] = []
+    turn = 0  # the deal (TSR 3.3): it stays with the dealer after a compulsory solo
     for k in range(count):
         if k in solo_at:
             kind, re = rng.choice(DEMO_SOLOS), [solo_at[k]]
@@ -49,9 +50,12 @@ def doko_list(rng: random.Random, table: Any, games_per_round: dict[str, int]) -
             kind, re = ("wedding" if rng.random() < 0.1 else "normal"), rng.sample(seats, 2)
         announce, result = doko_result(rng, kind, re)
         scores = scores_of(kind, re, [e for e in seats if e not in re], result)
-        line: dict[str, Any] = {"kind": kind, "re": sorted(re)}
+        line: dict[str, Any] = {"kind": kind, "re": sorted(re),
+                                "dealer": seats[turn % len(seats)]}
         if kind in SOLOS:
             line["compulsory"] = True
+        else:
+            turn += 1
         if announce:
             line["announce"] = announce
         line["scores"] = {str(e): scores[e] for e in seats}

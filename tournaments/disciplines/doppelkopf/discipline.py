@@ -16,11 +16,11 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
-from scoring.doppelkopf import SOLOS
+from scoring.doppelkopf import SOLOS, time_limit_for
 from scoring.doppelkopf import Settings as DoppelkopfSettings
 
 from ..base import WebDiscipline, Words
-from ..settings_spec import FLAG, NAMES
+from ..settings_spec import CHOICE, FLAG, NAMES
 from ..settings_spec import Setting as Field
 from ..whatif import Spec
 
@@ -41,6 +41,13 @@ ANNOUNCE_WORDS: dict[str, Any] = {
     "90": gettext_lazy("no 90"), "60": gettext_lazy("no 60"), "30": gettext_lazy("no 30"),
     "schwarz": gettext_lazy("black"),
 }
+
+NO_WINNER_WORDS: tuple[tuple[str, Any], ...] = (
+    ("reached", gettext_lazy("only what each party reached against the other's "
+                             "announcements (and the special points)")),
+    ("levels", gettext_lazy("also the other party's levels: below 90, 60, 30, black")),
+)
+"""The setting ``no_winner`` (scoring.doppelkopf.NO_WINNER) in words."""
 
 SPECIAL_WORDS: dict[str, Any] = {
     "gegen_die_alten": gettext_lazy("gegen die Alten (Kontra wins against the Kreuz-Damen)"),
@@ -66,6 +73,8 @@ COLUMN_WORDS: dict[str, Words] = {
                        gettext_lazy("Solos won")),
     "solos_missing": Words(gettext_lazy("Solos owed"),
                            gettext_lazy("Compulsory solos still owed")),
+    "penalties": Words(gettext_lazy("Penalty"),
+                       gettext_lazy("Penalty points (TSR 9.3, 9.4): lines of penalty points")),
 }
 
 
@@ -110,6 +119,15 @@ class Doppelkopf(WebDiscipline[DoppelkopfSettings]):
               maximum=1440, optional=True, empty=gettext_lazy("no time limit"), default=100,
               help=gettext_lazy("The game started is finished; after the time limit only owed "
                                 "compulsory solos are played.")),
+        Field("time_limit_five", gettext_lazy("Time limit per round at a table of 5 (minutes)"),
+              minimum=1, maximum=1440, optional=True, empty=gettext_lazy("no time limit"),
+              default=125,
+              help=gettext_lazy("Where tables of five play: 125 minutes for their 30 games "
+                                "(TSR 10).")),
+        Field("no_winner", gettext_lazy("A game nobody wins"), CHOICE,
+              choices=NO_WINNER_WORDS, default="reached",
+              help=gettext_lazy("Both parties broke their own announcements; the sources "
+                                "of the rules count this differently.")),
         Field("compulsory_solos", gettext_lazy("Compulsory solos per player and round"),
               minimum=0, maximum=4, default=1,
               help=gettext_lazy("1 by the DDV's rules; 0 for no compulsory solo.")),
@@ -140,6 +158,15 @@ class Doppelkopf(WebDiscipline[DoppelkopfSettings]):
         base = self.layout(t.entrant_kind)
         return replace(base, max_long=3) if self.settings(t).table_of_five else base
 
+    def time_limit(self, t: Tournament, size: int | None = None) -> int | None:
+        """100 minutes at a table of four (TSR 8.5), 125 at five (TSR 10), as set."""
+        return time_limit_for(self.settings(t), size or 4)
+
+    def other_time_limits(self, t: Tournament) -> dict[int, int]:
+        s = self.settings(t)
+        five = time_limit_for(s, 5)
+        return {5: five} if s.table_of_five and five is not None else {}
+
     def round_games(self, t: Tournament, size: int) -> int:
         """The games of a round at a table of ``size``."""
         return int(self.settings(t).games_per_round.get(size, 24 if size == 4 else 30))
@@ -155,13 +182,15 @@ class Doppelkopf(WebDiscipline[DoppelkopfSettings]):
         return super().column_title(t, key)
 
     def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
-        """Two lines: a normal game Re won by 2, and a compulsory queens solo lost by 4."""
+        """Two lines: a normal game Re won by 2, and a compulsory queens solo lost by 4;
+        each names its dealer (place 1, then place 2: the deal passes on, TSR 3.3)."""
         n = [s.entrant.start_number for s in seats] or [1, 2, 3, 4]
         a, b, c, d = (n + n)[:4]
         return {"games": [
-            {"kind": "normal", "re": [a, c],
+            {"kind": "normal", "re": [a, c], "dealer": a,
              "scores": {str(a): 2, str(b): -2, str(c): 2, str(d): -2}},
-            {"kind": "queens", "re": [b], "compulsory": True, "announce": {"re": "re"},
+            {"kind": "queens", "re": [b], "dealer": b, "compulsory": True,
+             "announce": {"re": "re"},
              "scores": {str(a): 4, str(b): -12, str(c): 4, str(d): 4}},
         ]}
 

@@ -413,4 +413,5 @@ def _row_names(key: str) -> dict[str, str]:
             "schwarz_name": f"{key}.schwarz", "schwarz_id": Input(f"{key}.schwarz", "").id}
 
 
-FORM = ResultForm("captain/inputs/pussi.html", pussi_payload, pussi_context, pussi_post)
+FORM = ResultForm("captain/inputs/pussi.html", pussi_payload, pussi_context, pussi_post,
+                  on_demand=True)

@@ -18,8 +18,10 @@ from ...services.documents import scoring_tournament
 from ...services.standings import version_key
 
 
-def pussi_statistics(t: Tournament) -> PussiStats:
-    """The statistics of a Pussi tournament."""
+def pussi_statistics(t: Tournament) -> PussiStats | None:
+    """The statistics of a Pussi tournament (None for another discipline's)."""
+    if t.discipline != "pussi":
+        return None
     key = f"pussi-stats:seed2:{version_key(t)}"  # 2: counts per series
     stats: PussiStats | None = cache.get(key)
     if stats is None:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
+from scoring.skat import GROUP_SUBSTITUTES
 from scoring.skat import Settings as SkatSettings
 
 from ..base import WebDiscipline, Words
@@ -73,6 +74,9 @@ class Skat(WebDiscipline[SkatSettings]):
     # when a team's members play at one table (docs/skat.md, Seating).
     default_draw_options = {"avoid_same_club": True}
 
+    sheet_signatures = False  # every player signs the list (its sheet has a line each)
+    sheet_css = ("css/skat-sheet.css",)  # the summary and the signatures kept together
+
     side_word = gettext_lazy("Player")
     side_labels = None  # everyone plays for themselves
     round_word = gettext_lazy("Series")
@@ -108,10 +112,12 @@ class Skat(WebDiscipline[SkatSettings]):
                                 "played is written as passed. On, a line may be a Ramsch: "
                                 "the loser's card points, or 120 for a Durchmarsch.")),
         Field("teams", gettext_lazy("Teams (side ranking)"), GROUPS, size=4, optional=True,
-              omit_empty=True,
+              omit_empty=True, spare=GROUP_SUBSTITUTES["teams"],
               help=gettext_lazy("One team of four a line: its name, a colon, the members' "
-                                "start numbers (Herz Dame: 3, 7, 12, 15). The team ranking "
-                                "sums their points.")),
+                                "start numbers (Herz Dame: 3, 7, 12, 15), then up to four "
+                                "substitutes after a plus sign (+ 21). The team ranking sums "
+                                "their points series by series; a substitute counts in a "
+                                "series a member did not play.")),
         Field("tandems", gettext_lazy("Tandems (side ranking)"), GROUPS, size=2, optional=True,
               omit_empty=True,
               help=gettext_lazy("One tandem of two a line: Kreuz Bube: 4, 9.")),
@@ -126,12 +132,29 @@ class Skat(WebDiscipline[SkatSettings]):
         values = {r["entrant"]: r["values"] for r in rows}
         names = {r["entrant"]: r["name"] for r in rows}
         out = []
+        series = None
+        if any(g.substitutes for g in s.teams):  # counted series by series
+            from scoring.skat import series_tallies
+
+            from ...services.documents import scoring_tournament
+
+            series = series_tallies(scoring_tournament(t).rounds)
+
+        def who(numbers: Any) -> str:
+            return ", ".join(f"{names.get(m, '?')} ({m})" for m in numbers)
+
         for title, groups in ((gettext_lazy("Team ranking"), s.teams),
                               (gettext_lazy("Tandem ranking"), s.tandems)):
             if groups:
-                ranked = side_ranking(values, groups)
+                ranked = side_ranking(values, groups, series)
                 for r in ranked:
-                    r["who"] = ", ".join(f"{names.get(m, '?')} ({m})" for m in r["members"])
+                    r["who"] = who(r["members"])
+                    if r["substitutes"]:
+                        r["who"] += "; " + _("substitutes: %(who)s") % {
+                            "who": who(r["substitutes"])}
+                    if r["stood_in"]:
+                        r["who"] += " " + _("(stood in: %(numbers)s)") % {
+                            "numbers": ", ".join(map(str, r["stood_in"]))}
                 out.append({"title": str(title), "rows": ranked})
         return out
 
@@ -163,7 +186,8 @@ class Skat(WebDiscipline[SkatSettings]):
         are kept apart too: ``teams`` maps the competitors' ids to their team's name."""
         if not (t.draw_options or {}).get("avoid_same_club"):
             return {}
-        team_of = {m: g.name for g in self.settings(t).teams for m in g.members}
+        team_of = {m: g.name for g in self.settings(t).teams
+                   for m in (*g.members, *g.substitutes)}
         teams = {c.id: team_of[c.start_number] for c in competitors
                  if c.start_number in team_of}
         return {"teams": teams} if teams else {}
@@ -191,7 +215,8 @@ class Skat(WebDiscipline[SkatSettings]):
         out: dict[str, Any] = {}
         for key in ("teams", "tandems"):
             for k, group in enumerate(values.get(key) or [], start=1):
-                unknown = [m for m in group.get("members", []) if m not in numbers]
+                unknown = [m for m in (*group.get("members", []), *group.get("substitutes", []))
+                           if m not in numbers]
                 if unknown:
                     out[key] = _("line %(line)s: no. %(no)s is no entrant of this "
                                  "tournament") % {"line": k, "no": unknown[0]}

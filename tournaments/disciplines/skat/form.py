@@ -13,9 +13,10 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.cardlist import MAX_GAMES
-from scoring.skat import BIDS, NULL, RAMSCH_MAX, overbid_value, values_of
+from scoring.skat import BIDS, NULL, RAMSCH_MAX, SUITS, overbid_value, values_of
 
 from ...common.errors import ServiceError
 from ...models import Table
@@ -29,7 +30,6 @@ from ...result_forms import (
     add_error,
     clean,
     list_at,
-    make_input,
     players_in_seat_order,
     posted_rows,
     raise_errors,
@@ -192,15 +192,35 @@ def skat_post(payload: Any, table: Table) -> dict[str, str]:
 
 
 def skat_messages() -> dict[str, str]:
-    """The live check's messages (captain.js reads them from the page)."""
+    """The live check's messages (skat.js reads them from the page)."""
     return {
         "value": _("a %(game)s game is worth %(first)s, %(second)s, … up to %(last)s "
                    "(multiples of %(base)s), not %(value)s"),
         "null": _("%(game)s is worth %(worth)s, not %(value)s"),
-        "dealer": _("%(name)s deals game %(n)s and sits it out at a table of four; the "
-                    "declarer is one of the other three"),
-        "summary": _("Please correct the marked games before sending."),
+        "incomplete": _("incomplete: tap the declarer, the game and won or lost, and give "
+                        "the value"),
+        "won": _("won"), "lost": _("lost"), "open": _("Enter"),
     }
+
+
+TILE_WORDS: dict[str, Any] = {"passed": gettext_lazy("Passed")}
+"""Shorter words on a tile than in a report (``passed (nobody played)``)."""
+
+MARKS = {"clubs": "\u2663", "spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666"}
+"""The suits' signs on their tiles, beside the word (a sign alone is no name)."""
+
+EXTRAS: tuple[tuple[str, Any], ...] = (
+    ("hand", gettext_lazy("Hand")), ("schneider", gettext_lazy("Schneider")),
+    ("schneider_announced", gettext_lazy("Schneider announced")),
+    ("schwarz", gettext_lazy("Schwarz")),
+    ("schwarz_announced", gettext_lazy("Schwarz announced")),
+    ("ouvert", gettext_lazy("Ouvert")))
+"""What raises a suit game's or a Grand's multiplier by one each besides the tops and the
+game (ISkO 5.2; the value helper adds them up: base value × (tops + 1 + these))."""
+
+TOPS = {"grand": 4, **dict.fromkeys(SUITS, 11)}
+"""How many tops ("with or without") a game can have: the four jacks in a Grand, and the
+eleven trumps from the jack of clubs down in a suit game (ISkO 5.2.2)."""
 
 
 def skat_context(table: Table, data: Data | None, errors: Errors) -> dict[str, Any]:
@@ -210,32 +230,40 @@ def skat_context(table: Table, data: Data | None, errors: Errors) -> dict[str, A
     posted = posted_rows(data, LINE_KEY) if data is not None else []
     count = max(expected, posted[-1] + 1 if posted else 0)
     words = _game_words(table)
-    games = [(key, str(word)) for key, word in words.items()]
+    games = [(key, str(TILE_WORDS.get(key, word)), MARKS.get(key, "")) for key, word
+             in words.items()]
     values = {key: list(allowed_values(key)) for key in words}
     rows = []
+    labels_of = {"declarer": str(_("Soloist")), "game": str(_("Game")),
+                 "won": str(_("Won or lost")), "value": str(_("Value")),
+                 "bid": str(_("Overbid at"))}
     for k in range(count):
         key = f"games[{k}]"
         dealer = players[k % size] if players else (0, "")
 
         def value(name: str, key: str = key) -> str:
-            return (data.get(f"{key}.{name}") or "") if data is not None else ""
+            return str(data.get(f"{key}.{name}") or "").strip() if data is not None else ""
 
-        inp = make_input(f"{key}.value", str(_("Value")), data, errors)
-        bid = make_input(f"{key}.bid", str(_("Overbid at")), data, errors)
-        labels = {inp.name: inp.label, bid.name: bid.label, f"{key}.declarer": str(_("Soloist")),
-                  f"{key}.game": str(_("Game")), f"{key}.won": str(_("Won or lost"))}
-        rows.append(Row(key, str(k + 1), [inp], errors.under(key, labels), {
+        declarer, game, won = value("declarer"), value("game"), value("won")
+        labels = {f"{key}.{name}": word for name, word in labels_of.items()}
+        rows.append(Row(key, str(k + 1), [], errors.under(key, labels), {
             "dealer": dealer[1], "dealer_number": dealer[0],
-            "declarer": value("declarer"), "game": value("game"), "won": value("won"),
-            "declarer_id": Input(f"{key}.declarer", "").id,
-            "game_id": Input(f"{key}.game", "").id, "won_id": Input(f"{key}.won", "").id,
-            "declarer_invalid": errors.has(f"{key}.declarer"),
-            "game_invalid": errors.has(f"{key}.game"),
-            "won_invalid": errors.has(f"{key}.won"),
-            "value_input": inp, "bid_input": bid}))
-    return {"rows": rows, "players": players, "games": games, "size": size,
+            # at a table of four the dealer sits the game out: not a tile to tap
+            "who": [(n, name, declarer == str(n)) for n, name in players
+                    if size != 4 or n != dealer[0]],
+            "games": [(g, word, mark, game == g) for g, word, mark in games],
+            "won": won, "value": value("value"), "bid": value("bid"),
+            "value_id": Input(f"{key}.value", "").id, "bid_id": Input(f"{key}.bid", "").id,
+            "invalid": {name: errors.has(f"{key}.{name}") for name in labels_of}}))
+    bases = {g: v[0] // 2 for g, v in values.items() if g in TOPS and v}
+    return {"rows": rows, "players": players, "size": size,
             "expected": expected, "allowed": values, "check_messages": skat_messages(),
-            "dealer_sits_out": size == 4}
+            "dealer_sits_out": size == 4,
+            "helper": {"bases": bases, "tops": TOPS, "null": {g: NULL[g] for g in NULL
+                                                                if g in words}},
+            "tops": range(1, max(TOPS.values()) + 1),
+            "extras": [(key, str(word)) for key, word in EXTRAS]}
 
 
-FORM = ResultForm("captain/inputs/skat.html", skat_payload, skat_context, skat_post)
+FORM = ResultForm("captain/inputs/skat.html", skat_payload, skat_context, skat_post,
+                  on_demand=True)

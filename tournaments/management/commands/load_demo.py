@@ -129,10 +129,10 @@ class Command(BaseCommand):
         """One tournament per discipline, two rounds played through the services; a
         tournament that exists already is left as it is."""
         actor = Actor(user, user.username)
-        for discipline in DISCIPLINES.values():
-            demo = discipline.demo()
+        for web in DISCIPLINES.values():
+            demo = web.demo()
             if demo is not None:
-                self.load_demo(actor, desk, discipline.name, demo)
+                self.load_demo(actor, desk, web.name, demo)
 
     def load_demo(self, actor: Actor, desk: Any, discipline: str, demo: Demo) -> None:
         """One demo tournament (two rounds: the first closed, half of the second reported

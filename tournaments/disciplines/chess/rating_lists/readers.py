@@ -36,7 +36,13 @@ from scoring.text import control_character
 
 MAX_ROWS = 2_500_000  # FIDE's full list has about 1.2 million players
 MAX_LINE = 2_000
+MAX_LINE_BYTES = MAX_LINE * 4 + 2  # a line of MAX_LINE characters in UTF-8, and its end
 MAX_NAME = 120
+# FIDE's XML: <playerslist> of <player> elements, each of about a dozen fields. Anything
+# else (another element under the root, a deeper tree, a player of hundreds of fields) is
+# no FIDE list and is refused at once, never read to the end.
+MAX_PLAYER_FIELDS = 40
+MAX_XML_DEPTH = 3
 
 
 class ListError(ValueError):
@@ -252,13 +258,35 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[ListRow]:
 # ------------------------------------------------------------------------------- FIDE (XML)
 
 def read_fide_xml(stream: IO[bytes]) -> Iterator[ListRow]:
-    """FIDE's XML list, one ``<player>`` at a time (memory stays flat for a million)."""
-    count = 0
+    """FIDE's XML list, one ``<player>`` at a time: every element is counted and let go as
+    soon as it is read, so memory stays flat for a million players and a file of millions
+    of other elements is refused at the first of them."""
+    count, depth, fields = 0, 0, 0
+    root = None
     try:
-        for _event, element in ElementTree.iterparse(stream, events=("end",),
-                                                     forbid_dtd=True):
-            if element.tag != "player":
+        for event, element in ElementTree.iterparse(stream, events=("start", "end"),
+                                                    forbid_dtd=True):
+            if event == "start":
+                depth += 1
+                if depth == 1:
+                    root = element
+                elif depth == 2 and element.tag != "player":
+                    raise ListError(count + 1, _("this is not FIDE's XML list: <%(tag)s> "
+                                                 "where a <player> was expected")
+                                    % {"tag": str(element.tag)[:40]})
+                elif depth > MAX_XML_DEPTH:
+                    raise ListError(count + 1, _("this is not FIDE's XML list: elements "
+                                                 "nested deeper than a player's fields"))
+                elif depth == 3:
+                    fields += 1
+                    if fields > MAX_PLAYER_FIELDS:
+                        raise ListError(count + 1, _("a player has more than %(n)s fields")
+                                        % {"n": MAX_PLAYER_FIELDS})
                 continue
+            depth -= 1
+            if depth != 1:  # a player's field: read with its player
+                continue
+            fields = 0
             count += 1
             if count > MAX_ROWS:
                 raise ListError(count, _("more than %(n)s rows") % {"n": f"{MAX_ROWS:,}"})
@@ -274,6 +302,8 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[ListRow]:
                 fide_id=_fide_id(text("fideid"), count),
                 federation=text("country").upper()[:3])
             element.clear()
+            if root is not None:
+                root.clear()  # the players read so far, let go
     except ListError:
         raise
     except Exception as exc:  # expat's ParseError, defusedxml's DTDForbidden and kin
@@ -301,8 +331,16 @@ def detect(head: bytes) -> str | None:
 
 
 def text_lines(stream: IO[bytes]) -> Iterator[str]:
-    """A byte stream as lines: UTF-8 where it is, else Windows-1252 (the DSB's old lists)."""
-    for raw in stream:
+    """A byte stream as lines: UTF-8 where it is, else Windows-1252 (the DSB's old lists).
+
+    Each line is read with a bound (:data:`MAX_LINE_BYTES`): a file of one endless line is
+    refused after a few kilobytes, not read whole first."""
+    number = 0
+    while raw := stream.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise ListError(number, _("the line is longer than %(n)s characters")
+                            % {"n": MAX_LINE})
         try:
             yield raw.decode("utf-8-sig")
         except UnicodeDecodeError:

@@ -30,17 +30,31 @@ class UploadForm(forms.Form):
         "fine."))
 
 
+# The site's lists are every desk's: replacing one is the organiser's (a user given this
+# permission in the admin, or a superuser), not any tournament's director (docs/access.md).
+IMPORT_PERMISSION = "tournaments.add_ratinglist"
+
+
+def may_import(user: Any) -> bool:
+    return bool(user.is_authenticated and user.has_perm(IMPORT_PERMISSION))
+
+
 def _allowed(request: HttpRequest) -> HttpResponse | None:
+    """Directors may look at the lists; only the organiser may import one."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not (may_create_tournaments(request.user) or directs_any(request.user)):
-        raise PermissionDenied(_("Only a director may import rating lists."))
+    if not (may_import(request.user) or may_create_tournaments(request.user)
+            or directs_any(request.user)):
+        raise PermissionDenied(_("Only a director may see the rating lists."))
+    if request.method == "POST" and not may_import(request.user):
+        raise PermissionDenied(_("Only the organiser may import rating lists: the site's "
+                                 "administrator gives that permission in the admin."))
     return None
 
 
-def _context(form: UploadForm) -> dict[str, Any]:
+def _context(form: UploadForm, user: Any) -> dict[str, Any]:
     lists = list(RatingList.objects.all()[:20])
-    return {"form": form, "lists": lists,
+    return {"form": form, "lists": lists, "may_import": may_import(user),
             "busy": any(x.status in (RatingList.Status.QUEUED, RatingList.Status.RUNNING)
                         for x in lists),
             "max_mb": service.MAX_UPLOAD // (1024 * 1024)}
@@ -65,7 +79,8 @@ def rating_lists(request: HttpRequest) -> HttpResponse:
                                             "shows how far.") % {"name": entry.file_name})
                 return redirect("director:rating_lists")
         status = 400
-    return render(request, "director/rating_lists.html", _context(form), status=status)
+    return render(request, "director/rating_lists.html", _context(form, request.user),
+                  status=status)
 
 
 @require_safe
@@ -73,4 +88,5 @@ def rating_lists_table(request: HttpRequest) -> HttpResponse:
     """The imports' table alone, polled by the page while an import runs."""
     if (denied := _allowed(request)) is not None:
         return denied
-    return render(request, "director/_rating_lists_table.html", _context(UploadForm()))
+    return render(request, "director/_rating_lists_table.html",
+                  _context(UploadForm(), request.user))

@@ -285,7 +285,7 @@ def import_trf(text: str, actor: Actor, slug: str | None = None,
     for n in sorted(trf.players):
         p = trf.players[n]
         for k in range(1, max(len(p.cells), paired) + 1):
-            cell = round_cell(trf, p, k)  # a blank cell of a paired round: not paired (Z)
+            cell = round_cell(trf, p, k, paired)  # a blank cell of a paired round: Z
             if cell is None or cell.opponent is not None:
                 continue
             if k <= paired:

@@ -247,7 +247,9 @@ def trf_text(t: Tournament, upto_round: int | None = None) -> str:
              for n, row in cells.items()}
     rank = by_rank or {n: k for k, n in enumerate(sorted(score, key=lambda n: (-score[n], n)),
                                                   1)}
-    for n in sorted(cells):
+    # With XXC rank the engines rank the players in the order of their lines (bbpPairings,
+    # JaVaFo's positional id): the lines go in the order of the initial ranking.
+    for n in sorted(cells, key=by_rank.__getitem__) if by_rank else sorted(cells):
         row = cells[n]
         while row and row[-1] is None:
             row.pop()
