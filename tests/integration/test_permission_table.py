@@ -67,6 +67,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "desk:index": USER, "desk:tournament": DESK, "desk:players": DESK, "desk:scan": DESK_POST,
     "desk:pair_up": DESK_POST, "desk:prereg_open": DESK_POST, "desk:status": DESK_POST,
     "desk:marker": DESK_POST, "desk:slip": DESK, "desk:edit": DESK,
+    "desk:entrant_list": DESK, "desk:row": DESK, "desk:delete": DESK_POST,
+    "desk:undo_delete": DESK_POST, "director:table_entry": DIRECTOR,
     # the director
     # the directors' home: anyone who directs some tournament (the desk user directs none)
     "director:home": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
@@ -166,7 +168,7 @@ def world(make_tournament, director, desk_user, stranger):
               "start_number": "1", "pk": str(revision.pk), "token": table.token,
               "rule": "1", "object_id": "1", "content_type_id": "1", "id": "1",
               "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ",
-              "code": code, "link": link, "language": "en"}
+              "code": code, "link": link, "language": "en", "entry": "1"}
     users = {"anon": None, "desk": desk_user, "other": stranger, "director": director}
     return t, values, users
 
