@@ -481,7 +481,9 @@ def test_tournament_page_shows_the_next_round_panel(dclient, swiss, actor):
     assert 'id="next-round"' in page and "Requested byes" in page
     assert "2. Spieler 02" in page and "zero-point bye" in page
     assert "3. Spieler 03 – 4. Spieler 04" in page
-    assert 'name="forced-confirm_colour_clash"' in page and 'type="checkbox"' not in page
+    # the clash confirmation stays hidden until a set pairing clashes
+    assert '<input type="hidden" name="forced-confirm_colour_clash"' in page
+    assert 'type="checkbox" name="forced-confirm_colour_clash"' not in page
 
 
 def test_bye_requested_and_cancelled_through_the_page(dclient, swiss):

@@ -63,7 +63,7 @@ def test_the_desk_page_and_its_sign_up_answer_are_gzipped_and_stay_private(
     assert answer.status_code == 200 and answer["Content-Encoding"] == "gzip"
     assert answer["Cache-Control"] == "private, no-store"
     html = body(answer)
-    assert 'id="desk-list" hx-swap-oob="true"' in html and "Fritz / Hans" in html
+    assert 'hx-swap-oob="afterbegin:#desk-rows"' in html and "Fritz / Hans" in html
     assert t.entrants.count() == 4
 
 

@@ -56,7 +56,8 @@ def upload(name: str, content: str | bytes) -> SimpleUploadedFile:
 @pytest.fixture
 def importer(director, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"),
+                                  Permission.objects.get(codename="add_ratinglist"))
     return director
 
 
