@@ -83,6 +83,7 @@ METHODS: dict[str, DrawMethod] = {m.name: m for m in (
     _m("random_tables", simple.random_tables, HEAD_TO_HEAD, TWO_A_SIDE, ROUND_TABLE),
     _m("standings_tables", simple.standings_tables, ROUND_TABLE, result_dependent=True),
     _m("swiss_score", scoreswiss.swiss_score, HEAD_TO_HEAD, result_dependent=True),
+    _m("team_swiss", None, HEAD_TO_HEAD, result_dependent=True),
     _m("registration", None, HEAD_TO_HEAD, TWO_A_SIDE, registration_time=True),
 )}
 

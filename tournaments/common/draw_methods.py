@@ -23,6 +23,7 @@ METHOD_LABELS: dict[str, Any] = {
     "pussi_partners": _("new partners each series"),
     "swiss_score": _("Swiss by tournament points, no rematches"),
     "registration": _("seats from the draw at registration"),
+    "team_swiss": _("team Swiss, FIDE C.04.6"),
 }
 
 
