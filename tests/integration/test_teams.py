@@ -1,0 +1,141 @@
+"""Team chess through the services: rosters in board order, the team Swiss and round robin,
+line-ups, both captains reporting a match board by board, and the team standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tournaments import services
+from tournaments.models import Result, Round, TeamMember
+from tournaments.services import Actor, ServiceError
+from tournaments.services import teams as team_services
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = 5  # four regulars and one substitute
+
+
+@pytest.fixture
+def teams(make_tournament, boss):
+    """teams(n, method) -> a team chess tournament of n teams of four plus a substitute."""
+
+    def make(n: int = 4, method: str = "team_swiss", **kw: Any):
+        t = make_tournament("teamchess", "team", entrants=n, pairing=method, **kw)
+        for e in t.entrants.order_by("start_number"):
+            for k in range(PLAYERS):
+                team_services.add_member(t, boss, e.pk, f"{e.name} Brett {k + 1}",
+                                         rating=2000 - 50 * e.start_number - 10 * k,
+                                         substitute=k == PLAYERS - 1)
+            team_services.set_captain(t, boss, e.pk, f"Captain {e.start_number}")
+        t.refresh_from_db()
+        return t
+
+    return make
+
+
+def test_the_board_order_is_kept_and_fixed_before_round_1(teams, boss):
+    t = teams(2, "round_robin")
+    e = t.entrants.first()
+    members = list(TeamMember.objects.filter(team__entrant=e).order_by("position"))
+    assert [m.position for m in members] == [1, 2, 3, 4, 5]
+    assert [m.substitute for m in members] == [False] * 4 + [True]
+    with pytest.raises(ServiceError, match="before the substitutes"):
+        team_services.add_member(t, boss, e.pk, "Late Regular")
+    e.refresh_from_db()
+    assert e.rating == round((1950 + 1940 + 1930 + 1920) / 4)  # the top four in board order
+    services.draw_round(t, boss, seed="s")
+    with pytest.raises(ServiceError, match="fixed once round 1"):
+        team_services.add_member(t, boss, e.pk, "Too Late", substitute=True)
+
+
+def test_line_ups_keep_the_order_without_gaps(teams, boss):
+    t = teams(2, "round_robin")
+    services.draw_round(t, boss, seed="s")
+    e = t.entrants.first()
+    with pytest.raises(ServiceError, match="board order must be kept"):
+        team_services.set_lineup(t, boss, 1, e.pk, [2, 1, 3, 4])
+    with pytest.raises(ServiceError, match="empty boards may only be the last"):
+        team_services.set_lineup(t, boss, 1, e.pk, [1, None, 3, 4])
+    team_services.set_lineup(t, boss, 1, e.pk, [1, 2, 4, 5])  # the substitute on board 4
+    rnd = t.rounds.get(number=1)
+    assert team_services.lineup_of(rnd, e, 4) == (1, 2, 4, 5)
+    table = rnd.tables.get()
+    lines = team_services.match_lines(table)
+    assert [line.first_colour for line in lines] == ["W", "B", "W", "B"]  # FIDE: WBWB
+    side1 = table.seats.get(side=1).entrant
+    assert lines[0].first == f"{side1.name} Brett 1"
+
+
+def test_both_captains_confirm_and_a_differing_board_is_disputed(teams, boss):
+    t = teams(4)
+    services.draw_round(t, boss, seed="s")
+    services.publish_round(t, boss, 1)
+    first, second = list(Round.objects.get(tournament=t, number=1).tables.order_by("number"))
+    result = {"boards": ["1-0", "1/2-1/2", "0-1", "1-0"]}
+    assert services.captain_submit(first.token, result, device_id="a" * 20).outcome == \
+        "submitted"
+    assert services.captain_submit(first.token, result, device_id="b" * 20).outcome == \
+        "confirmed"
+    services.captain_submit(second.token, {"boards": ["1-0", "1-0", "1-0", "1-0"]},
+                            device_id="c" * 20)
+    got = services.captain_submit(second.token, {"boards": ["1-0", "1-0", "0-1", "1-0"]},
+                                  device_id="d" * 20)
+    assert got.outcome == "disputed"
+    cells = [t.disc.result_cells(r.payload) for r in second.revisions.all()]
+    differing = [a for a, b in zip(cells[0], cells[1], strict=True) if a != b]
+    assert differing == [("Board 3", "1-0")]  # the dispute names its board
+    with pytest.raises(ServiceError):
+        services.captain_submit(first.token, {"boards": ["1-0", "1-0"]}, device_id="e" * 20)
+    services.director_set_result(second, boss, {"boards": ["1-0", "1-0", "0-1", "1-0"]})
+    assert Result.objects.get(table=second).status == "confirmed"
+    rows = services.standings(t)["standings"]
+    top = rows[0]["values"]
+    assert top["mp"] == 2 and top["gp"] == 3  # 3:1 wins 2 match points
+    by_number = {r["entrant"]: r["values"] for r in rows}
+    w1 = first.seats.get(side=1).entrant.start_number
+    assert by_number[w1]["gp"] == 2.5 and by_number[w1]["mp"] == 2
+    assert by_number[w1]["berliner"] == 4 + 1.5 + 1  # boards 1, 2 (half of 3) and 4
+
+
+def test_the_team_swiss_never_repeats_a_match(teams, boss):
+    t = teams(6)
+    seen: set[frozenset[int]] = set()
+    for number in (1, 2, 3):
+        rnd = services.draw_round(t, boss, seed=f"s{number}")
+        services.publish_round(t, boss, number)
+        for table in rnd.tables.all():
+            pair = frozenset(s.entrant_id for s in table.seats.all())
+            assert pair not in seen
+            seen.add(pair)
+            services.director_set_result(table, boss, {"boards": ["1-0", "0-1", "1-0", "1-0"]})
+        services.close_round(t, boss, number)
+    assert len(seen) == 9
+
+
+def test_a_round_robin_of_teams_meets_everybody_once(teams, boss):
+    t = teams(4, "round_robin")
+    seen = set()
+    for number in (1, 2, 3):
+        rnd = services.draw_round(t, boss, seed=f"s{number}")
+        services.publish_round(t, boss, number)
+        for table in rnd.tables.all():
+            seen.add(frozenset(s.entrant_id for s in table.seats.all()))
+            services.director_set_result(table, boss, {"boards": ["1/2-1/2"] * 4})
+        services.close_round(t, boss, number)
+    assert len(seen) == 6
+    assert all(r["values"]["mp"] == 3 for r in services.standings(t)["standings"])
+
+
+def test_team_services_refuse_bad_input(teams, boss, make_tournament):
+    t = teams(2, "round_robin")
+    e = t.entrants.first()
+    for name in ("", "x" * 121, "two\nlines"):
+        with pytest.raises(ServiceError):
+            team_services.add_member(t, boss, e.pk, name, substitute=True)
+    with pytest.raises(ServiceError, match="rating"):
+        team_services.add_member(t, boss, e.pk, "Neu", rating="9999", substitute=True)
+    other = make_tournament("chess", entrants=2)
+    with pytest.raises(ServiceError, match="no teams"):
+        team_services.add_member(other, Actor(None, "x"), other.entrants.first().pk, "A")
