@@ -139,3 +139,57 @@ def test_team_services_refuse_bad_input(teams, boss, make_tournament):
     other = make_tournament("chess", entrants=2)
     with pytest.raises(ServiceError, match="no teams"):
         team_services.add_member(other, Actor(None, "x"), other.entrants.first().pk, "A")
+
+
+# --- the pages ---------------------------------------------------------------------------
+
+
+def test_the_desk_signs_up_players_in_board_order(teams, client, desk_user):
+    t = teams(2, "round_robin")
+    client.force_login(desk_user)
+    url = f"/desk/{t.slug}/teams/"
+    page = client.get(url)
+    assert page.status_code == 200 and "Brett 5" in page.content.decode()
+    got = client.post(url, {"team": "1", "action": "add", "name": "Neue Spielerin",
+                            "rating": "1500", "substitute": "1"})
+    assert got.status_code == 302
+    e = t.entrants.get(start_number=1)
+    assert team_services.roster(e)[-1].player.name == "Neue Spielerin"
+    refused = client.post(url, {"team": "1", "action": "add", "name": "Regular"})
+    assert refused.status_code == 400
+    assert "before the substitutes" in refused.content.decode()
+    assert client.post(url, {"team": "99", "action": "add", "name": "X"}).status_code == 404
+    client.post(url, {"team": "2", "action": "captain", "captain": "Kapitän Zwei"})
+    assert t.entrants.get(start_number=2).team.captain == "Kapitän Zwei"
+
+
+def test_the_director_sets_a_line_up(teams, director_client, boss):
+    t = teams(2, "round_robin")
+    services.draw_round(t, boss, seed="s")
+    url = f"/director/{t.slug}/rounds/1/lineups/"
+    assert director_client.get(url).status_code == 200
+    bad = director_client.post(url, {"team": "1", "board_1": "2", "board_2": "1",
+                                     "board_3": "3", "board_4": "4"})
+    assert bad.status_code == 400 and "board order must be kept" in bad.content.decode()
+    ok = director_client.post(url, {"team": "1", "board_1": "1", "board_2": "2",
+                                    "board_3": "3", "board_4": ""})
+    assert ok.status_code == 302
+    rnd = t.rounds.get(number=1)
+    assert team_services.lineup_of(rnd, t.entrants.get(start_number=1), 4) == (1, 2, 3, None)
+
+
+def test_the_captain_page_reports_board_by_board(teams, client, boss):
+    t = teams(2, "round_robin")
+    services.draw_round(t, boss, seed="s")
+    rnd = services.publish_round(t, boss, 1)
+    table = rnd.tables.get()
+    page = client.get(f"/c/{table.token}/")
+    text = page.content.decode()
+    assert page.status_code == 200 and 'name="board_4"' in text and "Brett 1" in text
+    missing = client.post(f"/c/{table.token}/", {"board_1": "1-0"})
+    assert missing.status_code == 400 and "board 2" in missing.content.decode()
+    sent = client.post(f"/c/{table.token}/", {"board_1": "1-0", "board_2": "0-1",
+                                              "board_3": "1/2-1/2", "board_4": "+-"})
+    assert sent.status_code in (200, 302)
+    assert Result.objects.get(table=table).payload == {
+        "boards": ["1-0", "0-1", "1/2-1/2", "+-"]}
