@@ -4,9 +4,9 @@ with each discipline's own pages (its work beyond one tournament before ``<slug>
 from django.urls import path
 
 from ..views import board, finish, round_page, stats
-from ..views import teams as team_views
 from ..views import director as views
 from ..views import settings as settings_views
+from ..views import teams as team_views
 from . import discipline_urls
 
 app_name = "director"
