@@ -193,3 +193,43 @@ def test_the_captain_page_reports_board_by_board(teams, client, boss):
     assert sent.status_code in (200, 302)
     assert Result.objects.get(table=table).payload == {
         "boards": ["1-0", "0-1", "1/2-1/2", "+-"]}
+
+
+def _played_round(t, boss, results):
+    rnd = services.draw_round(t, boss, seed="s")
+    services.publish_round(t, boss, rnd.number)
+    for table, boards in zip(rnd.tables.order_by("number"), results, strict=False):
+        services.director_set_result(table, boss, {"boards": boards})
+    return rnd
+
+
+def test_spectators_see_each_matchs_boards_and_the_cross_table(teams, client, boss):
+    t = teams(4, "round_robin")
+    rnd = _played_round(t, boss, [["1-0", "1/2-1/2", "0-1", "1-0"], ["0-1"] * 4])
+    first = rnd.tables.get(number=1)
+    page = client.get(f"/t/{t.slug}/matches/").content.decode()
+    side1 = first.seats.get(side=1).entrant
+    assert f"{side1.name} Brett 1" in page and "2½ : 1½" in page and "½-½" in page
+    cross = client.get(f"/t/{t.slug}/team-cross-table/").content.decode()
+    assert "2½" in cross and "1½" in cross and "4" in cross
+    assert client.get(f"/t/{t.slug}/matches/?round=99").status_code == 200
+    tournament_page = client.get(f"/t/{t.slug}/").content.decode()
+    assert f"/t/{t.slug}/matches/" in tournament_page
+    assert "Team cross table" in tournament_page
+
+
+def test_the_match_sheet_names_the_boards_for_both_captains(teams, boss):
+    from tournaments import tasks
+    from tournaments.models import Report
+
+    t = teams(2, "round_robin")
+    services.draw_round(t, boss, seed="s")
+    table = t.rounds.get(number=1).tables.get()
+    report = Report.objects.create(tournament=t, kind="score_sheets", round_number=1)
+    html = tasks.report_service.render_html(report, "http://halle.example/")
+    for side in (1, 2):
+        name = table.seats.get(side=side).entrant.name
+        for board in range(1, 5):
+            assert f"{name} Brett {board}" in html
+    assert "Match report" in html and f"/c/{table.token}/" in html
+    assert html.count("Signature") == 2  # both captains sign

@@ -12,7 +12,7 @@ from pairing import Layout
 from scoring.teamchess import MAX_BOARDS, MAX_MATCH_POINTS
 from scoring.teamchess import TIEBREAKS as TEAM_TIEBREAKS
 from scoring.teamchess import Settings as TeamChessSettings
-from scoring.teams import RULES, game_points
+from scoring.teams import RULES, Points, game_points
 
 from ..base import WebDiscipline, Words
 from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER, WHOLE
@@ -29,10 +29,23 @@ def _points(key: str, label: Any, default: float) -> Field:
     return Field(key, label, NUMBER, minimum=0, maximum=MAX_MATCH_POINTS, default=default)
 
 
-def _half(value: Fraction) -> str:
+def half(value: Fraction) -> str:
     """2½ for 5/2 (the way match scores are written)."""
     whole, rest = divmod(value, 1)
     return f"{whole}½" if rest and whole else ("½" if rest else str(whole))
+
+
+def match_score(payload: Any) -> tuple[Fraction, Fraction] | None:
+    """Both teams' board points of a result (1 / ½ / 0 a board), or None for what is no
+    result."""
+    boards = payload.get("boards") if isinstance(payload, dict) else None
+    if not isinstance(boards, list) or not all(b in SHOWN for b in boards):
+        return None
+    first = second = Fraction(0)
+    for b in boards:
+        a, c = game_points(b, Points())
+        first, second = first + a, second + c
+    return first, second
 
 
 class TeamChess(WebDiscipline[TeamChessSettings]):
@@ -129,6 +142,18 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
 
         return [e.pk for e in initial_order(t)]
 
+    def urls(self, audience: str) -> list[Any]:
+        from .urls import URLS
+
+        return list(URLS.get(audience, []))
+
+    def page_links(self, t: Tournament, where: str) -> list[tuple[str, Any]]:
+        if where != "public":
+            return []
+        from .views import team_pages
+
+        return list(team_pages(t))
+
     def app_draw(self, t: Tournament, method: str, number: int, seed: str) -> tuple[Any, str]:
         from .draw import team_swiss_draw
 
@@ -142,25 +167,12 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
     def api_example(self) -> dict[str, Any]:
         return {"boards": ["1-0", "1/2-1/2", "0-1", "1-0"]}
 
-    def match_score(self, payload: Any) -> tuple[Fraction, Fraction] | None:
-        """Both teams' board points of a result, or None for what is no result."""
-        boards = payload.get("boards") if isinstance(payload, dict) else None
-        if not isinstance(boards, list) or not all(b in SHOWN for b in boards):
-            return None
-        first = second = Fraction(0)
-        from scoring.teams import Points
-
-        for b in boards:
-            a, c = game_points(b, Points())
-            first, second = first + a, second + c
-        return first, second
-
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
-        score = self.match_score(payload)
+        score = match_score(payload)
         if score is None:
             return ""
         boards = " ".join(SHOWN[b] for b in payload["boards"])
-        return f"{_half(score[0])} : {_half(score[1])} ({boards})"
+        return f"{half(score[0])} : {half(score[1])} ({boards})"
 
     def result_cells(self, payload: Any) -> list[tuple[str, str]]:
         """One cell per board ("Board 3: ½-½"), so two captains' reports are compared board

@@ -1,0 +1,15 @@
+"""Team chess's own pages, mounted by the generic URL modules (``public:team_matches``,
+``public:team_cross_table``) through :meth:`TeamChess.urls`."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver, path
+
+from . import views
+
+URLS: dict[str, list[URLPattern | URLResolver]] = {
+    "public": [
+        path("<slug:slug>/matches/", views.matches, name="team_matches"),
+        path("<slug:slug>/team-cross-table/", views.cross_table, name="team_cross_table"),
+    ],
+}
