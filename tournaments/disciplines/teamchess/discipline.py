@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -12,40 +11,21 @@ from pairing import Layout
 from scoring.teamchess import MAX_BOARDS, MAX_MATCH_POINTS
 from scoring.teamchess import TIEBREAKS as TEAM_TIEBREAKS
 from scoring.teamchess import Settings as TeamChessSettings
-from scoring.teams import RULES, Points, game_points
+from scoring.teams import RULES
 
 from ..base import WebDiscipline, Words
 from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER, WHOLE
 from ..settings_spec import Setting as Field
+from .score import SHOWN, half, match_score
 
 if TYPE_CHECKING:
     from ...models import Seat, Tournament
 
 ROUND_ROBIN = ("round_robin",)
-SHOWN = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "+-": "+ −", "-+": "− +", "--": "− −"}
 
 
 def _points(key: str, label: Any, default: float) -> Field:
     return Field(key, label, NUMBER, minimum=0, maximum=MAX_MATCH_POINTS, default=default)
-
-
-def half(value: Fraction) -> str:
-    """2½ for 5/2 (the way match scores are written)."""
-    whole, rest = divmod(value, 1)
-    return f"{whole}½" if rest and whole else ("½" if rest else str(whole))
-
-
-def match_score(payload: Any) -> tuple[Fraction, Fraction] | None:
-    """Both teams' board points of a result (1 / ½ / 0 a board), or None for what is no
-    result."""
-    boards = payload.get("boards") if isinstance(payload, dict) else None
-    if not isinstance(boards, list) or not all(b in SHOWN for b in boards):
-        return None
-    first = second = Fraction(0)
-    for b in boards:
-        a, c = game_points(b, Points())
-        first, second = first + a, second + c
-    return first, second
 
 
 class TeamChess(WebDiscipline[TeamChessSettings]):

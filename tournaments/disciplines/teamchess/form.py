@@ -18,7 +18,7 @@ from ...models import Table
 from ...result_forms import Data, Errors, ResultForm, by_number
 from ...services.teams import match_lines
 from ..registry import DISCIPLINES
-from .discipline import SHOWN
+from .score import SHOWN
 
 DISCIPLINE = DISCIPLINES["teamchess"]
 MAIN = ("1-0", "1/2-1/2", "0-1")

@@ -9,7 +9,7 @@ from typing import Any
 from ...models import Round, Tournament
 from ...services.standings import standings
 from ...services.teams import match_lines
-from .discipline import SHOWN, half, match_score
+from .score import SHOWN, half, match_score
 
 # A board's result from the second-named team's side.
 MIRRORED = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "+-": "-+", "-+": "+-",
