@@ -72,7 +72,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "desk:marker": DESK_POST, "desk:slip": DESK, "desk:edit": DESK,
     "desk:entrant_list": DESK, "desk:row": DESK, "desk:delete": DESK_POST,
     "desk:undo_delete": DESK_POST, "director:table_entry": DIRECTOR,
-    "desk:teams": DESK, "director:lineups": DIRECTOR,
+    "desk:teams": DESK, "director:lineups": DIRECTOR, "director:export_team_trf": DIRECTOR,
     # the director
     # the directors' home: anyone who directs some tournament (the desk user directs none)
     "director:home": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},

@@ -3,6 +3,7 @@ line-ups, both captains reporting a match board by board, and the team standings
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -233,3 +234,26 @@ def test_the_match_sheet_names_the_boards_for_both_captains(teams, boss):
             assert f"{name} Brett {board}" in html
     assert "Match report" in html and f"/c/{table.token}/" in html
     assert html.count("Signature") == 2  # both captains sign
+
+
+def test_the_trf_export_has_players_and_team_lines(teams, director_client, boss):
+    from tests.readers import trf_teams
+
+    t = teams(4, "round_robin")
+    rnd = _played_round(t, boss, [["1-0", "1/2-1/2", "0-1", "+-"], ["--"] * 4])
+    text = director_client.get(f"/director/{t.slug}/export-teams.trf").content.decode()
+    section = trf_teams.read(text)
+    assert section.team_count == 4 and section.sequence == "WB"
+    rosters = [team.players for team in section.teams]
+    assert rosters[:2] == [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]
+    first = rnd.tables.get(number=1)
+    a = first.seats.get(side=1).entrant.start_number
+    record = next(team for team in section.teams if team.number == a)
+    assert record.game_points == Fraction(5, 2) and record.match_points == 2
+    nobody = rnd.tables.get(number=2)
+    w, b = (nobody.seats.get(side=s).entrant.start_number for s in (1, 2))
+    assert section.forfeits == [("--", 1, w, b)]
+    player_lines = [line for line in text.splitlines() if line.startswith("001")]
+    assert len(player_lines) == 20
+    board1 = player_lines[(a - 1) * PLAYERS]
+    assert board1[14:47].strip().endswith("Brett 1") and board1.rstrip().endswith("w 1")

@@ -128,6 +128,11 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
         return list(URLS.get(audience, []))
 
     def page_links(self, t: Tournament, where: str) -> list[tuple[str, Any]]:
+        if where == "export":
+            from django.urls import reverse
+
+            return [(reverse("director:export_team_trf", args=[t.slug]),
+                     gettext_lazy("Export (TRF with team lines)"))]
         if where != "public":
             return []
         from .views import team_pages

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from ...models import Round, Tournament
 from ...services.public import current_round
+from ...views.access import director_view
 from ...views.public import visible_tournament
 from ...views.rendercache import block_name, rendered, shared_page
 from . import outputs
@@ -67,3 +68,16 @@ def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
     t = _team_tournament(request, slug)
     return _page(request, t, "team_cross_table", _("Team cross table"),
                  "public/_team_cross.html", {"cross": outputs.cross_table(t)})
+
+
+@director_view
+@require_safe
+def export_trf(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The team tournament as a TRF-2026 file: players' lines and the team records."""
+    from .trf import export_trf as team_trf
+
+    if not getattr(t.disc, "has_teams", False):
+        raise Http404("only team tournaments have team lines")
+    response = HttpResponse(team_trf(t), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}.trf"'
+    return response
