@@ -90,7 +90,7 @@ def test_a_team_evening(browser, live_server):
         director = evening.director
         if number == 1:  # the director sets one line-up: the substitute on board 4
             director.click("#round-lineups")
-            director.wait_for_url(f"**/rounds/1/lineups/")
+            director.wait_for_url("**/rounds/1/lineups/")
             shots(director, "director-lineups")
             form = director.locator("#team-1")
             form.locator("select[name=board_4]").select_option("5")
