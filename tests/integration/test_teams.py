@@ -234,6 +234,24 @@ def test_the_match_sheet_names_the_boards_for_both_captains(teams, boss):
             assert f"{name} Brett {board}" in html
     assert "Match report" in html and f"/c/{table.token}/" in html
     assert html.count("Signature") == 2  # both captains sign
+    for seat in table.seats.select_related("entrant"):  # each captain's own link
+        assert f"http://halle.example/e/{seat.entrant.link_code}/" in html
+
+
+def test_the_other_captain_confirms_through_the_teams_link(teams, client, boss):
+    from tournaments.services import hall_links
+
+    t = teams(2, "round_robin")
+    services.draw_round(t, boss, seed="s")
+    table = services.publish_round(t, boss, 1).tables.get()
+    result = {"boards": ["1-0", "0-1", "1-0", "1/2-1/2"]}
+    services.captain_submit(table.token, result, device_id="a" * 20)
+    second = table.seats.get(side=2).entrant
+    page = client.get(f"/e/{second.link_code}/").content.decode()
+    assert "2½ : 1½" in page
+    version = str(Result.objects.get(table=table).version)
+    assert hall_links.confirm(second, version) == "confirmed"
+    assert Result.objects.get(table=table).status == "confirmed"
 
 
 def test_the_trf_export_has_players_and_team_lines(teams, director_client, boss):

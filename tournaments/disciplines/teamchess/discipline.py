@@ -153,11 +153,9 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
         return {"boards": ["1-0", "1/2-1/2", "0-1", "1-0"]}
 
     def result_line(self, payload: dict[str, Any], table: Any, settings: Any) -> str:
+        """The match score ("2½ : 1½"); the boards are on the matches page and in the cells."""
         score = match_score(payload)
-        if score is None:
-            return ""
-        boards = " ".join(SHOWN[b] for b in payload["boards"])
-        return f"{half(score[0])} : {half(score[1])} ({boards})"
+        return f"{half(score[0])} : {half(score[1])}" if score is not None else ""
 
     def result_cells(self, payload: Any) -> list[tuple[str, str]]:
         """One cell per board ("Board 3: ½-½"), so two captains' reports are compared board
