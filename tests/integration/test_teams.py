@@ -275,3 +275,35 @@ def test_the_trf_export_has_players_and_team_lines(teams, director_client, boss)
     assert len(player_lines) == 20
     board1 = player_lines[(a - 1) * PLAYERS]
     assert board1[14:47].strip().endswith("Brett 1") and board1.rstrip().endswith("w 1")
+
+
+def test_a_scheveningen_match_rotates_the_boards(teams, boss):
+    t = teams(2, "scheveningen", planned_rounds=4)
+    met = set()
+    whites: dict[str, int] = {}
+    for number in range(1, 5):
+        rnd = services.draw_round(t, boss, seed=f"s{number}")
+        services.publish_round(t, boss, number)
+        table = rnd.tables.get()
+        assert table.seats.get(side=1).entrant.start_number == 1  # the same two teams
+        for line in team_services.match_lines(table):
+            met.add((line.first, line.second))
+            white = line.first if line.first_colour == "W" else line.second
+            whites[white] = whites.get(white, 0) + 1
+        services.director_set_result(table, boss, {"boards": ["1/2-1/2"] * 4})
+        services.close_round(t, boss, number)
+    assert len(met) == 16  # every player of team 1 met every player of team 2 once
+    assert sorted(whites.values()) == [2] * 8  # four boards: everyone two Whites
+
+
+def test_a_match_day_is_one_round_home_team_first(teams, boss):
+    t = teams(2, "match_day", planned_rounds=1)
+    rnd = services.draw_round(t, boss, seed="s")
+    assert rnd.tables.get().seats.get(side=1).entrant.start_number == 1
+    services.publish_round(t, boss, 1)
+    services.director_set_result(rnd.tables.get(), boss, {"boards": ["1-0"] * 4})
+    services.close_round(t, boss, 1)
+    t.planned_rounds = 2
+    t.save(update_fields=["planned_rounds"])
+    with pytest.raises(ServiceError, match="one round"):
+        services.draw_round(t, boss, seed="s2")

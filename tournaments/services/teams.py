@@ -24,7 +24,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from pairing.teams import lineup as lineups
-from pairing.teams.boards import first_colours
+from pairing.teams.boards import first_colours, scheveningen
 from scoring.i18n import Message
 
 from ..common.text import check_single_line
@@ -225,19 +225,35 @@ def set_lineup(t: Tournament, actor: Actor, number: int, entrant_id: Any,
 
 @dataclass(frozen=True)
 class BoardLine:
-    """One board of a match as pages and sheets show it: the first-named team's player and
-    the other's, and the first team's colour there."""
+    """One board of a match as pages, sheets and the TRF show it: the first-named team's
+    player and the other's (names, and places in their board orders), and the first team's
+    colour there."""
 
     board: int
     first: str
     second: str
     first_colour: str  # "W" or "B"
+    first_place: int | None = None
+    second_place: int | None = None
+
+
+SCHEVENINGEN = "scheveningen"  # the draw method whose boards rotate (pairing.teams.draws)
+
+
+def _encounters(rnd: Round, size: int) -> list[tuple[int, int, bool]]:
+    """(first team's line-up index, second's, first has White) per board: board k is k
+    against k with the colour sequence WB, or the Scheveningen schedule's round."""
+    if rnd.draw_method == SCHEVENINGEN:
+        schedule = scheveningen(size, double=True)
+        return [(e.a, e.b, e.a_white) for e in schedule[(rnd.number - 1) % len(schedule)]]
+    return [(k, k, colour == "W") for k, colour in enumerate(first_colours(size))]
 
 
 def match_lines(table: Table) -> list[BoardLine]:
     """The boards of a match: each team's line-up and the colours (FIDE: the first-named
-    team has White on the odd boards)."""
-    t = table.round.tournament
+    team has White on the odd boards; a Scheveningen round: its schedule)."""
+    rnd = table.round
+    t = rnd.tournament
     size = of(t).settings(t).boards
     seats = {s.side: s.entrant for s in table.seats.select_related("entrant")}
     if 1 not in seats or 2 not in seats:
@@ -247,8 +263,11 @@ def match_lines(table: Table) -> list[BoardLine]:
     for side in (1, 2):
         members = roster(seats[side])
         names[side] = {m.position: m.player.name for m in members}
-        ups.append(lineup_of(table.round, seats[side], size))
-    colours = first_colours(size)
-    return [BoardLine(k + 1, names[1].get(a, "") if a else "", names[2].get(b, "") if b else "",
-                      colours[k])
-            for k, (a, b) in enumerate(zip(ups[0], ups[1], strict=True))]
+        ups.append(lineup_of(rnd, seats[side], size))
+    lines = []
+    for k, (i, j, first_white) in enumerate(_encounters(rnd, size)):
+        a, b = ups[0][i], ups[1][j]
+        lines.append(BoardLine(k + 1, names[1].get(a, "") if a else "",
+                               names[2].get(b, "") if b else "", "W" if first_white else "B",
+                               a, b))
+    return lines

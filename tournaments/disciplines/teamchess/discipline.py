@@ -21,7 +21,7 @@ from .score import SHOWN, half, match_score
 if TYPE_CHECKING:
     from ...models import Seat, Tournament
 
-ROUND_ROBIN = ("round_robin",)
+ROUND_ROBIN = ("round_robin", "scheveningen", "match_day")  # no dummies in the tie-breaks
 
 
 def _points(key: str, label: Any, default: float) -> Field:
@@ -34,7 +34,7 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
     preset = {"boards": 4, "win": 2, "draw": 1, "loss": 0, "tiebreaks": ["gp", "berliner"]}
     entrant_kinds = ("team",)
     layouts = {"team": Layout(sides=2, per_side=1, bye_kind="bye")}
-    methods = ("team_swiss", "round_robin")
+    methods = ("team_swiss", "round_robin", "scheveningen", "match_day")
     app_draws = ("team_swiss",)
     options = ("double",)
     planned_rounds = 5

@@ -19,9 +19,9 @@ from pairing.teams.trf import TrfTeam, team_section
 from pairing.trf import Cell, TrfPlayer, player_line
 from scoring.teams import PLAYED_RESULTS
 
-from ...models import Entrant, Round, TeamMember, Tournament
+from ...models import Entrant, Round, Table, TeamMember, Tournament
 from ...services.standings import standings
-from ...services.teams import lineup_of, roster
+from ...services.teams import match_lines, roster
 from ..registry import of
 
 CELL = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+-": ("+", "-"),
@@ -80,11 +80,11 @@ def export_trf(t: Tournament) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _match(rnd: Round, table: object, by_pk: dict[int, Entrant],
+def _match(rnd: Round, table: Table, by_pk: dict[int, Entrant],
            numbers: dict[tuple[int, int], int], players: dict[int, TrfPlayer], boards: int,
            forfeits: list[tuple[str, int, int, int]]) -> None:
     """The cells of one match's boards (and its record ``330`` if nobody played)."""
-    seats = {s.side: s.entrant_id for s in table.seats.all()}  # type: ignore[attr-defined]
+    seats = {s.side: s.entrant_id for s in table.seats.all()}
     if 1 not in seats or 2 not in seats:
         return
     result = getattr(table, "result", None)
@@ -92,18 +92,17 @@ def _match(rnd: Round, table: object, by_pk: dict[int, Entrant],
     results = payload.get("boards") if isinstance(payload, dict) else None
     if not isinstance(results, list) or len(results) != boards:
         return
-    first, second = (lineup_of(rnd, by_pk[seats[side]], boards) for side in (1, 2))
+    lines = match_lines(table)
     if not any(r in PLAYED_RESULTS for r in results):
         kind = "--" if all(r == "--" for r in results) else (
             "+-" if results.count("+-") >= results.count("-+") else "-+")
         forfeits.append((kind, rnd.number, by_pk[seats[1]].start_number,
                          by_pk[seats[2]].start_number))
-    for k, outcome in enumerate(results):
-        on_first, on_second = first[k], second[k]
-        a = numbers.get((seats[1], on_first)) if on_first is not None else None
-        b = numbers.get((seats[2], on_second)) if on_second is not None else None
+    for line, outcome in zip(lines, results, strict=False):
+        a = numbers.get((seats[1], line.first_place)) if line.first_place else None
+        b = numbers.get((seats[2], line.second_place)) if line.second_place else None
         mine, theirs = CELL[outcome]
-        first_white = k % 2 == 0  # the FIDE sequence WB: team 1 has White on odd boards
+        first_white = line.first_colour == "W"
         for me, other, code, colour in ((a, b, mine, "w" if first_white else "b"),
                                         (b, a, theirs, "b" if first_white else "w")):
             if me is None:
