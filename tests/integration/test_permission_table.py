@@ -65,6 +65,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # the open round's captain page; the entrant's page; its confirmation, POST only)
     "links:table": PUBLIC_SERVED, "links:entrant": CAPTAIN,
     "links:answer": {**PUBLIC_SERVED, "post_only": True}, "links:cards": DIRECTOR,
+    "links:lineup": dict.fromkeys(ROLES, 404),  # a team captain's line-up: no teams here
     "captain:manifest": CAPTAIN, "captain:service_worker": PUBLIC,
     # the desk
     "desk:index": USER, "desk:tournament": DESK, "desk:players": DESK, "desk:scan": DESK_POST,

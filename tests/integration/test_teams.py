@@ -307,3 +307,24 @@ def test_a_match_day_is_one_round_home_team_first(teams, boss):
     t.save(update_fields=["planned_rounds"])
     with pytest.raises(ServiceError, match="one round"):
         services.draw_round(t, boss, seed="s2")
+
+
+def test_a_captain_sets_the_line_up_on_the_teams_link(teams, client, boss):
+    t = teams(2, "round_robin")
+    services.draw_round(t, boss, seed="s")
+    rnd = services.publish_round(t, boss, 1)
+    e = t.entrants.get(start_number=2)
+    url = f"/e/{e.link_code}/lineup/"
+    assert f"/e/{e.link_code}/lineup/" in client.get(f"/e/{e.link_code}/").content.decode()
+    page = client.get(url)
+    assert page.status_code == 200 and "Brett 5" in page.content.decode()
+    refused = client.post(url, {"board_1": "1", "board_2": "", "board_3": "3",
+                                "board_4": "4"})
+    assert refused.status_code == 400 and "empty boards" in refused.content.decode()
+    assert client.post(url, {"board_1": "1", "board_2": "2", "board_3": "3",
+                             "board_4": "5"}).status_code == 200
+    assert team_services.lineup_of(rnd, e, 4) == (1, 2, 3, 5)
+    services.director_set_result(rnd.tables.get(), boss, {"boards": ["1-0"] * 4})
+    late = client.post(url, {"board_1": "1", "board_2": "2", "board_3": "3", "board_4": "4"})
+    assert late.status_code == 400 and "has a result already" in late.content.decode()
+    assert client.get("/e/not-a-code/lineup/").status_code == 404

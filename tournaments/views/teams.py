@@ -122,3 +122,44 @@ def lineups(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
                         "locked": hasattr(table, "result")})
     return render(request, "director/lineups.html", {
         "t": t, "rnd": rnd, "matches": matches}, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def captain_lineup(request: HttpRequest, link: str) -> HttpResponse:
+    """A team captain's line-up for the open round, on the team's own link (the code is the
+    permission, as for the confirmation): one choice per board, refused at the page when
+    the board order is broken; fixed once the match has a result."""
+    from ..services import hall_links
+    from .hall_links import _entrant
+
+    entrant = _entrant(request, link)
+    if isinstance(entrant, HttpResponse):
+        return entrant
+    t = entrant.tournament
+    _need_teams(t)
+    rnd = hall_links.open_round(t)
+    table = (rnd.tables.filter(seats__entrant=entrant).first() if rnd is not None else None)
+    boards = int(t.disc.settings(t).boards)
+    errors: list[str] = []
+    saved = False
+    status = 200
+    if request.method == "POST" and rnd is not None and table is not None:
+        chosen = [request.POST.get(f"board_{k}") or None for k in range(1, boards + 1)]
+        try:
+            team_services.set_lineup(t, Actor(None, _("captain of %(team)s")
+                                              % {"team": entrant.name}),
+                                     rnd.number, entrant.pk, chosen)
+        except ServiceError as exc:
+            errors, status = _errors(exc), 400
+        else:
+            saved = True
+    rows = []
+    if rnd is not None and table is not None:
+        current = team_services.lineup_of(rnd, entrant, boards)
+        members = team_services.roster(entrant)
+        rows = [{"board": k + 1, "chosen": current[k], "options": members}
+                for k in range(boards)]
+    return render(request, "links/lineup.html", {
+        "tournament": t, "e": entrant, "code": link, "round": rnd, "table": table,
+        "rows": rows, "errors": errors, "saved": saved,
+        "locked": table is not None and hasattr(table, "result")}, status=status)
