@@ -56,6 +56,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # a team tournament's pages (the table's tournament is no team tournament: 404)
     "public:team_matches": dict.fromkeys(ROLES, 404),
     "public:team_cross_table": dict.fromkeys(ROLES, 404),
+    "public:team_players": dict.fromkeys(ROLES, 404),
     "public:statistics": PUBLIC, "public:prereg": PUBLIC_SERVED,
     "root": PUBLIC_SERVED, "favicon.ico": PUBLIC_SERVED,
     "after_login": USER,  # a redirect by role, to a page the account may open

@@ -214,6 +214,9 @@ def test_spectators_see_each_matchs_boards_and_the_cross_table(teams, client, bo
     cross = client.get(f"/t/{t.slug}/team-cross-table/").content.decode()
     assert "2½" in cross and "1½" in cross and "4" in cross
     assert client.get(f"/t/{t.slug}/matches/?round=99").status_code == 200
+    players = client.get(f"/t/{t.slug}/team-players/").content.decode()
+    # board 1 of team 1 of match 1 won (1-0) against a player rated 50 less: TPR = 1900+800
+    assert f"{side1.name} Brett 1" in players and "2700" in players
     tournament_page = client.get(f"/t/{t.slug}/").content.decode()
     assert f"/t/{t.slug}/matches/" in tournament_page
     assert "Team cross table" in tournament_page

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...models import Round, Tournament
 from ...services.standings import standings
-from ...services.teams import match_lines
+from ...services.teams import match_lines, roster
 from .score import SHOWN, half, match_score
 
 # A board's result from the second-named team's side.
@@ -72,3 +72,45 @@ def _number(value: Any) -> str:
     if value is None:
         return ""
     return half(Fraction(str(value)))
+
+
+def player_table(t: Tournament) -> list[dict[str, Any]]:
+    """Each team's players in board order with their games, points, boards played and FIDE
+    performance (``scoring.teams.player_results`` over the line-ups of every match played).
+    """
+    from scoring.teams import Game, Match, player_results
+
+    ids: dict[tuple[int, int], int] = {}  # (entrant id, board-order place) -> member id
+    teams = []
+    for e in t.entrants.order_by("start_number"):
+        members = roster(e)
+        ids.update({(e.pk, m.position): m.pk for m in members})
+        teams.append((e, members))
+    matches = []
+    for rnd in t.rounds.exclude(status=Round.Status.PREVIEW).order_by("number"):
+        for table in rnd.tables.prefetch_related("seats").order_by("number"):
+            result = getattr(table, "result", None)
+            payload = result.payload if result is not None else None
+            if match_score(payload) is None or not isinstance(payload, dict):
+                continue
+            sides = {s.side: s.entrant_id for s in table.seats.all()}
+            games = tuple(
+                Game(line.board, ids.get((sides[1], line.first_place or 0)),
+                     ids.get((sides[2], line.second_place or 0)), outcome,
+                     line.first_colour == "W")
+                for line, outcome in zip(match_lines(table), payload["boards"], strict=False))
+            matches.append(Match(rnd.number, sides[1], sides[2], games))
+    elo = {m.pk: m.player.rating for _e, members in teams for m in members if m.player.rating}
+    results = player_results(matches, elo=elo)
+    out = []
+    for e, members in teams:
+        rows = []
+        for m in members:
+            r = results.get(m.pk)
+            rows.append({"place": m.position, "name": m.player.name, "elo": m.player.rating,
+                         "substitute": m.substitute,
+                         "points": half(r.points) if r else "", "games": r.games if r else 0,
+                         "boards": ", ".join(str(b) for b in r.boards) if r else "",
+                         "tpr": r.tpr if r and r.tpr is not None else ""})
+        out.append({"team": e, "players": rows})
+    return out

@@ -14,5 +14,6 @@ URLS: dict[str, list[URLPattern | URLResolver]] = {
     "public": [
         path("<slug:slug>/matches/", views.matches, name="team_matches"),
         path("<slug:slug>/team-cross-table/", views.cross_table, name="team_cross_table"),
+        path("<slug:slug>/team-players/", views.players, name="team_players"),
     ],
 }

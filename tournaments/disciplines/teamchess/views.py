@@ -30,7 +30,8 @@ def _team_tournament(request: HttpRequest, slug: str) -> Tournament:
 def team_pages(t: Tournament) -> list[tuple[str, str]]:
     """(URL, label) of the team pages spectators see."""
     return [(reverse("public:team_matches", args=[t.slug]), _("Matches and boards")),
-            (reverse("public:team_cross_table", args=[t.slug]), _("Team cross table"))]
+            (reverse("public:team_cross_table", args=[t.slug]), _("Team cross table")),
+            (reverse("public:team_players", args=[t.slug]), _("Players' results"))]
 
 
 def _page(request: HttpRequest, t: Tournament, name: str, title: str, partial: str,
@@ -68,6 +69,15 @@ def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
     t = _team_tournament(request, slug)
     return _page(request, t, "team_cross_table", _("Team cross table"),
                  "public/_team_cross.html", {"cross": outputs.cross_table(t)})
+
+
+@shared_page
+@require_safe
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every team's players: games, points, boards played, FIDE performance."""
+    t = _team_tournament(request, slug)
+    return _page(request, t, "team_players", _("Players' results"),
+                 "public/_team_players.html", {"teams": outputs.player_table(t)})
 
 
 @director_view
