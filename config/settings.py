@@ -113,7 +113,7 @@ INSTALLED_APPS = [
 # tournaments/disciplines/: docs/adding-a-discipline.md. The order is the order of the
 # discipline choices on the pages.
 DISCIPLINES = ["chess", "mucken", "pussi", "boardgame", "tabletop", "skat", "doppelkopf",
-               "schafkopf"]
+               "schafkopf", "teamchess"]
 INSTALLED_APPS += [f"tournaments.disciplines.{name}" for name in DISCIPLINES]
 
 MIDDLEWARE = [

@@ -24,6 +24,7 @@ from scoring.i18n import N_
 
 from . import cards, roundrobin, scoreswiss, simple
 from .base import Draw, DrawError, DrawRequest, Layout, Method
+from .teams import draws as team_draws
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ METHODS: dict[str, DrawMethod] = {m.name: m for m in (
     _m("random_tables", simple.random_tables, HEAD_TO_HEAD, TWO_A_SIDE, ROUND_TABLE),
     _m("standings_tables", simple.standings_tables, ROUND_TABLE, result_dependent=True),
     _m("swiss_score", scoreswiss.swiss_score, HEAD_TO_HEAD, result_dependent=True),
+    _m("team_swiss", None, HEAD_TO_HEAD, result_dependent=True),
+    _m("match_day", team_draws.match_day, HEAD_TO_HEAD),
+    _m("scheveningen", team_draws.scheveningen, HEAD_TO_HEAD),
     _m("registration", None, HEAD_TO_HEAD, TWO_A_SIDE, registration_time=True),
 )}
 

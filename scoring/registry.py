@@ -13,10 +13,11 @@ from .pussi import PUSSI
 from .schafkopf import SCHAFKOPF
 from .skat import SKAT
 from .tabletop import TABLETOP
+from .teamchess import TEAMCHESS
 
 DISCIPLINES: dict[str, Discipline[Any]] = {
     d.name: d for d in (CHESS, MUCKEN, PUSSI, BOARDGAME, TABLETOP, SKAT, DOPPELKOPF,
-                        SCHAFKOPF)}
+                        SCHAFKOPF, TEAMCHESS)}
 
 
 def get(name: Any) -> Discipline[Any] | None:

@@ -102,6 +102,8 @@ KEY_WORDS: dict[str, Any] = {
     "entrant_kind": _("entrants"), "draw_options": _("draw options"), "prizes": _("prizes"),
     "table": _("table"), "report": _("report"), "late": _("late"), "alone": _("came alone"),
     "paid": _("paid"), "notes": _("notes"), "kind": _("kind"),
+    "captain": _("captain"), "team": _("team"), "member": _("player"),
+    "substitute": _("substitute"), "position": _("board"), "boards": _("boards"),
 }
 
 

@@ -69,6 +69,7 @@ class Tournament(models.Model):
     class EntrantKind(models.TextChoices):
         SINGLE = "single", _("single players")
         PAIR = "pair", _("fixed pairs")
+        TEAM = "team", _("teams")
 
     slug = models.SlugField(unique=True, max_length=80)
     name = models.CharField(_("name"), max_length=200)
@@ -462,3 +463,10 @@ class Report(models.Model):
 
     class Meta:
         ordering = ["-created"]
+
+
+
+# The team rows (team_models.py), re-exported: tournaments.models.Team & co.
+from .team_models import Lineup as Lineup  # noqa: E402
+from .team_models import Team as Team  # noqa: E402
+from .team_models import TeamMember as TeamMember  # noqa: E402

@@ -23,7 +23,7 @@ API = "/api/v1"
 # Entrants of one table (entrant kind, how many): the example names them 1, 2, … in seat order.
 TABLES = {"chess": ("single", 2), "mucken": ("pair", 2), "pussi": ("single", 4),
           "boardgame": ("single", 4), "tabletop": ("single", 2), "skat": ("single", 4),
-          "doppelkopf": ("single", 4), "schafkopf": ("single", 4)}
+          "doppelkopf": ("single", 4), "schafkopf": ("single", 4), "teamchess": ("team", 2)}
 
 
 @pytest.fixture(scope="module")

@@ -71,7 +71,8 @@ NAMES = {
 
 DEMOS = {"chess": "demo-schach", "mucken": "demo-mucken", "pussi": "demo-pussi",
          "boardgame": "demo-brettspiel", "tabletop": "demo-tabletop", "skat": "demo-skat",
-         "doppelkopf": "demo-doppelkopf", "schafkopf": "demo-schafkopf"}
+         "doppelkopf": "demo-doppelkopf", "schafkopf": "demo-schafkopf",
+         "teamchess": "demo-mannschaft"}
 
 # Namespaces of the pages and who opens them.
 AUDIENCES = {"director": "direktor", "reports": "direktor", "desk": "anmeldung",

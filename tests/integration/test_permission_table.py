@@ -53,6 +53,10 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "public:seats": PUBLIC, "public:seats_live": PUBLIC,
     "public:cross_table": dict.fromkeys(ROLES, 404),  # a Swiss has no cross table
     "public:progress_table": PUBLIC,
+    # a team tournament's pages (the table's tournament is no team tournament: 404)
+    "public:team_matches": dict.fromkeys(ROLES, 404),
+    "public:team_cross_table": dict.fromkeys(ROLES, 404),
+    "public:team_players": dict.fromkeys(ROLES, 404),
     "public:statistics": PUBLIC, "public:prereg": PUBLIC_SERVED,
     "root": PUBLIC_SERVED, "favicon.ico": PUBLIC_SERVED,
     "after_login": USER,  # a redirect by role, to a page the account may open
@@ -62,6 +66,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # the open round's captain page; the entrant's page; its confirmation, POST only)
     "links:table": PUBLIC_SERVED, "links:entrant": CAPTAIN,
     "links:answer": {**PUBLIC_SERVED, "post_only": True}, "links:cards": DIRECTOR,
+    "links:lineup": dict.fromkeys(ROLES, 404),  # a team captain's line-up: no teams here
     "captain:manifest": CAPTAIN, "captain:service_worker": PUBLIC,
     # the desk
     "desk:index": USER, "desk:tournament": DESK, "desk:players": DESK, "desk:scan": DESK_POST,
@@ -69,6 +74,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "desk:marker": DESK_POST, "desk:slip": DESK, "desk:edit": DESK,
     "desk:entrant_list": DESK, "desk:row": DESK, "desk:delete": DESK_POST,
     "desk:undo_delete": DESK_POST, "director:table_entry": DIRECTOR,
+    "desk:teams": DESK, "director:lineups": DIRECTOR, "director:export_team_trf": DIRECTOR,
     # the director
     # the directors' home: anyone who directs some tournament (the desk user directs none)
     "director:home": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},

@@ -65,7 +65,7 @@ def test_each_kind_renders_a_pdf(chess, boss, kind, round_number,
 @pytest.mark.parametrize("discipline, kind, entrants", [
     ("mucken", "pair", 4), ("mucken", "single", 8), ("pussi", "single", 4),
     ("boardgame", "single", 7), ("tabletop", "single", 4), ("skat", "single", 7),
-    ("doppelkopf", "single", 8), ("schafkopf", "single", 8)])
+    ("doppelkopf", "single", 8), ("schafkopf", "single", 8), ("teamchess", "team", 4)])
 def test_score_sheets_of_every_discipline(make_tournament, boss, discipline, kind, entrants,
                                           django_capture_on_commit_callbacks):
     t = make_tournament(discipline, entrant_kind=kind, entrants=entrants)

@@ -60,7 +60,7 @@ def test_class_is_complete(name):
     assert type(d).__module__ == f"tournaments.disciplines.{name}.discipline"  # its package
     assert str(d.label) and str(d.table_word) and str(d.tables_word) and str(d.round_word)
     assert d.methods, "at least one draw method; the first is the default"
-    assert set(d.entrant_kinds) <= {"single", "pair"} and d.entrant_kinds
+    assert set(d.entrant_kinds) <= {"single", "pair", "team"} and d.entrant_kinds
     for kind in d.entrant_kinds:
         layout = d.layout(kind)
         # Tables with two sides name them; tables without sides do not.

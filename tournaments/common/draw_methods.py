@@ -23,6 +23,9 @@ METHOD_LABELS: dict[str, Any] = {
     "pussi_partners": _("new partners each series"),
     "swiss_score": _("Swiss by tournament points, no rematches"),
     "registration": _("seats from the draw at registration"),
+    "team_swiss": _("team Swiss, FIDE C.04.6"),
+    "match_day": _("league match day (two teams, one round)"),
+    "scheveningen": _("Scheveningen (two teams: every player meets every player)"),
 }
 
 

@@ -105,6 +105,7 @@ class WebDiscipline(Generic[SettingsT]):
     has_ratings = False  # players carry Elo and DWZ (the entrant form asks for them)
     has_quick_entry = False  # the round page takes "12 1" for board 12's result
     has_pairing_edit = False  # a preview's pairings can be changed by hand (swap, colours)
+    has_teams = False  # the entrants are teams with a board order and line-ups (services.teams)
     whatif: Spec = Spec()  # what the what-if page offers
 
     # -- its scoring settings as the settings page shows them (settings_spec.py) ----------------

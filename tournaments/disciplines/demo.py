@@ -17,7 +17,9 @@ from typing import Any
 @dataclass(frozen=True)
 class Demo:
     """``slug`` and ``name`` of the demo tournament, its entrants (kind and how many), its
-    scoring settings beyond the preset, and a result for a table of it."""
+    scoring settings beyond the preset, and a result for a table of it. ``names``: the
+    entrants' names when they are no people (teams); ``setup(tournament, actor)``: what the
+    demo adds through the services after the sign-ups (a team's players)."""
 
     slug: str
     name: str
@@ -25,6 +27,8 @@ class Demo:
     entrants: int
     result: Callable[[random.Random, Any], dict[str, Any]]
     scoring: dict[str, Any] | None = field(default=None)
+    names: tuple[str, ...] = ()
+    setup: Callable[[Any, Any], None] | None = None
 
 
 def seat_order(table: Any) -> list[int]:

@@ -5,6 +5,7 @@ from django.urls import path
 from ..views import desk as views
 from ..views import desk_entrant as rows
 from ..views import entrant_edit
+from ..views import teams as team_views
 
 app_name = "desk"
 urlpatterns = [
@@ -12,6 +13,7 @@ urlpatterns = [
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/list/", views.entrant_list, name="entrant_list"),
     path("<slug:slug>/players/", views.players, name="players"),
+    path("<slug:slug>/teams/", team_views.teams, name="teams"),
     path("<slug:slug>/scan/", views.scan, name="scan"),
     path("<slug:slug>/pair-up/", views.pair_up, name="pair_up"),
     path("<slug:slug>/prereg/", views.prereg_open, name="prereg_open"),

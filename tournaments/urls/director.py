@@ -6,6 +6,7 @@ from django.urls import path
 from ..views import board, finish, round_page, stats
 from ..views import director as views
 from ..views import settings as settings_views
+from ..views import teams as team_views
 from . import discipline_urls
 
 app_name = "director"
@@ -32,6 +33,7 @@ urlpatterns = [
     path("<slug:slug>/rounds/<int:number>/close/", views.close, name="close"),
     path("<slug:slug>/rounds/<int:number>/reopen/", views.reopen, name="reopen"),
     path("<slug:slug>/rounds/<int:number>/redraw/", views.redraw, name="redraw"),
+    path("<slug:slug>/rounds/<int:number>/lineups/", team_views.lineups, name="lineups"),
     path("<slug:slug>/rounds/<int:number>/quick/", round_page.quick_result,
          name="quick_result"),
     path("<slug:slug>/rounds/<int:number>/choices/", round_page.round_choices,

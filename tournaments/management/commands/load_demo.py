@@ -145,9 +145,13 @@ class Command(BaseCommand):
                                        slug=demo.slug)
         services.grant_role(t, actor, desk, Role.Kind.DESK)
         players = people(rng, demo.entrants * (2 if kind == "pair" else 1))
+        if demo.names:  # entrants that are no people (teams): their own names
+            players = [{"name": name, "club": name} for name in demo.names]
         for i in range(demo.entrants):
             group = players[2 * i:2 * i + 2] if kind == "pair" else [players[i]]
             services.register(t, actor, group, status="present")
+        if demo.setup is not None:
+            demo.setup(t, actor)
         rnd = services.draw_round(t, actor, seed=f"{demo.slug}-1")
         services.publish_round(t, actor, 1)
         for table in rnd.tables.all():
