@@ -1,7 +1,8 @@
 """Refresh the German catalogue: collect msgids, then fill them from locale/translations/*.json.
 
 Each area of the app keeps its German texts as a JSON object (English msgid → German) in
-``locale/translations/``; this writes them into ``locale/de/LC_MESSAGES/django.po``, lists
+``locale/translations/``, a text with a context (``pgettext``) under the key
+``"context|msgid"``; this writes them into ``locale/de/LC_MESSAGES/django.po``, lists
 msgids that still lack a translation, and compiles the catalogue.
 
     .venv/bin/python tools/translations.py
@@ -33,7 +34,8 @@ def main() -> int:
                         "Plural-Forms": "nplurals=2; plural=(n != 1);"})
     missing = []
     for entry in po:
-        german = texts.get(entry.msgid)
+        # a text with a context (pgettext: "plural", "Series") is keyed "plural|Series"
+        german = texts.get(f"{entry.msgctxt}|{entry.msgid}" if entry.msgctxt else entry.msgid)
         if german is not None:
             entry.msgstr = german
             if entry.msgid_plural:

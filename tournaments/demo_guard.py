@@ -70,6 +70,17 @@ class LoginForm(AuthenticationForm):
                                    code="demo_password")
         return super().get_invalid_login_error()
 
+    def clean(self) -> dict[str, Any]:
+        """A refused login marks both fields invalid and points them at the message (issue 31
+        #27): the error is the form's, not a field's, so Django would mark neither."""
+        try:
+            return super().clean()
+        except ValidationError:
+            for name in ("username", "password"):
+                self.fields[name].widget.attrs.update(
+                    {"aria-invalid": "true", "aria-describedby": "login-error"})
+            raise
+
 
 @checks.register(checks.Tags.security, deploy=True)
 def published_password_check(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:

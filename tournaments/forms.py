@@ -20,7 +20,7 @@ from .common.draw_methods import METHOD_LABELS, method_choices  # noqa: F401
 from .common.errors import ServiceError
 from .common.forms import choice_field, json_error
 from .common.text import validate_single_line
-from .disciplines import DISCIPLINES
+from .disciplines import DISCIPLINES, of
 from .models import Role, Tournament
 
 MAX_IMPORT_BYTES = MAX_BYTES  # 20 MB, as the API and the commands take
@@ -121,7 +121,8 @@ class CreateTournamentForm(forms.Form):
                     "signing up; more settings on the settings page."))
     window = forms.IntegerField(
         label=_("Window (tables after the first free one)"), required=False, min_value=0,
-        max_value=10, initial=4, help_text=_("4 is the seed's recommendation (“+4”)."))
+        max_value=10, initial=4,
+        help_text=_("4 is what the Muckturnier program recommends (“+4”)."))
 
     # The desk of the new tournament (docs/access.md): the creator's desk helpers, ticked,
     # and anybody else by user name, so the desk does not meet a 403 on the evening.
@@ -291,7 +292,8 @@ class UndoLastForm(forms.Form):
         super().__init__(*args, **kwargs)
         numbers = tournament.rounds.order_by("number").values_list("number", flat=True)
         choice_field(self, "round").choices = [("", _("all actions")), *[
-            (n, _("round %(n)s") % {"n": n}) for n in numbers]]
+            (n, _("%(word)s %(n)s") % {"word": of(tournament).round_word_in_text, "n": n})
+            for n in numbers]]
 
 
 __all__ = ["CreateTournamentForm", "DrawForm", "ImportForm", "ResultForm", "ResultNoteForm",

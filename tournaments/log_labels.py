@@ -11,8 +11,9 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from .common.actions import ACTIONS, label
+from .common.actions import ACTIONS, label, with_round
 from .common.draw_methods import METHOD_LABELS
+from .common.report_words import KIND_WORDS
 from .disciplines.cells import cell_text
 from .disciplines.registry import DISCIPLINES, of
 
@@ -24,12 +25,22 @@ def sentence(entry: Any, t: Any = None) -> str:
     actor = actor_words(entry.actor, t)
     if found is None:
         return f"{actor}: {entry.action}"
-    text = str(found.sentence) % {"actor": actor}
+    text = with_round(str(found.sentence), round_word(t)) % {"actor": actor}
     target = target_words(entry.target, t)
     return f"{text} ({target})" if target else text
 
 
 # --- who and what, as the entries keep them (English), in the reader's language ----------------
+
+def round_word(t: Any = None) -> str:
+    """What the tournament calls a round inside a sentence ("series" at Skat and Pussi)."""
+    return str(of(t).round_word_in_text) if t is not None else str(_("round"))
+
+
+def entry_label(action: str, t: Any = None) -> str:
+    """An action's label in the tournament's words ("Serie ausgelost" at Skat)."""
+    return label(action, round_word(t))
+
 
 def _table(t: Any, number: str) -> str:
     """``table 3`` in the discipline's words (chess: board 3)."""
@@ -43,6 +54,8 @@ _DESK = re.compile(r"^desk (.+)$")
 _ROUND_TABLE = re.compile(r"\bround (\d+), table (\d+)\b")
 _ROUND = re.compile(r"\bround (\d+)\b")
 _REPORT = re.compile(r"^report (\d+)$")
+_MOVES = re.compile(r"^(\d+) moves$")
+_SEAT = re.compile(r"^table (\d+), pair (\d+)(?:, seat (\d+))?$")
 _ACTORS = {"pre-registration": _("pre-registration")}
 _RULES = {"forced": _("set pairing"), "forbidden": _("forbidden pairing")}
 
@@ -54,8 +67,8 @@ def actor_words(actor: str, t: Any = None) -> str:
         return ""
     found = _CAPTAIN.match(actor)
     if found:
-        return str(_("captain of %(table)s, round %(round)s")) % {
-            "table": _table(t, found[1]), "round": found[2]}
+        return str(_("captain of %(table)s, %(word)s %(round)s")) % {
+            "table": _table(t, found[1]), "word": round_word(t), "round": found[2]}
     found = _DESK.match(actor)
     if found:
         return str(_("desk %(name)s")) % {"name": found[1]}
@@ -70,12 +83,16 @@ def target_words(target: str, t: Any = None) -> str:
     found = _REPORT.match(target)
     if found:
         return str(_("report %(n)s")) % {"n": found[1]}
+    found = _MOVES.match(target)
+    if found:
+        return str(_("%(n)s moves")) % {"n": found[1]}
     kind, sep, rest = target.partition(": ")
     if sep and kind in _RULES:
         return f"{_RULES[kind]}: {rest}"
-    text = _ROUND_TABLE.sub(lambda m: str(_("round %(round)s, %(table)s")) % {
-        "round": m[1], "table": _table(t, m[2])}, target)
-    return _ROUND.sub(lambda m: str(_("round %(n)s")) % {"n": m[1]}, text)
+    text = _ROUND_TABLE.sub(lambda m: str(_("%(word)s %(round)s, %(table)s")) % {
+        "word": round_word(t), "round": m[1], "table": _table(t, m[2])}, target)
+    return _ROUND.sub(lambda m: str(_("%(word)s %(n)s")) % {"word": round_word(t), "n": m[1]},
+                      text)
 
 
 # --- what an entry changed (its before/after), in words ---------------------------------------
@@ -103,7 +120,10 @@ KEY_WORDS: dict[str, Any] = {
     "table": _("table"), "report": _("report"), "late": _("late"), "alone": _("came alone"),
     "paid": _("paid"), "notes": _("notes"), "kind": _("kind"),
     "captain": _("captain"), "team": _("team"), "member": _("player"),
-    "substitute": _("substitute"), "position": _("board"), "boards": _("boards"),
+    "substitute": _("substitute"), "boards": _("boards"),
+    "moves": _("moves"), "from": _("from"), "to": _("to"), "keeps_role": _("keeps its role"),
+    "released": _("seats given back"), "seats": _("seats"), "moved": _("moved"),
+    "side": _("side"), "position": _("position"), "draw_index": _("number in the draw"),
 }
 
 
@@ -133,6 +153,8 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
         status = value.get("status") if key == "result" else None
         text = ", ".join(f"{w} {v}".strip() for w, v in cells)
         return f"{text} ({_status_words().get(status, status)})" if status else text
+    if key in ("from", "to") and isinstance(value, str) and _SEAT.match(value):
+        return _seat_words(value)
     if key in ("method", "pairing") and isinstance(value, str):
         return str(METHOD_LABELS.get(value, value))
     if key == "action" and isinstance(value, str):
@@ -140,6 +162,8 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
     if key == "discipline" and isinstance(value, str):
         found = DISCIPLINES.get(value)
         return str(found.label) if found is not None else value
+    if isinstance(value, str) and key == "kind" and value not in _status_words():
+        return _report_kind_words(value, t)  # a report's kind ("standings": its label)
     if isinstance(value, str) and key in STATUS_KEYS:
         return str(_status_words().get(value, value))
     if key in ("tables", "byes", "explanation") and isinstance(value, list | dict):
@@ -157,6 +181,26 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
     return str(value)
 
 
+def _seat_words(value: str) -> str:
+    """A seat of the draw at registration as the log keeps it ("table 3, pair 2, seat 4")
+    in the reader's language, as the desk says it."""
+    found = _SEAT.match(value)
+    assert found is not None
+    text = str(_("table %(table)s, pair %(side)s")) % {"table": found[1], "side": found[2]}
+    if found[3]:
+        text += ", " + str(_("seat %(n)s")) % {"n": found[3]}
+    return text
+
+
+def _report_kind_words(value: str, t: Any = None) -> str:
+    from .models import Report
+
+    words: dict[str, Any] = {**dict(Report.Kind.choices), **KIND_WORDS}
+    if t is not None:
+        words.update({kind.name: kind.label for kind in of(t).report_kinds()})
+    return str(words.get(value, value))
+
+
 def _result_cells(t: Any, payload: Any) -> list[tuple[str, str]]:
     if t is not None:
         return of(t).result_cells(payload)
@@ -170,8 +214,19 @@ def details(value: Any, t: Any = None) -> list[tuple[str, str]]:
         return []
     if not isinstance(value, dict):
         return [("", value_words("", value, t))]
-    return [(str(KEY_WORDS.get(k, k.replace("_", " "))), value_words(k, v, t))
+    return [(_key_word(k, t), value_words(k, v, t))
             for k, v in value.items() if k not in HIDDEN_KEYS]
+
+
+def _key_word(key: str, t: Any = None) -> str:
+    """What a before/after key is called; a round is what the tournament calls it."""
+    if t is not None and key == "round":
+        return str(of(t).round_word_in_text)
+    if t is not None and key == "rounds":
+        return str(of(t).rounds_word_in_text)
+    if t is not None and key == "planned_rounds":
+        return str(_("planned %(words)s")) % {"words": of(t).rounds_word_in_text}
+    return str(KEY_WORDS.get(key, key.replace("_", " ")))
 
 
 # What undo keeps for itself: database ids (a report's, a table's, an entrant's) that mean

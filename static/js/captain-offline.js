@@ -4,8 +4,11 @@
  * - On "send" the form's fields and a new submission key (crypto.randomUUID) are first kept
  *   in IndexedDB, then sent with fetch. The server takes each key once (services.results.
  *   captain_submit): sending the same entry again, however often, stores nothing twice.
- * - Not answered (no network, a dropped answer, 429, 5xx): the page says "saved on this
- *   phone, not yet sent" and tries again by itself: when the phone comes back online, after
+ * - While a send waits for its answer the page says "sending"; only when the phone is offline,
+ *   a send failed, or no answer came within SLOW ms does it say "saved on this phone, not
+ *   yet sent" (issue 31 #7: every normal send showed the offline text for a second or two).
+ * - Not answered (no network, a dropped answer, 429, 5xx): "saved on this phone, not yet
+ *   sent", and it tries again by itself: when the phone comes back online, after
  *   2, 4, 8 ... up to 60 seconds, and whenever a captain page of this table is opened.
  * - Answered: the entry is dropped and the phone shows what the server says: the stored
  *   result (the sent page), the closed round (?unsent=1 when this entry was not stored), or
@@ -23,7 +26,9 @@
   var PAGE = box.getAttribute("data-page");
   var STORE = "pending";
   var MAX_WAIT = 60000;
+  var SLOW = 4000;  // a send not answered by then is said to be kept on the phone
   var tries = 0, timer = null, busy = false, again = false, justMade = null;
+  var failed = false, slowTimer = null;
 
   if ("serviceWorker" in navigator && box.getAttribute("data-sw")) {
     var worker = box.getAttribute("data-sw");
@@ -83,12 +88,17 @@
   /* --- what the phone says ------------------------------------------------------------- */
   var form = document.querySelector("form[data-result-form][data-offline]");
   var note = box.querySelector("[data-pending]");
+  var sending = box.querySelector("[data-sending]");
   var when = box.querySelector("[data-pending-time]");
   var refused = box.querySelector("[data-refused]");
 
   function show(entries) {
     if (!note) return;
-    note.hidden = !entries.length;
+    // kept but not known to be stuck: "sending"; offline or a failed try: "saved, not sent"
+    var stuck = failed || navigator.onLine === false || !sending;
+    note.hidden = !entries.length || !stuck;
+    if (sending) sending.hidden = !entries.length || stuck;
+    box.classList.toggle("is-sending", !!entries.length && !stuck);
     box.hidden = !entries.length && (!refused || refused.hidden);
     if (entries.length && when) {
       when.textContent = new Date(entries[entries.length - 1].saved)
@@ -123,6 +133,16 @@
 
   /* Send one kept entry; resolves with what the page should do next. */
   function send(entry) {
+    if (slowTimer) clearTimeout(slowTimer);
+    slowTimer = setTimeout(function () { failed = true; refresh(); }, SLOW);
+    return post(entry).then(function (next) {
+      if (slowTimer) { clearTimeout(slowTimer); slowTimer = null; }
+      failed = !!next.retry;
+      return next;
+    });
+  }
+
+  function post(entry) {
     // no keepalive: a page closed right after "send" keeps the entry for its next opening
     return fetch(entry.path, {
       method: "POST", credentials: "same-origin", redirect: "follow",
@@ -187,6 +207,7 @@
       if (next.retry && again) {
         flush();  // a new entry came meanwhile: try at once, in order
       } else if (next.retry) {
+        refresh();  // failed: now it says "saved on this phone, not yet sent"
         later();
         var button = form && form.querySelector("button[type=submit]");
         if (button) button.disabled = false;  // kept: the captain may still correct it
@@ -207,6 +228,7 @@
       });
       var entry = {key: key, path: PAGE, body: body, saved: Date.now()};
       justMade = key;
+      failed = false;  // a new send: "sending" until it is answered (or offline, or slow)
       save(entry).then(function () {
         tries = 0;
         return refresh().then(flush);
@@ -220,8 +242,9 @@
   }
 
   var now = box.querySelector("[data-send-now]");
-  if (now) now.addEventListener("click", function () { tries = 0; flush(); });
-  window.addEventListener("online", function () { tries = 0; flush(); });
+  if (now) now.addEventListener("click", function () { tries = 0; failed = false; flush(); });
+  window.addEventListener("online", function () { tries = 0; failed = false; flush(); });
+  window.addEventListener("offline", refresh);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") flush();
   });

@@ -205,3 +205,65 @@ def test_other_party_reported_otherwise_while_offline_ends_disputed(browser, liv
     assert Result.objects.get(table=table).status == "disputed"
     assert ResultRevision.objects.filter(table=table).count() == 2
     assert errors == []
+
+
+STATES = """() => {
+  const box = document.getElementById("cap-offline");
+  const log = () => {
+    const shown = s => !box.hidden && !box.querySelector(s).hidden;
+    if (shown("[data-sending]")) console.log("state: sending");
+    if (shown("[data-pending]")) console.log("state: pending");
+  };
+  new MutationObserver(log).observe(box, {attributes: true, subtree: true});
+}"""
+
+
+def test_an_online_send_says_sending_never_saved_on_the_phone(browser, live_server, shot):
+    """Issue 31 #7: a normal send on a slow but working network says "Wird gesendet" until
+    its answer, never the offline text ("auf diesem Handy gespeichert ... sobald das Netz
+    wieder da ist"); that text is for a phone that is offline."""
+    import time
+
+    _, _, _, tables = chess_round()
+    table = tables[0]
+    context = browser.new_context(**PHONE, locale="de-DE", service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    watch(page, errors)
+    states: list[str] = []
+    page.on("console", lambda m: states.append(m.text) if m.text.startswith("state:") else None)
+
+    def slow_answer(route, request):
+        if request.method == "POST":
+            time.sleep(1.5)  # the hall's Wi-Fi on a busy evening: 1.5 s to the answer
+        route.continue_()
+
+    page.route(f"**/c/{table.token}/", slow_answer)
+    page.goto(f"{live_server.url}/c/{table.token}/")
+    page.evaluate(STATES)
+    page.check("input[name=score][value='1-0']", force=True)
+    page.click("button.cap-submit")
+    page.wait_for_selector("[data-sent]", timeout=15000)
+    assert "state: sending" in states, states
+    assert "state: pending" not in states, states
+    assert Result.objects.get(table=table).payload == {"score": "1-0"}
+    assert errors == []
+
+
+def test_sending_says_wird_gesendet_and_offline_says_saved(browser, live_server, shot):
+    _, _, _, tables = chess_round()
+    table = tables[1]
+    context = browser.new_context(**PHONE, locale="de-DE", service_workers="block")
+    page = context.new_page()
+    page.route(f"**/c/{table.token}/", lambda route, request: None if request.method == "POST"
+               else route.continue_())  # the answer never comes
+    page.goto(f"{live_server.url}/c/{table.token}/")
+    page.check("input[name=score][value='0-1']", force=True)
+    page.click("button.cap-submit")
+    page.wait_for_selector("[data-sending]:not([hidden])")
+    assert "Wird gesendet" in page.inner_text("#cap-offline")
+    assert page.locator("[data-pending]").is_hidden()
+    snap(page, shot, "8-sending-de")
+    # no answer within a few seconds: then it says what is true, kept on this phone
+    page.wait_for_selector("[data-pending]:not([hidden])", timeout=10000)
+    assert page.locator("[data-sending]").is_hidden()

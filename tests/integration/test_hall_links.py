@@ -66,7 +66,8 @@ def test_a_table_code_follows_the_evening_across_three_rounds(evening, boss, cli
     # No round yet: a clear page that looks again by itself, not a 404.
     r = client.get(url)
     assert r.status_code == 200 and 'data-waiting="no-round"' in r.content.decode()
-    assert '<meta http-equiv="refresh" content="30">' in r.content.decode()
+    assert 'data-refresh="30"' in r.content.decode()  # in place (links-live.js), never
+    assert 'http-equiv="refresh"' not in r.content.decode()  # a self-reloading page
 
     seen = []
     for number in (1, 2, 3):

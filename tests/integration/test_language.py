@@ -45,7 +45,7 @@ ENGLISH = [
     "reports", "statistics", "download", "print", "close", "open", "back", "next", "page",
     "search", "add", "remove", "change", "changes", "log", "action", "entry", "time",
     "declarer", "bid", "totals", "missions", "outcome", "placement", "kind", "scores",
-    "dealer", "value",
+    "dealer", "value", "senior", "youth", "window", "kind", "standings",
 ]
 
 # German words that must not appear on an English page.
@@ -61,7 +61,8 @@ GERMAN = [
 # logins, the card halls' words (scoring/__init__.py), units and abbreviations.
 NAMES = {
     "de": ["Turnierwart", "Tabletop", "Demo", "Elo", "DWZ", "TRF", "PDF", "QR", "API", "JSON",
-           "FIDE", "Berger", "Buchholz", "Sonneborn-Berger", "Swiss", "OK", "Log", "(Seed)"],
+           "FIDE", "Berger", "Buchholz", "Sonneborn-Berger", "Swiss", "OK", "Log", "(Seed)",
+           "des neuen Partners"],
     "en": ["Turnierwart", "Muckturnier Leupoldsgrün", "Pussi-Turnier",
            "Brettspiel-Qualifikation", "Vereinsturnier Schach", "Tabletop-Turnier", "Bobbl",
            "Brille", "Tore", "Gegentore", "Plus-Minus", "Plus", "Mucken", "Pussi", "Serie",
@@ -244,6 +245,47 @@ def test_every_page_speaks_english(demo, discipline):
     wrong = _check(discipline, "en", GERMAN)
     assert not wrong, "German on English pages:\n" + "\n".join(
         f"  {url}: {' | '.join(words)}" for url, words in wrong.items())
+
+
+def test_explanations_the_log_and_help_texts_speak_the_page_language(demo):
+    """Issue 31 #11: what the demo alone does not show. A card hall drawn at registration
+    (round 1's explanation: "draw at registration (window +4), seed ..."), a report ordered
+    (the log's "kind: standings"), and the help texts of the settings and the entrant's
+    correction ("e.g. senior, youth"), in German and in English."""
+    from tournaments.services import reports, seating
+
+    boss = Actor(get_user_model().objects.get(username="direktor"), "direktor")
+    t = services.create_tournament(boss, "Fensterturnier", "mucken", "pair")
+    t = services.update_tournament(t, boss, draw_options={"registration": {
+        "window": 4, "random_up_to": 0, "sequential_from": None}})
+    for i in range(1, 9):
+        services.register(t, boss, [{"name": f"Anna {i}"}, {"name": f"Bert {i}"}],
+                          status="present")
+    seating.apply_cleanup(t, boss)
+    services.draw_round(t, boss)
+    reports.request_report(t, boss, "standings")
+    client = clients()["direktor"]
+    paths = [reverse("director:round", args=[t.slug, 1]), reverse("director:log", args=[t.slug]),
+             reverse("director:settings", args=[t.slug]), reverse("director:tournament",
+                                                                  args=[t.slug]),
+             reverse("desk:edit", args=[t.slug, 1])]
+    wrong = {}
+    for language, words in (("de", ENGLISH), ("en", GERMAN)):
+        with translation.override(language):
+            for path in paths:
+                r = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+                assert r.status_code == 200, path
+                found = found_words(visible_text(r.content.decode()), words, NAMES[language])
+                if found:
+                    wrong[f"{language} {path}"] = found
+    assert not wrong, "\n".join(f"  {url}: {' | '.join(w)}" for url, w in wrong.items())
+    with translation.override("de"):
+        log = visible_text(client.get(reverse("director:log", args=[t.slug]),
+                                      HTTP_ACCEPT_LANGUAGE="de").content.decode())
+        page = visible_text(client.get(reverse("director:round", args=[t.slug, 1]),
+                                       HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "Art: Rangliste" in log, log
+    assert "Auslosung bei der Anmeldung (Fenster +4), Startwert" in page, page
 
 
 def test_the_chess_explanation_reads_in_the_page_language(demo):

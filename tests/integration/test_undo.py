@@ -115,7 +115,7 @@ def test_an_earlier_report_waits_for_the_later_one(director_client, chess):
     assert reverse("director:undo_entry", args=[chess.slug, first.pk]) not in html
     assert f"(entry {second.pk}); undo that first" in html
     r = undo_page(director_client, chess, first)
-    assert f"a later action rests on it: result from the table captain, round 1, table 1 " \
+    assert f"a later action rests on it: result from the table captain, round 1, Board 1 " \
            f"(entry {second.pk}); undo that first" in r.content.decode()
     assert Result.objects.get(table=table).status == "disputed"
     assert not ActionLog.objects.filter(action="undo").exists()

@@ -1,6 +1,6 @@
 """The table of actions every logged change names (:func:`~tournaments.services.base.change`
-refuses one that is not listed), with its words: a short ``label`` ("round drawn") and a
-``sentence`` that says who did it ("%(actor)s drew a round."), both translated (German and
+refuses one that is not listed), with its words: a short ``label`` ("%(round)s drawn") and a
+``sentence`` that says who did it ("%(actor)s drew a %(round)s."), both translated (German and
 English). The common actions are here; a discipline lists its own
 (:attr:`~tournaments.disciplines.base.WebDiscipline.actions`, chess: requested byes, set
 pairings …). :data:`ACTIONS` is all of them, read when first asked.
@@ -43,11 +43,11 @@ COMMON: dict[str, Action] = {
     "prereg_open": Action(_("pre-registration opened or closed"),
                           _("%(actor)s opened or closed the pre-registration.")),
     "preregister": Action(_("pre-registered"), _("%(actor)s pre-registered.")),
-    "draw_round": Action(_("round drawn"), _("%(actor)s drew a round.")),
-    "redraw_round": Action(_("round drawn again"), _("%(actor)s drew a round again.")),
-    "publish_round": Action(_("round published"), _("%(actor)s published a round.")),
-    "close_round": Action(_("round closed"), _("%(actor)s closed a round.")),
-    "reopen_round": Action(_("round opened again"), _("%(actor)s opened a round again.")),
+    "draw_round": Action(_("%(round)s drawn"), _("%(actor)s drew a %(round)s.")),
+    "redraw_round": Action(_("%(round)s drawn again"), _("%(actor)s drew a %(round)s again.")),
+    "publish_round": Action(_("%(round)s published"), _("%(actor)s published a %(round)s.")),
+    "close_round": Action(_("%(round)s closed"), _("%(actor)s closed a %(round)s.")),
+    "reopen_round": Action(_("%(round)s opened again"), _("%(actor)s opened a %(round)s again.")),
     "set_round_missions": Action(_("missions of a round set"),
                                  _("%(actor)s set the kinds of a round's missions; results "
                                    "already in count by them.")),
@@ -105,7 +105,18 @@ class _Actions(Mapping[str, Action]):
 ACTIONS = _Actions()
 
 
-def label(action: str) -> str:
-    """The action's short label in the current language (its name if it is not listed)."""
+def label(action: str, round_word: str | None = None) -> str:
+    """The action's short label in the current language (its name if it is not listed);
+    ``round_word``: what the tournament calls a round ("series" at Skat), in the current
+    language (the label of a round's action says it; default "round")."""
     found = ACTIONS.get(action)
-    return str(found.label) if found else action
+    if not found:
+        return action
+    return with_round(str(found.label), round_word)
+
+
+def with_round(text: str, round_word: str | None = None) -> str:
+    """``text`` with its ``%(round)s`` said as ``round_word`` (default: "round")."""
+    if "%(round)s" not in text:
+        return text
+    return text.replace("%(round)s", round_word if round_word is not None else str(_("round")))

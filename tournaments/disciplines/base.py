@@ -74,6 +74,8 @@ class WebDiscipline(Generic[SettingsT]):
     side_labels: tuple[Any, Any] | None = None  # side 1 and side 2; None: no sides
     round_word: Any = _("Round")  # headings and chart axes
     round_word_in_text: Any = _("round")  # inside a sentence
+    rounds_word: Any = _("Rounds")  # the plural, in headings ("Series" at Skat: "Serien")
+    rounds_word_in_text: Any = _("rounds")  # the plural inside a sentence
     round_short: Any = _("R%(n)s")  # chart ticks
     round_results_title: Any = None  # the per-round distribution's title (None: generic)
     # Only the chess Swiss orders its boards by score; elsewhere the draw places the tables.

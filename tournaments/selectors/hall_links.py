@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..common.numbers import number
 from ..disciplines import of
 from ..models import Entrant, RegistrationSeat, Result, Round, Seat, Table
 from ..services.hall_links import open_round
 from ..services.public import SeatView, SideView, TableView, result_text, standings_table
+from ..services.standings import standings_after
 
 
 @dataclass
@@ -26,6 +28,10 @@ class MyTable:
     result: str  # the reported result in words ("" none yet)
     status: str  # "", submitted, confirmed, disputed
     version: int = 0
+    # the others: my opponents' names (a table with sides), else everyone else at the table
+    others: list[str] = field(default_factory=list)
+    against: bool = False  # whether ``others`` are the other side (chess: my opponent)
+    points: str = ""  # what I scored in this round ("" while it has no result that counts)
 
 
 @dataclass
@@ -71,9 +77,36 @@ def _mine(seat: Seat) -> MyTable:
     result = Result.objects.filter(table=table).only("version").first()
     text = (result_text(t.discipline, view.payload, view, of(t).settings(t))
             if view.payload is not None else "")
+    seats = [s for side in view.sides for s in side.seats]
+    opponents = [s.name for s in seats if seat.side is not None and s.side != seat.side]
+    others = opponents or [s.name for s in seats if s.entrant_id != seat.entrant_id]
     return MyTable(rnd.number, rnd.status == Round.Status.OPEN, view, seat.side,
                    of(t).side_label(seat.side) if seat.side is not None else "", text,
-                   view.status, result.version if result else 0)
+                   view.status, result.version if result else 0, others, bool(opponents))
+
+
+def _round_points(entrant: Entrant, history: list[MyTable]) -> None:
+    """Each round's own score: the first standings value after it less the one before it
+    (chess: 1, ½ or 0; a card game: the points of the round), where a result counts."""
+    t = entrant.tournament
+    counted = [m for m in history if m.status in (Result.Status.SUBMITTED,
+                                                   Result.Status.CONFIRMED)]
+    if not counted:
+        return
+    wanted = sorted({n for m in counted for n in (m.round_number - 1, m.round_number)})
+    after = standings_after(t, wanted)
+
+    def main(n: int) -> Any:
+        if n <= 0:
+            return 0
+        row = next((r for r in after[n].get("standings", [])
+                    if r["entrant"] == entrant.start_number), None)
+        return next(iter(row["values"].values()), None) if row else None
+
+    for m in counted:
+        now, before = main(m.round_number), main(m.round_number - 1)
+        if isinstance(now, int | float) and isinstance(before, int | float):
+            m.points = number(now - before)
 
 
 def _standing(entrant: Entrant) -> Standing | None:
@@ -92,6 +125,7 @@ def evening(entrant: Entrant) -> Evening:
                  .filter(entrant=entrant).exclude(round__status=Round.Status.PREVIEW)
                  .order_by("round__number"))
     history = [_mine(s) for s in seats]
+    _round_points(entrant, history)
     now = next((m for m in history if rnd is not None and m.round_number == rnd.number), None)
     drawn = None
     if not t.rounds.exists():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..common.actions import label as action_label
-from ..log_labels import said
+from ..log_labels import round_word, said
 from ..models import ActionLog, Tournament
 from ..services import undo
 
@@ -18,10 +18,11 @@ class LogRow:
     undone_by: int | None = None
     undoable: bool = False
     refusal: str | None = None
+    round_word: str | None = None  # what the tournament calls a round (its action labels)
 
     @property
     def label(self) -> str:
-        return str(action_label(self.entry.action))
+        return str(action_label(self.entry.action, self.round_word))
 
     @property
     def sentence(self) -> str:
@@ -31,8 +32,9 @@ class LogRow:
 def log_rows(t: Tournament, entries: list[ActionLog]) -> list[LogRow]:
     """``entries`` (in their order) with whether each is undone, undoable, or why not."""
     rows = undo.undo_rows(t, entries)
+    word = round_word(t)
     return [LogRow(e, rows[e.pk]["undone_by"], rows[e.pk].get("undoable", False),
-                   rows[e.pk].get("refusal")) for e in entries]
+                   rows[e.pk].get("refusal"), word) for e in entries]
 
 
 def log_list(t: Tournament, limit: int, before: int | None = None) -> list[LogRow]:

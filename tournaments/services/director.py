@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from ..disciplines import of
 from ..models import Entrant, Result, ResultRevision, Role, Round, Seat, Table, Tournament
+from . import reporters
 from .base import Actor, ServiceError, change
 
 # ----------------------------------------------------------------------------- examples
@@ -61,6 +62,40 @@ class ReportView:
 
     revision: ResultRevision
     cells: list[tuple[str, str, bool]]  # label, value, differs from another report
+    who: str = ""  # which phone, link or person sent it ("table captain, phone 2")
+
+
+def reporter_labels(disc: Any, revisions: list[ResultRevision]) -> dict[int, str]:
+    """Who sent each report, in words the director can tell apart (issue 31 #14: the dispute
+    card read "table captain" twice): a captain's phones are numbered in the order they
+    first reported at this table (the reporter key is a digest, never shown), a personal
+    link names its entrant and side, the director's entry its user."""
+    phones: dict[str, int] = {}
+    entrant_ids = {int(r.reporter.split(":", 1)[1]) for r in revisions
+                   if r.reporter.startswith("entrant:") and r.reporter[8:].isdigit()}
+    entrants: dict[int, tuple[str, str]] = {}
+    if entrant_ids:
+        for seat in Seat.objects.filter(table_id=revisions[0].table_id,
+                                        entrant_id__in=entrant_ids).select_related("entrant"):
+            entrants[seat.entrant_id] = (seat.entrant.name, disc.side_label(seat.side) or "")
+    out: dict[int, str] = {}
+    for r in revisions:
+        source = r.get_source_display()
+        key = r.reporter
+        if r.source == ResultRevision.Source.DIRECTOR and r.user is not None:
+            out[r.pk] = f"{source} ({r.user.get_username()})"
+        elif key == reporters.ANONYMOUS:
+            out[r.pk] = _("%(source)s, a phone without an id") % {"source": source}
+        elif key.startswith("device:"):
+            n = phones.setdefault(key, len(phones) + 1)
+            out[r.pk] = _("%(source)s, phone %(n)s") % {"source": source, "n": n}
+        elif key.startswith("entrant:") and key[8:].isdigit() and int(key[8:]) in entrants:
+            name, side = entrants[int(key[8:])]
+            out[r.pk] = (_("personal link of %(name)s (%(side)s)") % {"name": name, "side": side}
+                         if side else _("personal link of %(name)s") % {"name": name})
+        else:
+            out[r.pk] = str(source)
+    return out
 
 
 def report_views(disc: Any, revisions: list[ResultRevision]) -> list[ReportView]:
@@ -71,7 +106,9 @@ def report_views(disc: Any, revisions: list[ResultRevision]) -> list[ReportView]
     labels = {label for c in counting for label in c}
     differs = {label for label in labels
                if len({c.get(label) for c in counting}) > 1} if len(counting) > 1 else set()
-    return [ReportView(r, [(label, text, label in differs) for label, text in cells[r.pk]])
+    who = reporter_labels(disc, revisions) if revisions else {}
+    return [ReportView(r, [(label, text, label in differs) for label, text in cells[r.pk]],
+                       who.get(r.pk, ""))
             for r in revisions]
 
 

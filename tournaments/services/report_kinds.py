@@ -21,6 +21,7 @@ import segno
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..common import report_words
 from ..disciplines.registry import DISCIPLINES, of
 from ..models import Report, Round, Tournament
 from .finish import certificates_context, certificates_refusal
@@ -149,12 +150,12 @@ COMMON: tuple[ReportKind, ...] = (
     ReportKind(Report.Kind.PAIRINGS, Report.Kind.PAIRINGS.label, _round, needs_round=True),
     ReportKind(Report.Kind.SCORE_SHEETS, Report.Kind.SCORE_SHEETS.label, _round,
                needs_round=True, layouts_of=_sheet_layouts),
-    ReportKind("category_standings", gettext_lazy("standings by category"), _categories,
+    ReportKind("category_standings", report_words.CATEGORY_STANDINGS, _categories,
                after_round=True, refusal=_has_categories,
                page=ReportPage("categories", gettext_lazy("Standings by category"),
                                "reports/_category_tables.html", _category_page)),
-    ReportKind("statistics", gettext_lazy("statistics"), _statistics),
-    ReportKind("certificates", gettext_lazy("certificates (Urkunden)"), certificates_context,
+    ReportKind("statistics", report_words.STATISTICS, _statistics),
+    ReportKind("certificates", report_words.CERTIFICATES, certificates_context,
                refusal=certificates_refusal),
 )
 

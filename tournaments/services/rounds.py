@@ -74,8 +74,8 @@ def registration_draw(t: Tournament) -> tuple[pairing.Draw, str]:
     drawn = pairing.Draw(
         tuple(pairing.DrawnTable(tuple((e, side) for e, side, _pos in table))
               for table in tables), (),
-        (f"draw at registration (window +{t.draw_options['registration']['window']}), "
-         f"seed {seed}",))
+        (N_("draw at registration (window +%(window)s), seed %(seed)s",
+            window=t.draw_options["registration"]["window"], seed=seed),))
     return drawn, seed
 
 

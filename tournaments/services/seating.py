@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Max
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from pairing import window
@@ -203,6 +204,7 @@ class PlannedMove:
     target: str
     keeps_role: bool
     to_seat: window.Seat
+    from_seat: window.Seat | None = None
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,7 @@ def cleanup_plan(t: Tournament) -> Plan:
         return seat_label(seat.table, seat.side, seat.position, k)
 
     moves = tuple(PlannedMove(active[m.entrant].entrant, label(m.from_seat), label(m.to_seat),
-                              m.keeps_role, m.to_seat) for m in result.moves)
+                              m.keeps_role, m.to_seat, m.from_seat) for m in result.moves)
     return Plan(result.tables, moves, released)
 
 
@@ -282,9 +284,20 @@ def apply_cleanup(t: Tournament, actor: Actor) -> Plan:
             RegistrationSeat.objects.filter(entrant=m.entrant).update(
                 table=m.to_seat.table, side=m.to_seat.side, position=m.to_seat.position,
                 moved=True)
-        c.target = _("%(n)s moves") % {"n": len(plan.moves)}
-        c.after = {"moves": [{"entrant": m.entrant.start_number, "from": m.source,
-                              "to": m.target, "keeps_role": m.keeps_role}
+        k = per_side(t)
+
+        def english(seat: window.Seat | None, said: str) -> str:
+            # the log keeps words in English and says them in the reader's language
+            # (log_labels); never in the language of whoever cleaned up
+            if seat is None:
+                return said
+            with translation.override("en"):
+                return seat_label(seat.table, seat.side, seat.position, k)
+
+        c.target = f"{len(plan.moves)} moves"
+        c.after = {"moves": [{"entrant": m.entrant.start_number,
+                              "from": english(m.from_seat, m.source),
+                              "to": english(m.to_seat, m.target), "keeps_role": m.keeps_role}
                              for m in plan.moves],
                    "released": [e.start_number for e in plan.released], "tables": plan.tables}
     return plan

@@ -120,24 +120,27 @@ class LogState:
         for other in later:
             if other.pk > entry.pk and self.counts(other) and touches(other, entry):
                 return _("a later action rests on it: %(action)s, %(target)s (entry %(id)s); "
-                         "undo that first") % {"action": action_label(other.action),
-                                              "target": target_words(other.target),
+                         "undo that first") % {"action": action_label(other.action,
+                                                                      self.tournament),
+                                              "target": target_words(other.target,
+                                                                     self.tournament),
                                               "id": other.pk}
         return None
 
 
-def action_label(action: str) -> str:
-    """The log's name of an action kind, in the current language."""
+def action_label(action: str, t: Tournament | None = None) -> str:
+    """The log's name of an action kind, in the current language (and ``t``'s words)."""
     from .. import log_labels
 
-    return log_labels.label(action)
+    return log_labels.entry_label(action, t)
 
 
-def target_words(target: str) -> str:
-    """What an entry was done to ("round 2, table 1"), in the current language."""
+def target_words(target: str, t: Tournament | None = None) -> str:
+    """What an entry was done to ("round 2, table 1"), in the current language (and ``t``'s
+    words: "series 2" at Skat)."""
     from .. import log_labels
 
-    return log_labels.target_words(target)
+    return log_labels.target_words(target, t)
 
 
 def entry_round(entry: ActionLog) -> int | None:
@@ -222,8 +225,9 @@ def undo_last(t: Tournament, actor: Actor, count: int,
             except ServiceError as exc:
                 why = " ".join(exc.messages)
                 raise ServiceError(_("%(action)s, %(target)s (entry %(id)s) cannot be undone: "
-                                     "%(why)s") % {"action": action_label(entry.action),
-                                                   "target": entry.target, "id": entry.pk,
+                                     "%(why)s") % {"action": action_label(entry.action, t),
+                                                   "target": target_words(entry.target, t),
+                                                   "id": entry.pk,
                                                    "why": why}, "last") from None
     return done
 

@@ -32,7 +32,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from .. import services
 from ..disciplines import of
 from ..models import Entrant, RegistrationSeat, Role, Tournament
-from ..services import Actor, ServiceError, prereg, seating
+from ..services import Actor, ServiceError, hall_links, prereg, seating
 from ..services import markers as marking
 from .access import desk_view, director_view
 from .desk_form import SignUpForm, _register
@@ -243,10 +243,12 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
 @require_safe
 @desk_view
 def slip(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse:
-    """The seat slip to hand over (A6 or a receipt printer): who, start number, where, when.
+    """The seat slip to hand over (A6 or a receipt printer): who, start number, where, when,
+    and the entrant's personal link (QR) for every entrant of every discipline.
 
-    ``?print=1`` opens the print dialog at once (the "Print slip" link of the desk).
-    Without a seat from the window draw there is nothing to print: 404 with a word why.
+    ``?print=1`` opens the print dialog at once (the "Print slip" link of the desk). The
+    seat is the one from the window draw, else the entrant's table in the open round (a
+    chess player in round 2: board and colour), else the slip says the link will show it.
     """
     entrant = get_object_or_404(Entrant.objects.prefetch_related("players"), tournament=t,
                                 start_number=start_number)
@@ -258,8 +260,20 @@ def slip(request: HttpRequest, t: Tournament, start_number: int) -> HttpResponse
            "team_name": entrant.name if players and entrant.name != joined else "",
            "seat_number": (seat.side - 1) * k + seat.position + 1 if seat and k > 1 else None,
            "time": timezone.localtime(entrant.arrived or entrant.created),
-           "printed": timezone.localtime(), "autoprint": request.GET.get("print") == "1"}
-    return render(request, "desk/slip.html", ctx, status=200 if seat else 404)
+           "printed": timezone.localtime(), "autoprint": request.GET.get("print") == "1",
+           "now": None if seat else _open_seat(t, entrant)}
+    return render(request, "desk/slip.html", ctx)
+
+
+def _open_seat(t: Tournament, entrant: Entrant) -> dict[str, Any] | None:
+    """Where the entrant sits in the open round: its number, table and side in words."""
+    rnd = hall_links.open_round(t)
+    at = hall_links.seat_in(entrant, rnd) if rnd is not None else None
+    if at is None or rnd is None:
+        return None
+    disc = of(t)
+    return {"round": rnd.number, "table": disc.table_label(at.table.number),
+            "side": disc.side_label(at.side) if at.side is not None else ""}
 
 
 @require_POST

@@ -27,7 +27,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from .. import services
 from ..bodylimit import IMPORT_BYTES, allow_body
-from ..common.actions import label as action_label
 from ..disciplines import DISCIPLINES, of
 from ..forms import (
     CreateTournamentForm,
@@ -36,7 +35,7 @@ from ..forms import (
     UndoLastForm,
     apply_service_error,
 )
-from ..log_labels import actor_words, details, said, target_words
+from ..log_labels import actor_words, details, entry_label, said, target_words
 from ..log_labels import sentence as action_sentence
 from ..models import (
     ActionLog,
@@ -187,7 +186,7 @@ def _rounds_overview(t: Tournament) -> list[Round]:
 
 
 def _labelled(entry: ActionLog, t: Tournament | None = None) -> ActionLog:
-    entry.label = action_label(entry.action)  # type: ignore[attr-defined]
+    entry.label = entry_label(entry.action, t)  # type: ignore[attr-defined]
     entry.who = actor_words(entry.actor, t)  # type: ignore[attr-defined]
     entry.what = target_words(entry.target, t)  # type: ignore[attr-defined]
     return entry
@@ -286,7 +285,7 @@ def _log_page(request: HttpRequest, t: Tournament, form: UndoLastForm | None = N
 
     entries = list(page)
     undo = undo_services.undo_rows(t, entries)
-    rows = [{"entry": e, "label": action_label(e.action),
+    rows = [{"entry": e, "label": entry_label(e.action, t),
              "line": action_sentence(e, t),
              "before": details(e.before, t), "after": details(e.after, t),
              "sentence": said(e),

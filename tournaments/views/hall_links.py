@@ -3,7 +3,8 @@ link, and the director's table cards to print.
 
 - ``/tc/<code>/``: a 302 (never cached) to the captain page ``/c/<token>/`` of the table of
   that number in the open round, which shows who sits there and takes the result. With no
-  round open, or fewer tables in it, a page that says so and looks again by itself.
+  round open, or fewer tables in it, a page that says so and looks again by itself, in
+  place (``static/js/links-live.js``; never a ``<meta http-equiv="refresh">``).
 - ``/e/<code>/``: the entrant's evening (:mod:`tournaments.selectors.hall_links`). The
   confirmation form posts to ``/c/e/<code>/``: under ``/c/`` the browser sends the captain
   page's device id cookie along, so a phone cannot confirm what it reported itself
@@ -60,9 +61,10 @@ def table_link(request: HttpRequest, code: str) -> HttpResponse:
         return response
     t = tc.tournament
     rnd = hall_links.open_round(t)
+    finished = t.status == Tournament.Status.FINISHED
     return render(request, "links/table_waiting.html",
-                  {"tournament": t, "number": tc.number, "round": rnd, "refresh": REFRESH,
-                   "finished": t.status == Tournament.Status.FINISHED})
+                  {"tournament": t, "number": tc.number, "round": rnd,
+                   "refresh": None if finished else REFRESH, "finished": finished})
 
 
 def _entrant(request: HttpRequest, code: str) -> Entrant | HttpResponse:
@@ -98,11 +100,12 @@ def entrant_page(request: HttpRequest, link: str) -> HttpResponse:
     night = evening(entrant)
     t = entrant.tournament
     said = _said(request.GET.get("said", "")[:20])
+    finished = t.status == Tournament.Status.FINISHED
     return render(request, "links/entrant.html",
                   {"tournament": t, "e": entrant, "night": night, "said": said,
-                   "code": link, "refresh": REFRESH,
+                   "code": link, "refresh": None if finished else REFRESH,
                    "refresh_url": reverse("links:entrant", args=[link]),
-                   "finished": t.status == Tournament.Status.FINISHED})
+                   "finished": finished})
 
 
 @require_POST

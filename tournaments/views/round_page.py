@@ -138,7 +138,9 @@ def _entry(request: HttpRequest, t: Tournament, tv: director_services.TableView,
     if rform.on_demand and not shown and mine is None:
         tv.on_demand = True
         payload = tv.result.payload if tv.result is not None else None
-        if isinstance(payload, dict) and payload:
+        if tv.disputed and tv.result is not None:  # no report counts: none is summed up
+            tv.summary = str(tv.result.get_status_display())
+        elif isinstance(payload, dict) and payload:
             tv.summary = t.disc.result_line(payload, tv, t.disc.settings(t))
         return
     tv.form = mine.json if mine is not None and mine.json is not None else _result_form(tv)
@@ -229,7 +231,10 @@ def _boards(t: Tournament, rnd: Round, tables: list[director_services.TableView]
     for tv in tables:
         first, second = sorted(tv.seats, key=lambda s: s.side or 0)
         shown = ""
-        if tv.result is not None:
+        if tv.disputed:  # the first report does not count while the reports differ
+            assert tv.result is not None
+            shown = str(tv.result.get_status_display())
+        elif tv.result is not None:
             payload = tv.result.payload if isinstance(tv.result.payload, dict) else {}
             shown = (t.disc.result_line(payload, tv.table, t.disc.settings(t))
                      if payload else tv.result.get_status_display())

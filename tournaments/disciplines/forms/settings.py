@@ -172,6 +172,21 @@ class SettingsForm(forms.Form):
             if option in allowed:
                 self.fields[name] = field
                 self.option_names.append(name)
+        self._say_rounds_as(of(tournament))
+
+    def _say_rounds_as(self, disc: Any) -> None:
+        """Labels and help that name rounds say what the discipline plays (Skat: series)."""
+        word, words = disc.round_word_in_text, disc.rounds_word_in_text
+        self.fields["planned_rounds"].label = _("Planned %(words)s") % {"words": words}
+        if "avoid_same_club" in self.fields:
+            self.fields["avoid_same_club"].help_text = _(
+                "In every %(word)s, as far as the draw allows it (Swiss: as long as a pairing "
+                "without rematches allows it); the draw's explanation says where it could "
+                "not.") % {"word": word}
+        if "registration_draw" in self.fields:
+            self.fields["registration_draw"].help_text = _(
+                "Each entrant gets a seat for %(word)s 1 when registered; close with the "
+                "cleanup.") % {"word": word}
 
     # -- groups for the template ----------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from pairing import Layout
 from scoring.pussi import MAX_GAMES, MAX_PREMIUM, MAX_WEIGHT
@@ -54,6 +54,8 @@ class Pussi(WebDiscipline[PussiSettings]):
     side_labels = (gettext_lazy("Party 1"), gettext_lazy("Party 2"))
     round_word = gettext_lazy("Series")
     round_word_in_text = gettext_lazy("series")
+    rounds_word = pgettext_lazy("plural", "Series")
+    rounds_word_in_text = pgettext_lazy("plural", "series")
     round_short = gettext_lazy("S%(n)s")
     round_results_title = gettext_lazy("Series results")
 

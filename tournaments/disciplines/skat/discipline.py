@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
@@ -81,6 +81,8 @@ class Skat(WebDiscipline[SkatSettings]):
     side_labels = None  # everyone plays for themselves
     round_word = gettext_lazy("Series")
     round_word_in_text = gettext_lazy("series")
+    rounds_word = pgettext_lazy("plural", "Series")
+    rounds_word_in_text = pgettext_lazy("plural", "series")
     round_short = gettext_lazy("S%(n)s")
     round_results_title = gettext_lazy("Series results")
     pairings_note = gettext_lazy("Pts: points before this series. Series 1 is seated by lot, "
