@@ -162,10 +162,12 @@ def test_both_parties_confirm_through_their_personal_links(round_one, client, bo
     services.captain_submit(table.token, payload(), device_id="phone-of-somebody-0001")
     page = client.get(reverse("links:entrant", args=[a.link_code])).content.decode()
     assert 'id="confirm"' in page and "waiting for the other party" in page
-    assert answer(client, a) == "confirmed"
-    assert Result.objects.get(table=table).status == "confirmed"
-    # Party B confirms as well: it counts (recorded), and stays confirmed.
+    # Party A agrees: kept, but a phone's report confirmed by one party's link could be
+    # that party agreeing with itself (issue 32, finding 10): party B has to agree too.
+    assert answer(client, a) == "agreed"
+    assert Result.objects.get(table=table).status == "submitted"
     assert answer(client, b) == "confirmed"
+    assert Result.objects.get(table=table).status == "confirmed"
     keys = list(ResultRevision.objects.filter(table=table).values_list("reporter", flat=True))
     assert keys[1:] == [f"entrant:{a.pk}", f"entrant:{b.pk}"]
     # Confirming again adds nothing.
@@ -190,7 +192,8 @@ def test_a_party_cannot_confirm_its_own_report(round_one, client):
     assert Result.objects.get(table=table).status == "submitted"
     # From another phone, party B's link confirms.
     client.cookies[reporters.DEVICE_COOKIE] = "phone-of-party-b-0002"
-    assert answer(client, b) == "confirmed"
+    assert answer(client, b) == "agreed"
+    assert answer(client, a) == "confirmed"  # the other party's link agrees as well
 
 
 def test_a_partner_on_the_same_side_is_the_same_party(make_tournament, boss, desk_user,
@@ -205,7 +208,9 @@ def test_a_partner_on_the_same_side_is_the_same_party(make_tournament, boss, des
     seats = list(table.seats.select_related("entrant").order_by("side", "position"))
     assert [s.side for s in seats] == [1, 1, 2, 2]
     services.captain_submit(table.token, payload(), device_id="phone-of-somebody-0001")
-    assert answer(client, seats[0].entrant) == "confirmed"
+    assert answer(client, seats[0].entrant) == "agreed"
+    assert answer(client, seats[1].entrant) == "agreed"  # the same side: not yet
+    assert answer(client, seats[2].entrant) == "confirmed"  # the other side
     assert hall_links.party_keys(seats[1].entrant, table, None) == {
         f"entrant:{seats[0].entrant_id}", f"entrant:{seats[1].entrant_id}"}
 

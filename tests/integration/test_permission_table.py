@@ -62,6 +62,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     # the open round's captain page; the entrant's page; its confirmation, POST only)
     "links:table": PUBLIC_SERVED, "links:entrant": CAPTAIN,
     "links:answer": {**PUBLIC_SERVED, "post_only": True}, "links:cards": DIRECTOR,
+    "links:replace": {**DIRECTOR, "post_only": True},
     "captain:manifest": CAPTAIN, "captain:service_worker": PUBLIC,
     # the desk
     "desk:index": USER, "desk:tournament": DESK, "desk:players": DESK, "desk:scan": DESK_POST,
