@@ -6,12 +6,19 @@ One section per finding, named after it; each test fails on the main branch befo
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import ratelimit, services
 from tournaments.models import ActionLog, Entrant, Result, ResultRevision, TableCode
 from tournaments.services import Actor, hall_links, seating, undo
 
@@ -170,3 +177,68 @@ def test_10_a_party_cannot_confirm_its_own_phones_report_from_another_browser(ev
     # Party B's link agrees: now two parties have said so.
     assert answer(client, b) == "confirmed"
     assert status(table) == "confirmed"
+
+
+# ------------------------------------------- finding 2: one client cannot lock a table out
+
+
+@pytest.fixture
+def limits(settings):
+    """The default rate limits; the clock stands still so that no window ends mid-test."""
+    settings.RATE_LIMITS = {**ratelimit.DEFAULTS}
+    with mock.patch("time.time", return_value=7_200.0):
+        yield
+
+
+def test_2_a_flood_on_a_table_card_does_not_lock_out_the_table(evening, boss, limits):
+    _t, table, a, _b = evening
+    card = hall_links.make_table_codes(evening[0], boss, 1)[0]
+    attacker = Client(REMOTE_ADDR="203.0.113.66")
+    answers = [attacker.head(f"/tc/{card.code}/").status_code for _ in range(125)]
+    assert answers.count(429) == 5  # the attacker's own budget (120 a minute) is used up
+    # Every other client still reaches the card, the captain page, the API, the personal link.
+    phone = Client(REMOTE_ADDR="198.51.100.20")
+    assert phone.get(f"/tc/{card.code}/").status_code == 302
+    assert phone.get(f"/c/{table.token}/").status_code == 200
+    assert phone.get(f"/api/v1/captain/{table.token}/").status_code == 200
+    flood = [attacker.head(f"/e/{a.link_code}/").status_code for _ in range(125)]
+    assert flood.count(429) == 5
+    assert phone.get(f"/e/{a.link_code}/").status_code == 200
+
+
+# --------------------------------- finding 4: every worker counts in the same store
+
+
+WORKER = """
+import json, django
+django.setup()
+from django.test import RequestFactory
+from tournaments import ratelimit
+rf = RequestFactory()
+got = [ratelimit.failed_lookup(rf.get("/c/guess/", REMOTE_ADDR="203.0.113.9")) is None
+       for _ in range(15)]
+print(json.dumps(got))
+"""
+
+
+def test_4_workers_share_the_counts_without_redis(tmp_path):
+    """Four processes (as four gunicorn workers, no Redis) guess 15 unknown tokens each from
+    one address: 30 a minute are let through in all, not 30 per worker."""
+    root = Path(__file__).resolve().parents[2]
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "LANG": "C.UTF-8",
+           "PYTHONPATH": str(root), "DJANGO_SETTINGS_MODULE": "config.settings",
+           "DJANGO_DEBUG": "1", "SECRET_KEY_FILE": str(tmp_path / "key"),
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "REDIS_URL": "",
+           "RATE_LIMIT_WINDOW": "3600"}
+    migrate = subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=root,
+                             env=env, capture_output=True, text=True, timeout=300)
+    assert migrate.returncode == 0, migrate.stderr
+    workers = [subprocess.Popen([sys.executable, "-c", WORKER], cwd=root, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for _ in range(4)]
+    let_through = 0
+    for w in workers:
+        out, err = w.communicate(timeout=300)
+        assert w.returncode == 0, err[-2000:]
+        let_through += sum(json.loads(out.strip().splitlines()[-1]))
+    assert let_through == 30
