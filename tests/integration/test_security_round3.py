@@ -242,3 +242,56 @@ def test_4_workers_share_the_counts_without_redis(tmp_path):
         assert w.returncode == 0, err[-2000:]
         let_through += sum(json.loads(out.strip().splitlines()[-1]))
     assert let_through == 30
+
+
+# ---------------------------------- finding 9: a random query is no new rendering or key
+
+
+def test_9_an_unknown_query_neither_renders_anew_nor_makes_a_new_entry(
+        client, make_tournament, monkeypatch):
+    from tournaments.views import public
+
+    t = make_tournament("chess", entrants=4)
+    builds = []
+    real = public.tournament_context
+    monkeypatch.setattr(public, "tournament_context",
+                        lambda *a, **kw: builds.append(1) or real(*a, **kw))
+    url = reverse("public:tournament", args=[t.slug])
+    first = client.get(url)
+    pages = [client.get(f"{url}?x={k}&utm_source=y{k}") for k in range(5)]
+    assert len(builds) == 1  # one rendering for all six
+    assert all(p.status_code == 200 and p.content == first.content for p in pages)
+    assert all(p["ETag"] == first["ETag"] and "public" in p["Cache-Control"] for p in pages)
+    assert "x=3" not in pages[3].content.decode()  # nothing of the query in the page
+
+
+def test_9_parameters_are_read_as_the_proxys_key_reads_them(rf):
+    """Django and nginx's $arg_ must agree, or one query's answer is stored under another's
+    key: first occurrence, name case-insensitive and not decoded."""
+    from tournaments.views.rendercache import spectator_query
+
+    for query, seen in [("category=S&category=J", "S"), ("CATEGORY=J", "J"),
+                        ("cat%65gory=J", None), ("x=1&category=S%C3%BC", "Sü"),
+                        ("category", None), (f"category={'a' * 500}", "a" * 200)]:
+        request = rf.get("/t/x/", QUERY_STRING=query)
+        spectator_query(request, ("category",))
+        assert request.GET.get("category") == seen, query
+        assert list(request.GET) == (["category"] if seen is not None else [])
+
+
+def test_9_the_proxys_key_names_exactly_the_parameters_the_pages_read():
+    import tournaments.urls  # noqa: F401  (every view, so every page's parameters)
+    from config import urls  # noqa: F401
+    from tournaments.views.rendercache import SPECTATOR_PARAMS
+
+    conf = (Path(__file__).resolve().parents[2] / "deploy" / "nginx" / "turnierwart.conf")
+    key = re.search(r'proxy_cache_key "([^"]+)"', conf.read_text()).group(1)
+    assert "$request_uri" not in key and "$args" not in key and "$uri" in key
+    assert set(re.findall(r"\$arg_(\w+)", key)) == SPECTATOR_PARAMS
+
+
+def test_9_a_made_up_category_is_not_carried_into_the_shared_page(client, make_tournament):
+    t = make_tournament("chess", entrants=4)
+    url = reverse("public:tournament", args=[t.slug])
+    page = client.get(f"{url}?category=%3Cevil%3E").content.decode()
+    assert "evil" not in page
