@@ -270,9 +270,14 @@ STORAGES = {
                     if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# An API token unused for this many days is refused and deleted; a password change ends
+# the user's tokens at once (tournaments/api/tokens.py).
+API_TOKEN_IDLE_DAYS = env.int("API_TOKEN_IDLE_DAYS", default=30)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's tokens, expiring after API_TOKEN_IDLE_DAYS unused (tournaments/api/tokens.py)
+        "tournaments.api.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -481,3 +481,12 @@ class RateCount(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["key", "window"],
                                                name="one_count_per_key_and_window")]
+
+
+class ApiTokenUse(models.Model):
+    """When a user's API token was last used (``tournaments.api.tokens``): a token unused for
+    ``API_TOKEN_IDLE_DAYS`` expires. Per user, since DRF gives each user one token."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="+")
+    last_used = models.DateTimeField()

@@ -55,7 +55,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "public:progress_table": PUBLIC,
     "public:statistics": PUBLIC, "public:prereg": PUBLIC_SERVED,
     "root": PUBLIC_SERVED, "favicon.ico": PUBLIC_SERVED,
-    "after_login": USER,  # a redirect by role, to a page the account may open
+    "after_login": USER, "api_token": USER,  # a redirect by role, to a page the account may open
     # captains
     "captain:table": CAPTAIN, "captain:qr": CAPTAIN, "api-captain": CAPTAIN,
     # the links that follow the evening: the code is the permission (the table's: a 302 to

@@ -11,12 +11,15 @@ import os
 import re
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 from unittest import mock
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from tournaments import ratelimit, services
 from tournaments.models import ActionLog, Entrant, Result, ResultRevision, TableCode
@@ -295,3 +298,70 @@ def test_9_a_made_up_category_is_not_carried_into_the_shared_page(client, make_t
     url = reverse("public:tournament", args=[t.slug])
     page = client.get(f"{url}?category=%3Cevil%3E").content.decode()
     assert "evil" not in page
+
+
+# ------------------------------------------------ finding 7: API tokens end
+
+
+def token_for(client, username: str, password: str) -> str:
+    r = client.post("/api/v1/auth/token/", {"username": username, "password": password})
+    assert r.status_code == 200, r.content
+    return r.json()["token"]
+
+
+def api_get(client, key: str):
+    return client.get("/api/v1/tournaments/", HTTP_AUTHORIZATION=f"Token {key}")
+
+
+def test_7_a_password_change_ends_the_api_token(client, director):
+    key = token_for(client, "direktor", "turnier-2026")
+    assert api_get(client, key).status_code == 200
+    director.set_password("ganz-neu-2027")
+    director.save()
+    assert api_get(client, key).status_code == 401
+    new = token_for(client, "direktor", "ganz-neu-2027")
+    assert new != key and api_get(client, new).status_code == 200
+    director.last_login = timezone.now()  # saving without a new password keeps the token
+    director.save()
+    assert api_get(client, new).status_code == 200
+
+
+def test_7_the_password_change_page_ends_it_too(client, director):
+    key = token_for(client, "direktor", "turnier-2026")
+    client.force_login(director)
+    r = client.post(reverse("password_change"), {
+        "old_password": "turnier-2026", "new_password1": "Schach-matt-2027!",
+        "new_password2": "Schach-matt-2027!"})
+    assert r.status_code == 302
+    assert api_get(Client(), key).status_code == 401
+
+
+def test_7_a_user_deletes_their_own_token_on_a_page(client, director):
+    key = token_for(client, "direktor", "turnier-2026")
+    client.force_login(director)
+    page = client.get(reverse("api_token"))
+    assert page.status_code == 200 and 'id="revoke-token"' in page.content.decode()
+    assert key not in page.content.decode()  # the key is never shown on a page
+    assert f'href="{reverse("api_token")}"' in page.content.decode()  # in the header
+    r = client.post(reverse("api_token"))
+    assert r.status_code == 302
+    page = client.get(r["Location"]).content.decode()
+    assert 'id="token-revoked"' in page and 'id="no-token"' in page
+    assert api_get(Client(), key).status_code == 401
+
+
+def test_7_an_unused_token_expires(client, director, settings):
+    settings.API_TOKEN_IDLE_DAYS = 30
+    key = token_for(client, "direktor", "turnier-2026")
+    later = timezone.now() + timedelta(days=20)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        assert api_get(client, key).status_code == 200  # used: its idle time starts again
+    with mock.patch("django.utils.timezone.now", return_value=later + timedelta(days=29)):
+        assert api_get(client, key).status_code == 200
+    much_later = later + timedelta(days=29 + 31)
+    with mock.patch("django.utils.timezone.now", return_value=much_later):
+        r = api_get(client, key)
+        assert r.status_code == 401 and "expired" in r.json()["detail"]
+        assert not Token.objects.filter(key=key).exists()
+        new = token_for(client, "direktor", "turnier-2026")
+        assert new != key and api_get(client, new).status_code == 200
