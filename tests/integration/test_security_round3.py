@@ -365,3 +365,38 @@ def test_7_an_unused_token_expires(client, director, settings):
         assert not Token.objects.filter(key=key).exists()
         new = token_for(client, "direktor", "turnier-2026")
         assert new != key and api_get(client, new).status_code == 200
+
+
+# ------------------------------- finding 8: an old captain link shows no permanent card code
+
+
+def test_8_a_closed_rounds_captain_page_leads_only_its_own_phone_on(evening, boss):
+    t, table, _a, _b = evening
+    card = hall_links.make_table_codes(t, boss, 4)[0]
+    phone = Client()
+    phone.cookies["tw_device"] = "the-tables-own-phone-01"
+    phone.post(f"/c/{table.token}/", {"bobbl[0].side1": "21", "bobbl[0].side2": "11",
+                                      "bobbl[1].side1": "17", "bobbl[1].side2": "21"})
+    assert ResultRevision.objects.filter(table=table).exists()
+    for tb in t.rounds.get(number=1).tables.all():
+        services.director_set_result(tb, boss, payload())
+    services.close_round(t, boss, 1)
+    rnd2 = services.draw_round(t, boss, seed="zwei")
+    services.publish_round(t, boss, 2)
+    next_table = rnd2.tables.get(number=1)
+    old_link = f"/c/{table.token}/"
+    # Whoever holds the old link: no card code, no way on.
+    stranger = Client().get(old_link).content.decode()
+    assert card.code not in stranger and 'id="next-place"' not in stranger
+    # The phone that reported at this table: on to the open round's captain link.
+    own = phone.get(old_link).content.decode()
+    assert card.code not in own
+    assert f'href="/c/{next_table.token}/" id="next-place"' in own
+    # Two rounds on, the old link leads nobody anywhere.
+    for tb in rnd2.tables.all():
+        services.director_set_result(tb, boss, payload())
+    services.close_round(t, boss, 2)
+    services.draw_round(t, boss, seed="drei")
+    services.publish_round(t, boss, 3)
+    later = phone.get(old_link).content.decode()
+    assert 'id="next-place"' not in later and card.code not in later

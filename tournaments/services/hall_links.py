@@ -107,6 +107,25 @@ def code_for(t: Tournament, number: int) -> TableCode | None:
     return TableCode.objects.filter(tournament=t, number=number).first()
 
 
+def next_table(table: Table, device_id: str | None) -> Table | None:
+    """For a phone on a closed round's captain page: the same table number in the open round,
+    if that phone is the table's own.
+
+    Only a phone that reported at this very table (its device id cookie) in the round just
+    before the open one is led on, and to the open round's captain link, not to the table's
+    permanent card code: anyone holding an old round's link (a photo, an old score sheet)
+    used to be shown the permanent code and with it every later round of that table (issue
+    32, finding 8).
+    """
+    rnd = open_round(table.round.tournament)
+    if rnd is None or rnd.pk == table.round_id or table.round.number != rnd.number - 1:
+        return None
+    if not device_id or not ResultRevision.objects.filter(
+            table=table, reporter=reporters.device_reporter(table.pk, device_id)).exists():
+        return None
+    return Table.objects.filter(round=rnd, number=table.number).first()
+
+
 def tables_needed(t: Tournament) -> int:
     """How many table cards the evening needs as far as it is known: the most tables of any
     round, or of the draw at registration."""
