@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from datetime import timedelta
@@ -400,3 +401,70 @@ def test_8_a_closed_rounds_captain_page_leads_only_its_own_phone_on(evening, bos
     services.publish_round(t, boss, 3)
     later = phone.get(old_link).content.decode()
     assert 'id="next-place"' not in later and card.code not in later
+
+
+# ---------------------------- finding 11: the worker keeps only a captain page, asked by it
+
+
+SW_HARNESS = r"""
+const fs = require("fs");
+const code = fs.readFileSync(process.argv[2], "utf8");
+const origin = "https://hall.example";
+const fetched = [], stored = [], listeners = {};
+const self = {
+  location: new URL(origin + "/c/sw.js"),
+  addEventListener: (name, fn) => { listeners[name] = fn; },
+  skipWaiting: () => Promise.resolve(), clients: {claim: () => Promise.resolve()},
+};
+const cache = {match: () => Promise.resolve(undefined), addAll: () => Promise.resolve(),
+               put: (req) => { stored.push(String(req)); return Promise.resolve(); }};
+const caches = {open: () => Promise.resolve(cache), keys: () => Promise.resolve([])};
+const fetch = (url) => { fetched.push(String(url)); return Promise.resolve(
+  {ok: true, type: "basic", redirected: false, clone() { return this; }}); };
+new Function("self", "caches", "fetch", "URL", code)(self, caches, fetch, URL);
+const token = "AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+const cases = JSON.parse(process.argv[3]);
+(async () => {
+  const out = [];
+  for (const [keep, from] of cases) {
+    fetched.length = 0; stored.length = 0;
+    let done = Promise.resolve();
+    listeners.message({data: {keep: keep.replace("TOKEN", token)},
+                       source: from === null ? null : {url: origin + from.replace("TOKEN", token)},
+                       waitUntil: (p) => { done = p; }});
+    await done;
+    out.push([fetched.slice(), stored.slice()]);
+  }
+  console.log(JSON.stringify(out));
+})();
+"""
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="node is not installed")
+def test_11_the_worker_keeps_only_a_captain_page_that_asks_for_itself(client, tmp_path):
+    worker = tmp_path / "sw.js"
+    worker.write_bytes(client.get("/c/sw.js").content)
+    harness = tmp_path / "harness.js"
+    harness.write_text(SW_HARNESS)
+    own = "/c/TOKEN/"
+    cases = [
+        [own, own],  # the captain page asks to keep itself: kept
+        [own, "/c/TOKEN/?sent=confirmed"],  # the same page with its query: kept
+        ["/c/../director/", "/c/../director/"],  # a director's page through a dot segment
+        ["/c/%2e%2e/director/", own],
+        ["/c/TOKEN/../../admin/", own],
+        ["/c/TOKEN/?x=1", own],  # a query makes another entry
+        ["/t/demo/", "/t/demo/"],  # not a captain page
+        ["/c/e/personal-link-code/", own],  # the personal link's answer address
+        [own, "/t/demo/"],  # another page asking on a captain page's behalf
+        [own, None],  # no page at all
+        ["//evil.example/c/TOKEN/", own],
+    ]
+    done = subprocess.run(["node", str(harness), str(worker), json.dumps(cases)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    page = "https://hall.example/c/AbCdEfGhIjKlMnOpQrStUvWxYz012345/"
+    assert got[0] == [["/c/AbCdEfGhIjKlMnOpQrStUvWxYz012345/"], [page]]
+    assert got[1] == got[0]
+    assert all(g == [[], []] for g in got[2:]), got
