@@ -2,9 +2,9 @@
 
 Django's Redis backend raises on connection errors, so a Redis restart would turn the
 public pages and the captains' result entry into 500s although the database can answer
-everything. Here a cache that is away reads as empty and writes are dropped (logged);
-the captain rate limit cannot count meanwhile (``incr`` returns the delta), which is the
-right trade in a hall where results must get in. See docs/faults.md.
+everything. Here a cache that is away reads as empty and writes are dropped (logged).
+(The rate limits count in the database, not here: tournaments/ratelimit.py.) See
+docs/faults.md.
 """
 
 from __future__ import annotations

@@ -196,9 +196,10 @@ else:
 # rendering itself; tournaments/views/rendercache.py); 0 renders every new version at once.
 PUBLIC_RENDER_INTERVAL = env_seconds("PUBLIC_RENDER_INTERVAL", 2.0)
 PUBLIC_RENDER_TIME = env_seconds("PUBLIC_RENDER_TIME", 1.0)
-# Rate limits (tournaments/ratelimit.py, counted by django-ratelimit in the cache): the
-# captains' links per link (captain) and unknown tokens per client address, per window;
-# pre-registration per address and per tournament.
+# Rate limits (tournaments/ratelimit.py, counted in the database, which every worker and
+# host shares, with or without Redis): the captains' links per link and client address
+# (captain) and unknown tokens per client address, per window; pre-registration per address
+# and per tournament.
 # X-Forwarded-For is used only with RATE_LIMIT_TRUSTED_PROXIES = number of proxies in front.
 RATE_LIMITS = {
     "enabled": env.bool("RATE_LIMITS_ENABLED", default=True),
@@ -269,9 +270,14 @@ STORAGES = {
                     if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# An API token unused for this many days is refused and deleted; a password change ends
+# the user's tokens at once (tournaments/api/tokens.py).
+API_TOKEN_IDLE_DAYS = env.int("API_TOKEN_IDLE_DAYS", default=30)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's tokens, expiring after API_TOKEN_IDLE_DAYS unused (tournaments/api/tokens.py)
+        "tournaments.api.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

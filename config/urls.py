@@ -12,6 +12,7 @@ urlpatterns = [
     path("lang/<str:language>/", language.switch, name="switch_language"),
     # the login form says why the demo's published password is refused (DEBUG off)
     path("accounts/login/", LoginView.as_view(authentication_form=LoginForm), name="login"),
+    path("accounts/api-token/", site.api_token, name="api_token"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("desk/", include("tournaments.urls.desk")),
     path("director/", include("tournaments.urls.director")),

@@ -10,5 +10,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The tasks register with Celery here, so a service can find one by its name
         # (services.reports.render_task) without importing the task module; demo_guard
-        # registers its check --deploy (accounts with the demo's published password).
+        # registers its check --deploy (accounts with the demo's published password);
+        # api.tokens ends a user's API tokens when the password changes.
         from . import demo_guard, tasks  # noqa: F401
+        from .api import tokens  # noqa: F401

@@ -117,7 +117,8 @@ KEY_WORDS: dict[str, Any] = {
     "own_copy_of_player": _("own copy of the player"), "singles": _("players who came alone"),
     "planned_rounds": _("planned rounds"), "pairing": _("draw method"),
     "entrant_kind": _("entrants"), "draw_options": _("draw options"), "prizes": _("prizes"),
-    "table": _("table"), "report": _("report"), "late": _("late"), "alone": _("came alone"),
+    "table": _("table"), "report": _("report"), "kept": _("kept on record only"),
+    "captain_links": _("captain links replaced"), "late": _("late"), "alone": _("came alone"),
     "paid": _("paid"), "notes": _("notes"), "kind": _("kind"),
     "captain": _("captain"), "team": _("team"), "member": _("player"),
     "substitute": _("substitute"), "boards": _("boards"),
@@ -133,7 +134,9 @@ STATUS_KEYS = {"status", "tournament_status", "role", "kind", "entrant_kind", "o
 def _status_words() -> dict[str, Any]:
     from .models import Bye, Entrant, Result, Role, Round, Tournament
 
-    words: dict[str, Any] = {"received": _("received again"), "replaced": _("replaced")}
+    words: dict[str, Any] = {"received": _("received again"), "replaced": _("replaced"),
+                             "agreed": _("one party agreed"),
+                             "kept": _("kept on record, the director's result stands")}
     for choices in (Tournament.Status, Tournament.EntrantKind, Entrant.Status, Round.Status,
                     Bye.Kind, Result.Status, Role.Kind):
         words.update(dict(choices.choices))

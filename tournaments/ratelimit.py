@@ -1,21 +1,32 @@
 """Throttling where anyone may knock: captains' links, pre-registration, logins.
 
-The counting is django-ratelimit's (:func:`django_ratelimit.core.get_usage`): fixed windows
-kept in the Django cache, so they are shared by all gunicorn workers through Redis when
-``REDIS_URL`` is set (local memory in tests and in the embedded default, which is one
-process). Failed logins are django-axes' business (config/settings.py, ``AXES_*``); this
-module gives it the client address and the page it answers a lockout with.
+**Where the counts live.** Fixed windows counted in the database (:class:`RateCount`), one
+row per key and window, raised with one atomic ``UPDATE … SET count = count + 1``. The
+database is the one store every gunicorn worker and every host of an installation shares,
+whatever the topology: the hall laptop's four workers without Redis used to count in each
+worker's own memory, which let 120 wrong tokens through where 30 a minute are documented
+(issue 32, finding 4). Why not Django's database or file cache: their ``incr`` is a read
+and a write, so workers racing on one key lose counts; and the file cache is not shared
+between hosts. Expired windows are deleted whenever a new one starts. A database that
+cannot count (locked, away) lets the request through (fail open: result entry in a hall
+matters more than a count), as the Redis cache did before. Failed logins are django-axes'
+business (config/settings.py, ``AXES_*``, in the database too); this module gives it the
+client address and the page it answers a lockout with.
 
-Captains' links (``/c/<token>/``, its QR code, the captain API). The token is the only
-permission there is, so these are the endpoints worth guessing at:
+Captains' links (``/c/<token>/``, its QR code, the captain API, the table cards
+``/tc/<code>/`` and personal links ``/e/<code>/``). The token is the only permission there
+is, so these are the endpoints worth guessing at:
 
-- ``captain``: requests per valid table link (default 120 per minute; a table loads its
-  page, sends, sees the confirmation, perhaps corrects: a dozen). Counted per link, on a
-  hash of the token (a token never becomes part of a cache key), not per address, because a
-  hall's phones often share one NAT address: 250 tables must not share one budget.
+- ``captain``: requests per valid link *and client address* (default 120 per minute; a
+  table loads its page, sends, sees the confirmation, perhaps corrects: a dozen). Per link,
+  because a hall's phones often share one NAT address and 250 tables must not share one
+  budget; per client as well, because a budget of the link alone could be used up by anyone
+  who knows it (the card is taped to the table): 125 HEAD requests from one address locked
+  every other client out of the card, the captain page and the API for up to 44 s (issue 32,
+  finding 2). Counted on a hash of the token (a token never becomes part of a key).
 - ``captain_unknown``: tokens that matched no table, per client address (default 30 per
   minute). Over it, *unknown* tokens from that address get 429 instead of 404: the guessing
-  is slowed down. A valid token is always looked up and served (only its own per-link budget
+  is slowed down. A valid token is always looked up and served (only its own budget
   applies), so a phone that keeps mistyping behind the hall's NAT address cannot stop the
   result entry of every other table. (The old rule refused valid tokens too, so that a hit
   could not be told apart from a refusal. With 192 random bits per token that protects
@@ -36,13 +47,13 @@ Over a limit the answer is 429 with ``Retry-After`` (seconds until the window en
 self-contained page for the captains, the styled page for pre-registration,
 ``{"detail": ...}`` for the API.
 
-The client address (:func:`client_ip`, used by django-ratelimit and by django-axes alike) is
+The client address (:func:`client_ip`, used for these counts and by django-axes alike) is
 ``REMOTE_ADDR``. ``X-Forwarded-For`` is trusted only when ``trusted_proxies`` is set to the
 number of proxies in front of the app (e.g. 1 behind one nginx): then the address that many
 hops from the right end of the header is used, which is the one the nearest trusted proxy
 saw (a client can prepend anything it likes, but cannot change what our proxy appends).
 Without that setting the header is ignored, since anyone can send it. IPv6 addresses are
-counted per /64 (django-ratelimit's default), since one client holds a whole /64.
+counted per /64, since one client holds a whole /64.
 
 Settings (``settings.RATE_LIMITS``, see config/settings.py): ``enabled`` (on by default; off
 only for tests that really do bursts), ``window`` (seconds, for the captain counts),
@@ -54,15 +65,24 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import logging
+import math
+import time
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django_ratelimit.core import get_usage
+from django_ratelimit.core import _split_rate
+
+from .models import RateCount
+
+log = logging.getLogger(__name__)
 
 DEFAULTS: dict[str, Any] = {
     "enabled": True,
@@ -105,20 +125,60 @@ def client_ip(request: HttpRequest) -> str:
     return _address((request.META.get("REMOTE_ADDR") or "")[:64]) or UNKNOWN_ADDRESS
 
 
-def _count(request: HttpRequest, group: str, rate: str | tuple[int, int],
-           key: str | None = None) -> int | None:
-    """Count this request in ``group`` (per ``key``, else per client address).
+def _masked(address: str) -> str:
+    """The address as counted: IPv6 per /64 (one client holds a whole /64)."""
+    ip = ipaddress.ip_address(address)
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
-    The seconds to wait if that is over ``rate``, else None. ``key`` is hashed again by
-    django-ratelimit before it becomes part of a cache key.
+
+def hit(key: str, period: int) -> tuple[int, float]:
+    """Count one request on ``key`` in its current window of ``period`` seconds.
+
+    Returns (the count in this window including this request, seconds until the window
+    ends). One atomic UPDATE in the common case; the window's first request inserts its
+    row (a racing worker's insert is caught and counted with an UPDATE) and deletes every
+    window that has ended.
     """
-    usage = get_usage(request, group=f"turnierwart.{group}",
-                      key=(lambda _group, _request: key) if key is not None else "ip",
-                      rate=rate, increment=True)
-    if usage is None or not usage["should_limit"]:
+    now = time.time()
+    window = int(now // period) * period
+    end = window + period
+    rows = RateCount.objects.filter(key=key, window=window)
+    # One transaction: the row stays locked from the UPDATE to the read (SQLite's IMMEDIATE
+    # transactions, PostgreSQL's row lock), so each request reads its own count, not one a
+    # racing worker raised meanwhile.
+    with transaction.atomic():
+        if not rows.update(count=F("count") + 1):
+            try:
+                with transaction.atomic():
+                    RateCount.objects.create(key=key, window=window, expires=end, count=1)
+            except IntegrityError:  # another worker started the window first
+                rows.update(count=F("count") + 1)
+            RateCount.objects.filter(expires__lte=int(now)).delete()
+        count = rows.values_list("count", flat=True).first() or 1
+    return count, end - now
+
+
+def _count(request: HttpRequest, group: str, rate: str | tuple[int, int],
+           key: str | None = None, per_client: bool = True) -> int | None:
+    """Count this request in ``group`` (per ``key`` and/or per client address).
+
+    The seconds to wait if that is over ``rate``, else None.
+    """
+    limit, period = _split_rate(rate)
+    parts = [group, key or ""]
+    if per_client:
+        parts.append(_masked(client_ip(request)))
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8", "replace")).hexdigest()
+    try:
+        count, left = hit(digest, max(1, int(period)))
+    except DatabaseError as exc:  # fail open: a count must never stop result entry
+        log.warning("rate limit %s not counted: %s", group, exc)
         return None
-    # The window's last second is time_left from now: the next one starts a second later.
-    return max(1, int(usage["time_left"]) + 1)
+    if count <= limit:
+        return None
+    return max(1, math.ceil(left))
 
 
 def _captain_rate(name: str) -> tuple[int, int]:
@@ -131,7 +191,7 @@ def link_request(request: HttpRequest, token: str) -> int | None:
     if not config()["enabled"]:
         return None
     link = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()[:24]  # no secret in keys
-    return _count(request, "captain", _captain_rate("captain"), key=link)
+    return _count(request, "captain", _captain_rate("captain"), key=link)  # and per client
 
 
 def failed_lookup(request: HttpRequest) -> int | None:
@@ -158,7 +218,7 @@ def prereg_request(request: HttpRequest, tournament_id: int) -> tuple[str, int] 
     if retry:
         return "address", retry
     retry = _count(request, "prereg_tournament", conf["prereg_tournament"],
-                   key=str(tournament_id))
+                   key=str(tournament_id), per_client=False)
     return ("tournament", retry) if retry else None
 
 

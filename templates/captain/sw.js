@@ -86,16 +86,40 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-/* A page opened before this worker ran asks to be kept (it came from the network). */
+/* A page opened before this worker ran asks to be kept (it came from the network).
+ *
+ * Only a table's captain page (SCOPE + token + "/"), and only when that very page asks:
+ * any other same-origin script could otherwise make the worker fetch and keep any page of
+ * the site (a director's page, "/c/../director/…"), to be shown later from the cache
+ * (issue 32, finding 11). The address must be exactly its own normalised path: no query,
+ * no dot segments, no escapes; a redirected answer is not kept. */
+var CAPTAIN_PAGE = new RegExp("^" + SCOPE.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&") +
+                              "[A-Za-z0-9_-]{16,64}/$");
+
+function captainPage(text, source) {
+  if (typeof text !== "string" || text.length > 200 || !CAPTAIN_PAGE.test(text)) return null;
+  var url;
+  try { url = new URL(text, self.location.origin); } catch (e) { return null; }
+  if (url.origin !== self.location.origin || url.pathname !== text) return null;
+  if (!source || typeof source.url !== "string") return null;
+  var from;
+  try { from = new URL(source.url); } catch (e) { return null; }
+  if (from.origin !== url.origin || from.pathname !== url.pathname) return null;
+  return url;
+}
+
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (typeof data.keep !== "string" || data.keep.indexOf(SCOPE) !== 0) return;
+  var url = captainPage(data.keep, event.source);
+  if (!url) return;
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return cache.match(self.location.origin + data.keep).then(function (hit) {
+    return cache.match(url.href).then(function (hit) {
       if (hit) return null;
-      return fetch(data.keep, {credentials: "same-origin"}).then(function (response) {
-        return keep(self.location.origin + data.keep, response);
-      });
+      return fetch(url.pathname, {credentials: "same-origin", redirect: "error"})
+        .then(function (response) {
+          if (response.redirected) return null;
+          return keep(url.href, response);
+        });
     });
   }).catch(function () {}));
 });

@@ -1,6 +1,7 @@
 """Links that follow the evening (issue 19) in a browser: a phone scans the permanent card of
 table 1 and reports; the same phone cannot confirm it through its party's personal link;
-the other party's phone confirms through its own. Screenshots of the entrant's page, the
+the other party's phone agrees through its own, and the first party's link on a third phone
+confirms. Screenshots of the entrant's page, the
 waiting table page and the director's table cards (also printed to PDF) at both sizes."""
 
 from __future__ import annotations
@@ -91,16 +92,25 @@ def test_card_and_personal_links_on_phones(browser, live_server):
         "eigene Partei" in phone_a.locator("#links-said").inner_text()
     assert Result.objects.get(table=table).status == "submitted"
 
-    # The other party's phone confirms through its own link: confirmed.
+    # The other party's phone agrees through its own link: kept, but a phone's report is
+    # confirmed by the links of both parties (issue 32, finding 10).
     phone_b = watched(browser.new_context(**HANDSET))
     phone_b.goto(f"{base}/e/{theirs.link_code}/")
     assert fits(phone_b)
     snap(phone_b, "entrant-before-390")
     phone_b.click("#confirm")
     phone_b.wait_for_selector("#links-said")
-    assert Result.objects.get(table=table).status == "confirmed"
+    assert "your party agrees" in phone_b.locator("#links-said").inner_text()
+    assert Result.objects.get(table=table).status == "submitted"
     assert fits(phone_b)
-    snap(phone_b, "entrant-confirmed-390")
+    snap(phone_b, "entrant-agreed-390")
+    # The first party's link on another phone than the one that reported: confirmed.
+    phone_c = watched(browser.new_context(**HANDSET))
+    phone_c.goto(f"{base}/e/{mine.link_code}/")
+    phone_c.click("#confirm")
+    phone_c.wait_for_selector("#links-said")
+    assert Result.objects.get(table=table).status == "confirmed"
+    snap(phone_c, "entrant-confirmed-390")
     wide = watched(browser.new_context(**SCREEN))
     wide.goto(f"{base}/e/{theirs.link_code}/")
     snap(wide, "entrant-1920")

@@ -93,10 +93,11 @@ def test_a_table_code_follows_the_evening_across_three_rounds(evening, boss, cli
     assert len(set(seen)) == 3
     assert where(t, 1) != where(t, 2) != where(t, 3)
 
-    # A closed round's captain link points to the same number in the open round.
+    # A closed round's captain link never shows the table's permanent card code (issue 32,
+    # finding 8; only the table's own phone is led on: test_security_round3.py).
     old = t.rounds.get(number=1).tables.get(number=3)
     closed = client.get(reverse("captain:table", args=[old.token])).content.decode()
-    assert f'href="{url}"' in closed and 'id="next-place"' in closed
+    assert card.code not in closed and 'id="next-place"' not in closed
 
     # A table number the open round does not have: it says so, no 404.
     far = hall_links.make_table_codes(t, boss, 6)[5]
@@ -163,10 +164,12 @@ def test_both_parties_confirm_through_their_personal_links(round_one, client, bo
     services.captain_submit(table.token, payload(), device_id="phone-of-somebody-0001")
     page = client.get(reverse("links:entrant", args=[a.link_code])).content.decode()
     assert 'id="confirm"' in page and "waiting for the other party" in page
-    assert answer(client, a) == "confirmed"
-    assert Result.objects.get(table=table).status == "confirmed"
-    # Party B confirms as well: it counts (recorded), and stays confirmed.
+    # Party A agrees: kept, but a phone's report confirmed by one party's link could be
+    # that party agreeing with itself (issue 32, finding 10): party B has to agree too.
+    assert answer(client, a) == "agreed"
+    assert Result.objects.get(table=table).status == "submitted"
     assert answer(client, b) == "confirmed"
+    assert Result.objects.get(table=table).status == "confirmed"
     keys = list(ResultRevision.objects.filter(table=table).values_list("reporter", flat=True))
     assert keys[1:] == [f"entrant:{a.pk}", f"entrant:{b.pk}"]
     # Confirming again adds nothing.
@@ -191,7 +194,8 @@ def test_a_party_cannot_confirm_its_own_report(round_one, client):
     assert Result.objects.get(table=table).status == "submitted"
     # From another phone, party B's link confirms.
     client.cookies[reporters.DEVICE_COOKIE] = "phone-of-party-b-0002"
-    assert answer(client, b) == "confirmed"
+    assert answer(client, b) == "agreed"
+    assert answer(client, a) == "confirmed"  # the other party's link agrees as well
 
 
 def test_a_partner_on_the_same_side_is_the_same_party(make_tournament, boss, desk_user,
@@ -206,7 +210,9 @@ def test_a_partner_on_the_same_side_is_the_same_party(make_tournament, boss, des
     seats = list(table.seats.select_related("entrant").order_by("side", "position"))
     assert [s.side for s in seats] == [1, 1, 2, 2]
     services.captain_submit(table.token, payload(), device_id="phone-of-somebody-0001")
-    assert answer(client, seats[0].entrant) == "confirmed"
+    assert answer(client, seats[0].entrant) == "agreed"
+    assert answer(client, seats[1].entrant) == "agreed"  # the same side: not yet
+    assert answer(client, seats[2].entrant) == "confirmed"  # the other side
     assert hall_links.party_keys(seats[1].entrant, table, None) == {
         f"entrant:{seats[0].entrant_id}", f"entrant:{seats[1].entrant_id}"}
 

@@ -59,7 +59,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "public:team_players": dict.fromkeys(ROLES, 404),
     "public:statistics": PUBLIC, "public:prereg": PUBLIC_SERVED,
     "root": PUBLIC_SERVED, "favicon.ico": PUBLIC_SERVED,
-    "after_login": USER,  # a redirect by role, to a page the account may open
+    "after_login": USER, "api_token": USER,  # a redirect by role, to a page the account may open
     # captains
     "captain:table": CAPTAIN, "captain:qr": CAPTAIN, "api-captain": CAPTAIN,
     # the links that follow the evening: the code is the permission (the table's: a 302 to
@@ -67,6 +67,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "links:table": PUBLIC_SERVED, "links:entrant": CAPTAIN,
     "links:answer": {**PUBLIC_SERVED, "post_only": True}, "links:cards": DIRECTOR,
     "links:lineup": dict.fromkeys(ROLES, 404),  # a team captain's line-up: no teams here
+    "links:replace": {**DIRECTOR, "post_only": True},
     "captain:manifest": CAPTAIN, "captain:service_worker": PUBLIC,
     # the desk
     "desk:index": USER, "desk:tournament": DESK, "desk:players": DESK, "desk:scan": DESK_POST,

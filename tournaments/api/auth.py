@@ -10,6 +10,9 @@ bounded, like every string from outside (axes stores the username of a failure).
 With DEBUG off the demo's published password is refused (tournaments/demo_guard.py) and
 the 400 says so under ``password``.
 
+A token expires after ``API_TOKEN_IDLE_DAYS`` unused and ends when the password changes
+(tournaments/api/tokens.py); asking again gives a new one.
+
 A token is no session login (no ``user_logged_in``), so unlike the login page a good
 password here does not clear earlier failures; they expire with the cool-off.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -31,7 +35,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .. import demo_guard, ratelimit
+from ..models import ApiTokenUse
 from . import serializers as s
+from . import tokens
 from .parsers import BoundedJSONParser
 
 USERNAME_LENGTH = 150  # Django's User.username
@@ -80,7 +86,12 @@ class TokenLoginView(ObtainAuthToken):
                 raise ValidationError({"password": [demo_guard.refusal_message(username)]},
                                       code="demo_password") from None
             raise
-        token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        user = serializer.validated_data["user"]
+        token, _created = Token.objects.get_or_create(user=user)
+        if timezone.now() > tokens.expires(token):  # an expired token is never handed out
+            tokens.revoke_tokens(user, "unused for too long")
+            token = Token.objects.create(user=user)
+        ApiTokenUse.objects.update_or_create(user=user, defaults={"last_used": timezone.now()})
         return Response({"token": token.key})
 
 

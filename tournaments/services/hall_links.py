@@ -22,10 +22,18 @@ wrong (the table becomes disputed; the director decides). The rule, on top of
   entrant of the same side, or from this very phone (the captain page's device id, which
   the browser sends to the confirmation address under ``/c/``).
 - What a captain's phone reported carries no party (a table's link is shared by both
-  parties), so a confirmation by a party's link counts against any other device's report.
-  That is the limit of the rule: a captain of party A who reports on one phone and confirms
-  with A's personal link on a second phone is not caught; every report stays on record for
-  the director, as with two captain phones.
+  parties). So the rule holds per entrant, not per device (issue 32, finding 10): a party's
+  link agreeing with a phone's report is kept ("agreed") but confirms only once a link of
+  the *other* party agrees too; otherwise a captain of party A could report on one phone
+  and confirm with A's personal link in a second browser. (A second captain phone that
+  agrees still confirms, as before: the table's link is the table's, not a party's.)
+- After the director has decided a table (entered or accepted its result), nothing reopens
+  it: a later "that is wrong" is logged and a later report kept on record, both for the
+  director to see, and the director's result stands (finding 3).
+- A withdrawn entrant's link no longer confirms or disputes anything.
+- The director can replace a table's card code (with the captain link of that table in the
+  open round) and an entrant's personal link: the old ones stop working at once
+  (:func:`rotate_table_code`, :func:`rotate_entrant_link`).
 - The confirmation names the result version it was shown; if the result changed since, it
   is refused ("look again") instead of confirming something the entrant never saw.
 """
@@ -38,11 +46,21 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from ..models import Entrant, Result, ResultRevision, Round, Seat, Table, TableCode, Tournament
+from ..models import (
+    Entrant,
+    Result,
+    ResultRevision,
+    Round,
+    Seat,
+    Table,
+    TableCode,
+    Tournament,
+    new_token,
+)
 from . import reporters
 from .base import Actor, InvalidToken, RoundNotOpen, ServiceError, change
 from .locks import ensure_not_finished
-from .results import Submission, result_state, submit_report
+from .results import Submission, live_reports, result_state, submit_report
 
 PREFIX = 8  # characters looked up through the index; the rest compared in constant time
 MAX_TABLES = 500  # the most table cards one tournament gets
@@ -87,6 +105,25 @@ def open_table(tc: TableCode) -> Table | None:
 
 def code_for(t: Tournament, number: int) -> TableCode | None:
     return TableCode.objects.filter(tournament=t, number=number).first()
+
+
+def next_table(table: Table, device_id: str | None) -> Table | None:
+    """For a phone on a closed round's captain page: the same table number in the open round,
+    if that phone is the table's own.
+
+    Only a phone that reported at this very table (its device id cookie) in the round just
+    before the open one is led on, and to the open round's captain link, not to the table's
+    permanent card code: anyone holding an old round's link (a photo, an old score sheet)
+    used to be shown the permanent code and with it every later round of that table (issue
+    32, finding 8).
+    """
+    rnd = open_round(table.round.tournament)
+    if rnd is None or rnd.pk == table.round_id or table.round.number != rnd.number - 1:
+        return None
+    if not device_id or not ResultRevision.objects.filter(
+            table=table, reporter=reporters.device_reporter(table.pk, device_id)).exists():
+        return None
+    return Table.objects.filter(round=rnd, number=table.number).first()
 
 
 def tables_needed(t: Tournament) -> int:
@@ -143,9 +180,11 @@ def party_keys(entrant: Entrant, table: Table, device_id: str | None) -> set[str
 
 
 # What an entrant's press did (the page says it in words): confirmed (it counts as the
-# second party's report), received (counted, nothing new), own (the party's own report:
-# not counted), disputed.
+# second party's report), agreed (the party agrees; the other party has yet to), received
+# (counted, nothing new), own (this phone's own report: not counted), disputed, kept (the
+# director has decided: kept on record, nothing reopened).
 CONFIRMED, RECEIVED, OWN, DISPUTED = "confirmed", "received", "own", "disputed"
+AGREED, KEPT = "agreed", "kept"
 
 
 def _actor(entrant: Entrant) -> Actor:
@@ -155,6 +194,9 @@ def _actor(entrant: Entrant) -> Actor:
 
 def _checked(entrant: Entrant, version: Any) -> tuple[Table, Result]:
     """The entrant's table in the open round and its result, as the entrant saw it."""
+    if entrant.status == Entrant.Status.WITHDRAWN:
+        raise ServiceError(_("you have withdrawn from the tournament; your link no longer "
+                             "confirms results"), "entrant")
     rnd = open_round(entrant.tournament)
     seat = seat_in(entrant, rnd) if rnd else None
     if seat is None:
@@ -177,14 +219,17 @@ def confirm(entrant: Entrant, version: Any, device_id: str | None = None) -> str
     table, result = _checked(entrant, version)
     if result.status == Result.Status.DISPUTED:
         return DISPUTED
-    last = (ResultRevision.objects.filter(table=table, undone=False)
-            .order_by("-created", "-id").only("reporter").first())
-    if result.status == Result.Status.SUBMITTED and last is not None and \
-            last.reporter in party_keys(entrant, table, device_id):
+    phone = (ResultRevision.objects.filter(table=table, undone=False)
+             .exclude(reporter__startswith="entrant:")
+             .order_by("-created", "-id").only("reporter").first())
+    if result.status == Result.Status.SUBMITTED and phone is not None and \
+            phone.reporter in party_keys(entrant, table, device_id):
         return OWN
     submission: Submission = submit_report(table, _actor(entrant), result.payload,
                                            entrant_reporter(entrant), note="confirmed by link")
-    return CONFIRMED if submission.outcome == reporters.Outcome.CONFIRMED else RECEIVED
+    if submission.outcome == reporters.Outcome.CONFIRMED:
+        return CONFIRMED
+    return AGREED if submission.status == Result.Status.SUBMITTED else RECEIVED
 
 
 def dispute(entrant: Entrant, version: Any) -> str:
@@ -200,6 +245,12 @@ def dispute(entrant: Entrant, version: Any) -> str:
             raise RoundNotOpen(_("this round is not open for results"), "table")
         locked = Result.objects.select_for_update().get(pk=result.pk)
         c.target = f"round {rnd.number}, table {table.number}"
+        if reporters.decided(live_reports(table)):
+            # The director's decision stands; the objection is on record in the log. It
+            # neither writes nor reads the table, so it cannot block undoing the decision.
+            c.before = c.after = {"result": result_state(locked), "table": table.pk,
+                                  "round": rnd.number, "entrant": entrant.pk, "kept": True}
+            return KEPT
         c.wrote(f"table:{table.pk}")
         c.reads.add(f"round:{rnd.number}")
         c.before = {"result": result_state(locked)}
@@ -209,3 +260,52 @@ def dispute(entrant: Entrant, version: Any) -> str:
         c.after = {"result": result_state(locked), "table": table.pk, "round": rnd.number,
                    "entrant": entrant.pk}
     return DISPUTED
+
+
+# ------------------------------------------------------------------ replacing a link
+
+
+def rotate_table_code(t: Tournament, actor: Actor, number: Any) -> TableCode:
+    """A new card code for table ``number``, and a new captain link for that table in every
+    round not closed yet: the old card and link stop working at once (a card that got
+    into the wrong hands, or a photo of it). The card has to be printed again."""
+    try:
+        n = int(number)
+    except (TypeError, ValueError):
+        raise ServiceError(_("a table number"), "table") from None
+    with change(t.pk, actor, "rotate_table_code") as c:
+        tc = TableCode.objects.filter(tournament=t, number=n).first() if 0 < n < 10_000 \
+            else None
+        if tc is None:
+            raise ServiceError(_("table %(n)s has no card yet") % {"n": number}, "table")
+        tc.code = new_token()
+        tc.save(update_fields=["code"])
+        tables = list(Table.objects.filter(round__tournament=t, number=n).exclude(
+            round__status=Round.Status.CLOSED))
+        for table in tables:
+            table.token = new_token()
+            table.save(update_fields=["token"])
+        c.target = f"table {n}"
+        c.wrote(f"link:table:{n}")  # never an old or new code: the log is no key ring
+        c.after = {"table": n, "captain_links": len(tables)}
+    return tc
+
+
+def rotate_entrant_link(t: Tournament, actor: Actor, start_number: Any) -> Entrant:
+    """A new personal link for the entrant of ``start_number``: the old one stops working."""
+    try:
+        n = int(start_number)
+    except (TypeError, ValueError):
+        raise ServiceError(_("a start number"), "entrant") from None
+    with change(t.pk, actor, "rotate_entrant_link") as c:
+        entrant = Entrant.objects.filter(tournament=t, start_number=n).first() \
+            if 0 < n < 100_000 else None
+        if entrant is None:
+            raise ServiceError(_("no entrant has start number %(n)s") % {"n": start_number},
+                               "entrant")
+        entrant.link_code = new_token()
+        entrant.save(update_fields=["link_code"])
+        c.target = str(entrant)[:100]
+        c.wrote(f"link:entrant:{entrant.pk}")
+        c.after = {"entrant": entrant.pk, "start_number": n}
+    return entrant

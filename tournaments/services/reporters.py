@@ -54,6 +54,8 @@ class Outcome(StrEnum):
     REPLACED = "replaced"  # the only reporter so far corrected their own report
     CONFIRMED = "confirmed"  # another reporter agrees (or the result was confirmed already)
     DISPUTED = "disputed"  # another reporter differs: the director decides
+    AGREED = "agreed"  # a party's personal link agrees: the other party still has to
+    KEPT = "kept"  # differs from the director's decision: on record, the decision stands
 
 
 OUTCOMES = frozenset(o.value for o in Outcome)
@@ -61,8 +63,13 @@ OUTCOMES = frozenset(o.value for o in Outcome)
 
 @dataclass(frozen=True)
 class Report:
+    """One report. ``party``: the side of the table a personal link's entrant plays on
+    (``side:2``; ``entrant:<id>`` at a table without sides), None for a captain's phone or
+    the director, whose party nobody knows."""
+
     reporter: str
     payload: Any
+    party: str | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +103,12 @@ def device_reporter(table_id: int, device_id: str | None) -> str:
     return f"device:{digest}"
 
 
+def decided(reports: Sequence[Report]) -> bool:
+    """Whether the director has decided the table: a report of the director's still counts
+    (an undo or clearing the result takes it back)."""
+    return any(r.reporter == DIRECTOR for r in reports)
+
+
 def decide(status: str | None, current: Any, reports: Sequence[Report],
            new: Report) -> Decision:
     """What ``new`` does to a table whose result has ``status`` and ``current`` payload.
@@ -103,21 +116,46 @@ def decide(status: str | None, current: Any, reports: Sequence[Report],
     ``reports``: the table's reports that count (not undone), oldest first. Rules:
 
     - no result yet: the report is the result, submitted, waiting for another reporter;
-    - submitted: its reporter is the last one; the same reporter again with the same
-      result changes nothing, with another result replaces its own report (a typo
-      corrected before anyone confirmed is no dispute); another reporter confirms by
-      agreeing or disputes by differing;
+    - submitted: its reporter is the last phone (or the director) that reported; the same
+      reporter again with the same result changes nothing, with another result replaces its
+      own report (a typo corrected before anyone confirmed is no dispute); another reporter
+      confirms by agreeing or disputes by differing;
+    - submitted, and the new report comes through an entrant's personal link (it has a
+      ``party``): the two-party rule holds per entrant (issue 32, finding 10). Nobody
+      knows which party a captain's phone belongs to, so a party's link agreeing with a
+      phone's report could be that very party agreeing with itself from a second browser:
+      it is kept (``agreed``) and confirms only once a link of *another* party has agreed
+      with the same result too;
     - confirmed: agreeing confirms again (nothing new if this reporter agreed before),
       differing disputes;
     - disputed: stays disputed until the director decides; a reporter repeating its own
-      last report adds nothing.
+      last report adds nothing;
+    - decided (a report of the director's still counts): the director's result stands.
+      Another report is kept on record (agreeing confirms again, differing is ``kept``),
+      but it never reopens the table: otherwise anyone with the table's card or a
+      personal link, or a phone sending a late offline report, could make a decided table
+      disputed again and again and keep the round from closing (issue 32, finding 3).
     """
     if status is None:
         return Decision(Outcome.FIRST, SUBMITTED, new.payload, True)
     mine = [r for r in reports if r.reporter == new.reporter]
     same = new.payload == current
+    if decided(reports):
+        since = reports[max(i for i, r in enumerate(reports) if r.reporter == DIRECTOR) + 1:]
+        if any(r.reporter == new.reporter and r.payload == new.payload for r in since):
+            return Decision(Outcome.REPEATED, status, current, False)
+        return Decision(Outcome.CONFIRMED if same else Outcome.KEPT, status, current, True)
     if status == SUBMITTED:
-        owner = reports[-1].reporter if reports else new.reporter
+        phones = [r for r in reports if r.party is None]
+        owner = (phones or list(reports) or [new])[-1].reporter
+        if new.party is not None and same:
+            others = {r.party for r in reports if r.party is not None
+                      and r.payload == current} - {new.party}
+            if others:
+                return Decision(Outcome.CONFIRMED, CONFIRMED, current, True)
+            if any(r.payload == current for r in mine):
+                return Decision(Outcome.REPEATED, SUBMITTED, current, False)
+            return Decision(Outcome.AGREED, SUBMITTED, current, True)
         if owner == new.reporter:
             if same:
                 return Decision(Outcome.REPEATED, SUBMITTED, current, False)
@@ -147,6 +185,11 @@ def answer(outcome: str, status: str) -> str:
         Outcome.CONFIRMED: _("Confirmed: your result agrees with the one reported before."),
         Outcome.DISPUTED: _("Your result differs from one reported before. Both are kept; "
                             "the director will decide."),
+        Outcome.AGREED: _("Thank you: your party agrees. The other party confirms it "
+                          "through its own link, or the director decides."),
+        Outcome.KEPT: _("The director has already decided this table's result. Yours "
+                        "differs; it is kept on record, and the director's result stands. "
+                        "Please speak to the director if it is wrong."),
     }
     said = sentences.get(outcome)
     if said is not None:

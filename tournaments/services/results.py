@@ -106,10 +106,19 @@ def result_state(result: Result | None) -> dict[str, Any] | None:
     return {"payload": result.payload, "status": result.status, "version": result.version}
 
 
-def live_reports(table: Table) -> list[reporters.Report]:
-    """The table's reports that count (not undone), oldest first."""
-    return [reporters.Report(r.reporter, r.payload) for r in ResultRevision.objects.filter(
-        table=table, undone=False).order_by("created", "id").only("reporter", "payload")]
+def parties(table: Table) -> dict[str, str]:
+    """The personal links' reporter keys at ``table`` and the party each belongs to: the
+    side (``side:2``), or the entrant itself at a table without sides."""
+    return {f"entrant:{entrant}": f"side:{side}" if side is not None else f"entrant:{entrant}"
+            for entrant, side in table.seats.values_list("entrant_id", "side")}
+
+
+def live_reports(table: Table, party: dict[str, str] | None = None) -> list[reporters.Report]:
+    """The table's reports that count (not undone), oldest first, each with its party."""
+    party = parties(table) if party is None else party
+    return [reporters.Report(r.reporter, r.payload, party.get(r.reporter))
+            for r in ResultRevision.objects.filter(table=table, undone=False)
+            .order_by("created", "id").only("reporter", "payload")]
 
 
 SUBMISSION_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -191,9 +200,11 @@ def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
         if rnd.status != Round.Status.OPEN:
             raise RoundNotOpen(_("this round is not open for results"), "token")
         result = Result.objects.select_for_update().filter(table=table).first()
+        party = parties(table)
         decision = reporters.decide(result.status if result else None,
                                     result.payload if result else None,
-                                    live_reports(table), reporters.Report(reporter, payload))
+                                    live_reports(table, party),
+                                    reporters.Report(reporter, payload, party.get(reporter)))
         if key is not None:
             SubmissionKey.objects.create(table=table, key=key, outcome=str(decision.outcome))
         if not decision.record:

@@ -1,6 +1,6 @@
 """Template tags of the links that follow the evening (issue 19), for pages that are not
 this feature's own: the seat slip and the pre-registration code show the personal link, the
-closed captain page points to the same table number in the open round."""
+closed captain page points its own phone to the same table number in the open round."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from ..links import absolute
 from ..models import Entrant, Table
-from ..services import hall_links
+from ..services import ServiceError, hall_links, reporters
 from ..services.reports import qr_data_uri
 
 register = template.Library()
@@ -29,12 +29,16 @@ def link_qr(url: str) -> str:
     return qr_data_uri(url)
 
 
-@register.simple_tag
-def next_place(table: Table) -> str:
-    """For a closed round's table: the permanent code's address of the same table number,
-    when it has one and another round is open now (else "")."""
-    rnd = hall_links.open_round(table.round.tournament)
-    if rnd is None or rnd.pk == table.round_id:
-        return ""
-    tc = hall_links.code_for(table.round.tournament, table.number)
-    return reverse("links:table", args=[tc.code]) if tc else ""
+@register.simple_tag(takes_context=True)
+def next_place(context: dict[str, Any], table: Table) -> str:
+    """For a closed round's table: the open round's captain link of the same table number,
+    for the phone that reported at this table in the round before (else "": see
+    :func:`services.hall_links.next_table`)."""
+    request = context.get("request")
+    try:
+        device = reporters.check_device_id(
+            request.COOKIES.get(reporters.DEVICE_COOKIE) if request is not None else None)
+    except ServiceError:
+        device = None
+    nxt = hall_links.next_table(table, device)
+    return reverse("captain:table", args=[nxt.token]) if nxt is not None else ""

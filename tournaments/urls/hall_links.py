@@ -14,4 +14,5 @@ urlpatterns = [
     # under /c/: the browser sends the captain page's device id cookie (path /c/) along
     path("c/e/<str:link>/", hall_links.entrant_answer, name="answer"),
     path("director/<slug:slug>/table-cards/", hall_links.table_cards, name="cards"),
+    path("director/<slug:slug>/table-cards/replace/", hall_links.replace_link, name="replace"),
 ]

@@ -30,7 +30,7 @@ from .captain import _lookup
 ASSETS = ("css/turnierwart.css", "css/captain.css", "js/scroll.js", "js/captain.js",
           "js/captain-offline.js", "favicon.svg")
 # Raise when the worker's own rules change: phones then drop the caches of the old one.
-WORKER_VERSION = 1
+WORKER_VERSION = 2  # 2: the keep message takes only a captain page asking for itself
 
 
 @require_safe

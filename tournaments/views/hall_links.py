@@ -86,6 +86,12 @@ def _said(outcome: str) -> str:
                  "other party has to confirm it."),
         "disputed": _("Noted: the result is disputed. Please tell the director what the "
                       "right result is."),
+        "agreed": _("Thank you: your party agrees. The other party confirms it through its "
+                    "own link, or the director decides."),
+        "kept": _("The director has already decided this table's result. Your objection "
+                  "is on record; please speak to the director."),
+        "withdrawn": _("You have withdrawn from the tournament: this link no longer "
+                       "confirms results."),
         "changed": _("The result has changed meanwhile; please look at it again."),
         "closed": _("Your table's round is not open for results any more."),
     }.get(outcome, "")
@@ -125,7 +131,8 @@ def entrant_answer(request: HttpRequest, link: str) -> HttpResponse:
         else:
             outcome = hall_links.confirm(entrant, version, device_id=device)
     except ServiceError as exc:
-        outcome = "changed" if "version" in exc.errors else "closed"
+        outcome = ("changed" if "version" in exc.errors
+                   else "withdrawn" if "entrant" in exc.errors else "closed")
     return redirect(reverse("links:entrant", args=[link]) + "?" + urlencode({"said": outcome})
                     + "#my-result")
 
@@ -142,13 +149,52 @@ def table_cards(request: HttpRequest, t: Tournament) -> HttpResponse:
             error = "; ".join(exc.errors.get("count", [])) or str(exc)
         else:
             return redirect("links:cards", slug=t.slug)
+    return _cards_page(request, t, error=error)
+
+
+REPLACED = {"table": hall_links.rotate_table_code, "entrant": hall_links.rotate_entrant_link}
+
+
+@require_POST
+@director_view
+def replace_link(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """Replace a table's card code (and its captain link) or an entrant's personal link."""
+    what = request.POST.get("what", "")
+    rotate = REPLACED.get(what)
+    number = request.POST.get("number", "")[:12]
+    if rotate is None:
+        return _cards_page(request, t, replace_error=_("Choose a table or an entrant."),
+                           replace_what="table")
+    try:
+        rotate(t, Actor.of(request.user), number)
+    except ServiceError as exc:
+        return _cards_page(request, t, replace_error="; ".join(
+            m for msgs in exc.errors.values() for m in msgs) or str(exc),
+            replace_what=what, replace_number=number)
+    return redirect(reverse("links:cards", args=[t.slug]) + "?"
+                    + urlencode({"replaced": what, "n": number}) + "#replace")
+
+
+def _cards_page(request: HttpRequest, t: Tournament, error: str = "",
+                replace_error: str = "", replace_what: str = "",
+                replace_number: str = "") -> HttpResponse:
     codes = list(TableCode.objects.filter(tournament=t).order_by("number"))
     cards = []
     for tc in codes:
         url = absolute(request, reverse("links:table", args=[tc.code]))
         cards.append({"number": tc.number, "url": url, "qr": qr_data_uri(url)})
     needed = max(hall_links.tables_needed(t), len(codes), 1)
+    replaced = request.GET.get("replaced", "") if request.method != "POST" else ""
+    done = ""
+    if replaced in REPLACED:
+        n = request.GET.get("n", "")[:12]
+        done = (_("Table %(n)s has a new card code: print its card again. The old card and "
+                  "the table's old captain link no longer work.") if replaced == "table"
+                else _("Start number %(n)s has a new personal link: give the entrant the new "
+                       "slip. The old link no longer works.")) % {"n": n}
     return render(request, "links/cards.html",
                   {"t": t, "cards": cards, "needed": needed, "error": error,
-                   "posted": request.POST.get("count", "") if error else ""},
-                  status=400 if error else 200)
+                   "posted": request.POST.get("count", "") if error else "",
+                   "replace_error": replace_error, "replace_what": replace_what,
+                   "replace_number": replace_number, "replaced": done},
+                  status=400 if error or replace_error else 200)

@@ -13,6 +13,7 @@ chess tournaments also show their cross table (round robin) and progress table.
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import connection
@@ -39,11 +40,22 @@ from ..services.public import (
     visible_rounds,
 )
 from ..services.seat_list import round_started, seat_lines, time_limit
-from .rendercache import Builder, block_name, block_response, etag, rendered, shared_page
+from .rendercache import (
+    Builder,
+    block_name,
+    block_response,
+    etag,
+    rendered,
+    shared_page,
+    shared_page_reading,
+    spectator_params,
+    spectator_query,
+)
 
 log = logging.getLogger(__name__)
 FRAGMENTS = {"standings": "public/_standings.html", "pairings": "public/_pairings.html",
              "seats": "public/_seats.html"}
+FRAGMENT_PARAMS = spectator_params("view", "category")  # what a live block reads
 PAGE_BLOCKS = ("standings", "pairings")  # the live blocks of the tournament's page
 PROJECTOR_COLUMNS = 4  # the projector shows the ranking criteria, not every statistic
 # The projector pages through its panels: seconds per page (?seconds=), and which panels
@@ -170,14 +182,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def same_for_every_visitor(request: HttpRequest) -> bool:
     """Whether the tournament's page this request gets is the one every anonymous visitor
-    gets: no login (staff see their own links), no message waiting for this browser, and
-    no query but the category (the language links carry the address, and an arbitrary
-    query must not make a new cache entry)."""
+    gets: no login (staff see their own links) and no message waiting for this browser.
+    (Any query but the category was dropped before: :func:`rendercache.spectator_query`.)"""
     return (not request.user.is_authenticated and "messages" not in request.COOKIES
             and set(request.GET) <= {"category"})
 
 
-@shared_page
+@shared_page_reading("category")
 @require_safe
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's page; for anonymous visitors rendered once per version and render
@@ -189,6 +200,9 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
                       tournament_context(t, chosen_category(request, t)))
     t = polled_tournament(request, slug)
     category = chosen_category(request, t)
+    # What the page shows is the category it chose: its links (the language switch) carry
+    # that, never a value this visitor made up, since every visitor gets this rendering.
+    request.META["QUERY_STRING"] = urlencode({"category": category}) if category else ""
 
     def build() -> tuple[str, int]:
         context = tournament_context(whole(t), category)
@@ -230,6 +244,7 @@ def opened_as_page(request: HttpRequest) -> bool:
 
 def fragment(request: HttpRequest, slug: str, part: str) -> HttpResponse:
     """A live block; 304 while the tournament has not changed since the phone last asked."""
+    spectator_query(request, FRAGMENT_PARAMS)
     t = polled_tournament(request, slug)
     mode = fragment_mode(request)
     if opened_as_page(request):
@@ -274,7 +289,7 @@ def projector_panels(request: HttpRequest) -> list[str]:
     return chosen or list(PROJECTOR_PANELS)
 
 
-@shared_page
+@shared_page_reading("seconds", "show")
 @require_safe
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's big screen: standings, the current pairings and "where do I sit?", paged

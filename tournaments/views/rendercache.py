@@ -36,10 +36,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from urllib.parse import unquote_plus
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 
 from ..models import Tournament
@@ -279,6 +280,64 @@ def share(response: HttpResponse, now: float | None = None) -> HttpResponse:
     return response
 
 
+# Every query parameter a spectators' page or block reads (filled by :func:`shared_page_reading`
+# and :func:`spectator_query`). nginx's cache key (deploy/nginx/turnierwart.conf) names
+# exactly these, as ``$arg_<name>``; a test keeps the two lists equal.
+SPECTATOR_PARAMS: set[str] = set()
+MAX_PARAM = 200  # characters of a parameter's value kept
+
+
+def spectator_params(*params: str) -> tuple[str, ...]:
+    """Name the query parameters a view reads (at import, so the list is whole at once)."""
+    SPECTATOR_PARAMS.update(params)
+    return params
+
+
+def spectator_query(request: HttpRequest, params: tuple[str, ...]) -> None:
+    """Keep of the query only the parameters this page reads, as nginx's cache key reads them.
+
+    Any other parameter (``?x=<random>``, ``?utm_source=``) is dropped before the view sees
+    it, so it neither makes the page be rendered again nor becomes part of a cache entry
+    (issue 32, finding 9: a random query forced a full rendering on every request, past
+    both caches). The parameters kept are read as nginx's ``$arg_<name>`` reads them: the
+    first occurrence, its name matched case-insensitively and *not* decoded, its value
+    decoded once. Anything Django would read differently (``?category=a&category=b``,
+    ``?CATEGORY=x``, ``?cat%65gory=x``) is read the same way on both sides, so an answer can
+    never be stored under another query's key.
+    """
+    SPECTATOR_PARAMS.update(params)
+    wanted = {name.lower(): name for name in params}
+    kept = QueryDict(mutable=True)
+    for part in request.META.get("QUERY_STRING", "").split("&"):
+        name, equals, value = part.partition("=")
+        key = wanted.get(name.lower())
+        if key is not None and equals and key not in kept:
+            kept[key] = unquote_plus(value)[:MAX_PARAM]
+    kept._mutable = False
+    request.GET = kept  # type: ignore[assignment]  # immutable again, as Django's own
+    request.META["QUERY_STRING"] = kept.urlencode()
+
+
+def shared_page_reading(*params: str) -> Callable[[Callable[..., HttpResponse]],
+                                                  Callable[..., HttpResponse]]:
+    """:func:`shared_page` for a page that reads these query parameters (and no other)."""
+    SPECTATOR_PARAMS.update(params)
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+            spectator_query(request, params)
+            response = view(request, *args, **kwargs)
+            if (response.status_code == 200 and not response.has_header("Cache-Control")
+                    and not request.user.is_authenticated):
+                share(response)
+            return response
+
+        return wrapped
+
+    return decorate
+
+
 def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A spectators' whole page: what an anonymous visitor gets, shared caches may keep briefly.
 
@@ -287,15 +346,7 @@ def shared_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     it for the same moment as its live blocks (:func:`shared_freshness`). Staff looking at it
     (a tournament not yet public, their own links in the header) stay private, and
     :class:`tournaments.cachecontrol.CacheControlMiddleware` keeps any answer that sets a
-    cookie private whatever this says.
+    cookie private whatever this says. A page that reads query parameters says which
+    (:func:`shared_page_reading`); every other one is dropped (:func:`spectator_query`).
     """
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        response = view(request, *args, **kwargs)
-        if (response.status_code == 200 and not response.has_header("Cache-Control")
-                and not request.user.is_authenticated):
-            share(response)
-        return response
-
-    return wrapped
+    return shared_page_reading()(view)

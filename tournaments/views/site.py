@@ -1,13 +1,16 @@
-"""Small site-wide views: where a login lands, and the favicon at its old address."""
+"""Small site-wide views: where a login lands, the account's API token, and the favicon at
+its old address."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_safe
+from rest_framework.authtoken.models import Token
 
+from ..api import tokens
 from .errors import staff_links
 
 
@@ -23,6 +26,23 @@ def after_login(request: HttpRequest) -> HttpResponse:
     if links["desk"]:
         return redirect("desk:index")
     return redirect("public:home")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def api_token(request: HttpRequest) -> HttpResponse:
+    """The account's API token: whether there is one, since when, last used, when it expires
+    unused; a POST deletes it (issue 32, finding 7). The key itself is never shown here: a
+    client gets it from ``POST /api/v1/auth/token/`` with the password."""
+    if request.method == "POST":
+        tokens.revoke_tokens(request.user, "revoked by its user")
+        return redirect(f"{request.path}?revoked=1")
+    token = Token.objects.filter(user_id=int(request.user.pk or 0)).first()
+    return render(request, "registration/api_token.html", {
+        "token": token, "last_use": tokens.last_use(token) if token else None,
+        "expires": tokens.expires(token) if token else None,
+        "idle_days": tokens.idle_limit().days,
+        "revoked": request.GET.get("revoked") == "1" and token is None})
 
 
 @require_safe

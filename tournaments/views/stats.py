@@ -24,7 +24,7 @@ from ..services.statistics import discipline_label, mark_chosen, statistics
 from ..services.whatif import safe_what_if
 from .access import director_view
 from .public import visible_tournament
-from .rendercache import block_name, rendered, shared_page
+from .rendercache import block_name, rendered, shared_page_reading
 
 
 def chosen_entrant(params: QueryDict) -> int | None:
@@ -81,7 +81,7 @@ def director_statistics(request: HttpRequest, t: Tournament) -> HttpResponse:
                   _page(t, chosen_entrant(request.GET), "director"))
 
 
-@shared_page
+@shared_page_reading("entrant")
 @require_safe
 def public_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     """Spectators' statistics: 404 unless the tournament is public (its staff may look)."""

@@ -32,6 +32,7 @@ class CaptainSubmittedSerializer(serializers.Serializer):
     outcome = serializers.CharField(help_text=(
         "What this submission did: submitted (the first report), received (the same "
         "device sent the same again: nothing changed), replaced (the only reporter so far "
-        "corrected its report), confirmed, or disputed."))
+        "corrected its report), confirmed, disputed, or kept (the director had decided the "
+        "table already: the report is kept on record, the director's result stands)."))
     detail = serializers.CharField(source="answer",
                                    help_text="The same in words, in the request's language.")

@@ -29,7 +29,7 @@ from ...services.public import current_round
 from ...views.access import director_view
 from ...views.director import actor, dashboard, error_messages
 from ...views.public import visible_tournament
-from ...views.rendercache import block_name, rendered, shared_page
+from ...views.rendercache import block_name, rendered, shared_page_reading
 from . import is_chess
 from . import outputs as chess_outputs
 from . import services as chess_services
@@ -245,7 +245,7 @@ def cached_page(request: HttpRequest, t: Tournament, name: str, options: dict[st
         "chess_pages": chess_pages(t), "round": current_round(t)})
 
 
-@shared_page
+@shared_page_reading("order")
 @require_safe
 def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A round robin's cross table (a Swiss has none: 404)."""
@@ -257,7 +257,7 @@ def cross_table(request: HttpRequest, slug: str) -> HttpResponse:
                        lambda: {"cross": chess_outputs.cross_table(t, order=order)})
 
 
-@shared_page
+@shared_page_reading("by")
 @require_safe
 def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
     """A chess tournament's progress table: each player's rounds, by current rank."""
