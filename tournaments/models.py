@@ -462,3 +462,7 @@ class Report(models.Model):
 
     class Meta:
         ordering = ["-created"]
+
+
+# Online registration (announcement, fees, waiting list, mails): docs/registration.md.
+from .entry_models import Announcement, MailRecord, Registration, UnmatchedPayment  # noqa: E402,F401
