@@ -122,7 +122,7 @@ def test_from_announcement_to_round_one(browser, live_server, shot, settings):
     for r in here:
         dpage.fill("#reg-code", links[r.email])
         dpage.press("#reg-code", "Enter")
-        dpage.wait_for_selector(f"p.ok:has-text('Checked in:'):has-text('{r.name}')")
+        dpage.wait_for_selector(f".messages li:has-text('Checked in:'):has-text('{r.name}')")
     assert Entrant.objects.filter(tournament=t, status="present").count() == 8
     dpage.click("#checkin form.inline button")
     dpage.wait_for_selector("text=Check-in closed")
