@@ -197,3 +197,13 @@ def test_a_persons_data_exported_and_deleted(t, boss, django_capture_on_commit_c
     assert not Registration.objects.exists() and not MailRecord.objects.exists()
     assert not Entrant.objects.filter(tournament=t).exists()
     assert "p1@example.org" not in str(ActionLog.objects.filter(action="delete_person").values())
+
+
+def test_all_registration_data_deleted_once_finished(t, boss):
+    sign(t, 1)
+    with pytest.raises(ServiceError, match="finished"):
+        online.delete_all(t, boss)
+    type(t).objects.filter(pk=t.pk).update(status="finished")
+    assert online.delete_all(t, boss) == 1
+    assert not Registration.objects.exists()
+    assert Entrant.objects.filter(tournament=t).count() == 1  # the entrant stays

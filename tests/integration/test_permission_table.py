@@ -76,6 +76,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "desk:reg_checkin": DESK_POST, "desk:reg_close_checkin": DESK_POST,
     "desk:reg_remind": DESK_POST, "desk:reg_csv": DESK, "desk:reg_pdf": DESK,
     "desk:reg_export": DIRECTOR, "desk:reg_delete": {**DIRECTOR, "post_only": True},
+    "desk:reg_delete_all": {**DIRECTOR, "post_only": True},
     "director:announcement": DIRECTOR, "public:announcement": PUBLIC_SERVED,
     "online:mine": PUBLIC_SERVED, "online:withdraw": {**PUBLIC_SERVED, "post_only": True},
     # the director

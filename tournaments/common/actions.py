@@ -90,6 +90,8 @@ COMMON: dict[str, Action] = {
                              _("%(actor)s closed the check-in: those not here are absent.")),
     "remind_fees": Action(_("payment reminders sent"),
                           _("%(actor)s sent payment reminders.")),
+    "delete_registrations": Action(_("registration data deleted"),
+                                   _("%(actor)s deleted the data of every registration.")),
     "delete_person": Action(_("a person's data deleted"),
                             _("%(actor)s deleted a person's registration data.")),
 }

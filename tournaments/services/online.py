@@ -31,6 +31,7 @@ from ..models import (
     Registration,
     RegistrationSeat,
     Tournament,
+    UnmatchedPayment,
 )
 from . import announcement as announcements
 from .base import Actor, ServiceError, change
@@ -311,3 +312,24 @@ def delete_person(reg: Registration, actor: Actor) -> None:
             c.wrote(f"entrant:{e.pk}")
             c.before["entrant"] = str(e)
             e.delete()
+
+
+def delete_all(t: Tournament, actor: Actor) -> int:
+    """After the tournament (finished): every registration's personal data goes, with its
+    mails and the statement's lines; the entrants and their games stay. Returns how many."""
+    with change(t.pk, actor, "delete_registrations") as c:
+        if c.tournament.status != Tournament.Status.FINISHED:
+            raise ServiceError(_("Only a finished tournament's registrations are deleted "
+                                 "all at once; delete single ones meanwhile."))
+        regs = Registration.objects.filter(tournament=c.tournament)
+        n = regs.count()
+        MailRecord.objects.filter(registration__tournament=c.tournament).delete()
+        regs.delete()
+        UnmatchedPayment.objects.filter(tournament=c.tournament).delete()
+        if not n:
+            c.unchanged = True
+            return 0
+        c.target = c.tournament.slug
+        c.wrote("registration:*")
+        c.before = {"registrations": n}
+    return n

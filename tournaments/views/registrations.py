@@ -239,3 +239,18 @@ def person_delete(request: HttpRequest, t: Tournament, number: int) -> HttpRespo
     messages.success(request, gettext("The data of registration %(n)s are deleted.")
                      % {"n": number})
     return _back(t)
+
+
+@require_POST
+@desk_view
+def delete_all(request: HttpRequest, t: Tournament) -> HttpResponse:
+    _director(request, t)
+    if request.POST.get("confirm") != "yes":
+        return _refused(request, t, ServiceError(gettext("Tick the box to delete.")))
+    try:
+        n = online.delete_all(t, Actor(request.user, request.user.get_username()))
+    except ServiceError as e:
+        return _refused(request, t, e)
+    messages.success(request, gettext("The data of %(n)s registrations are deleted.")
+                     % {"n": n})
+    return _back(t)
