@@ -207,3 +207,16 @@ def test_all_registration_data_deleted_once_finished(t, boss):
     assert online.delete_all(t, boss) == 1
     assert not Registration.objects.exists()
     assert Entrant.objects.filter(tournament=t).count() == 1  # the entrant stays
+
+
+def test_a_waiting_one_whose_name_the_desk_took_keeps_waiting_and_the_next_moves_up(t, boss):
+    from tournaments import services
+    regs = [sign(t, i) for i in range(1, 6)]
+    services.register(t, boss, [{"name": "Player 4"}])  # the desk, meanwhile, by hand
+    online.withdraw(regs[0])
+    assert [Registration.objects.get(pk=r.pk).place for r in regs[3:]] == ["waiting",
+                                                                          "placed"]
+    entry = ActionLog.objects.filter(action="withdraw_online").last()
+    assert entry.after["still_waiting"] == [str(regs[3])]
+    with pytest.raises(ServiceError, match="already registered"):
+        online.register_online(t, "player 4", "z@example.org")

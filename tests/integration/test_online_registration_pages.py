@@ -112,3 +112,13 @@ def test_director_saves_the_announcement_and_bad_fees_stay_at_the_field(director
     assert response.status_code == 302
     a = announcements.of(t)
     assert (a.base_cents, a.waiting_order, a.capacity) == (3050, "payment", 3)
+
+
+def test_the_log_says_the_registrations_in_words(director_client, t, boss):
+    regs = [online.register_online(t, f"P{i}", f"p{i}@example.org") for i in range(3)]
+    online.set_fee(regs[0], boss, "paid", "cash")
+    online.withdraw(regs[1])
+    page = director_client.get(reverse("director:log", args=[t.slug]),
+                               HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "von der Warteliste nachgerückt" in page and "bar an der Anmeldung" in page
+    assert "moved_up" not in page and "fee_state" not in page

@@ -95,7 +95,8 @@ def register_online(t: Tournament, name: str, email: str, club: str = "", *,
         if mine.count() >= MAX_REGISTRATIONS:
             raise ServiceError(_("This tournament takes no more registrations."))
         if mine.filter(name__iexact=name).exclude(
-                place=Registration.Place.WITHDRAWN).exists():
+                place=Registration.Place.WITHDRAWN).exists() or Entrant.objects.filter(
+                tournament=c.tournament, name__iexact=name).exists():
             raise ServiceError(_("%(name)s is already registered") % {"name": name}, "name")
         reference = payments.reference()
         while Registration.objects.filter(reference=reference).exists():
@@ -139,13 +140,16 @@ def withdraw(reg: Registration, actor: Actor = PLAYER, base: str = "") -> Regist
             apply_status(c, r.entrant, Entrant.Status.WITHDRAWN)
         r.place = Registration.Place.WITHDRAWN
         r.save(update_fields=["place"])
-        moved = fill_places(c, announcements.of(c.tournament), base) \
+        skipped: list[str] = []
+        moved = fill_places(c, announcements.of(c.tournament), base, skipped) \
             if before == Registration.Place.PLACED else []
         c.target = str(r)
         c.wrote(f"registration:{r.pk}")
         c.before, c.after = {"place": before}, {"place": r.place}
         if moved:
             c.after["moved_up"] = moved
+        if skipped:
+            c.after["still_waiting"] = skipped
     return r
 
 

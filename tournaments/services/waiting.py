@@ -9,6 +9,7 @@ caller's :func:`~.base.change`, and queues each one's "moved up" mail.
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import F, QuerySet
 
 from ..models import Announcement, Entrant, Registration, Tournament
@@ -53,15 +54,27 @@ def give_place(c: Change, reg: Registration) -> Entrant:
     return entrant
 
 
-def fill_places(c: Change, a: Announcement, base: str = "") -> list[str]:
-    """Move waiting registrations up while there is room; their names, for the log."""
+def fill_places(c: Change, a: Announcement, base: str = "",
+                skipped: list[str] | None = None) -> list[str]:
+    """Move waiting registrations up while there is room; their names, for the log.
+
+    One who cannot become an entrant (the desk signed up somebody of the same name
+    meanwhile) keeps waiting and is named in ``skipped`` (the log says so), never blocks
+    the ones after them."""
     moved: list[str] = []
     if c.tournament.rounds.exists():
         return moved
     for reg in waiting(c.tournament, a.waiting_order):
         if not has_room(c.tournament, a):
             break
-        give_place(c, reg)
+        try:
+            with transaction.atomic():  # a refusal leaves nothing half-made
+                give_place(c, reg)
+        except ServiceError:
+            reg.refresh_from_db()
+            if skipped is not None:
+                skipped.append(str(reg))
+            continue
         c.wrote(f"registration:{reg.pk}")
         queue(reg, "moved_up", base)
         moved.append(str(reg))
