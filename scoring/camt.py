@@ -22,11 +22,13 @@ starts; a booking without ``TxDtls`` is one line with the booking's own data.
 
 The file is read with expat as a stream, with bounds: :data:`MAX_BYTES` of input,
 :data:`MAX_ELEMENTS` elements, :data:`MAX_DEPTH` levels, :data:`MAX_TEXT` characters of
-text per element, :data:`MAX_LINES` transfers. A document type declaration is refused
-where it starts (so no entity is ever declared, let alone expanded: no "billion laughs",
-no external entity reads a file). Whatever is wrong raises :class:`CamtError` with the
-line; nothing is returned until the whole file has been read, so a caller never holds
-half a statement.
+text per element, :data:`MAX_LINES` transfers, :data:`MAX_SUBTREE` elements in one booking
+(or one other block). Only the booking being read is held in memory (and the account's
+few lines): each is let go once read, so memory stays small whatever the file holds. A
+document type declaration is refused where it starts (so no entity is ever declared, let
+alone expanded: no "billion laughs", no external entity reads a file). Whatever is wrong
+raises :class:`CamtError` with the line; nothing is returned until the whole file has
+been read, so a caller never holds half a statement.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ MAX_DEPTH = 24  # a camt.053.001.08 postal address line sits 12 levels deep
 MAX_TEXT = 2_000  # characters of text in one element (the schema's longest is 500)
 MAX_ATTRIBUTES = 8
 MAX_LINES = 50_000  # transfers in one file
+MAX_SUBTREE = 20_000  # elements in one booking (a batch of hundreds of transfers) or block
+KEPT = ("Id", "Acct")  # what of a statement is kept beside its bookings
 CHUNK = 64 * 1024
 NAMESPACE = re.compile(r"^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d\d)$")
 AMOUNT = re.compile(r"^(\d{1,15})(?:\.(\d{1,5}))?$")  # ActiveOrHistoricCurrencyAndAmount
@@ -207,6 +211,7 @@ class _Reader:
         self.parser.ExternalEntityRefHandler = self.external
         self.stack: list[_Node] = []
         self.elements = 0
+        self.subtree = 0
         self.version = ""
         self.namespace = ""
         self.ids: list[str] = []
@@ -237,6 +242,12 @@ class _Reader:
         if len(attrs) > MAX_ATTRIBUTES:
             raise CamtError(self.here, N_("an element with more than %(n)s attributes",
                                           n=MAX_ATTRIBUTES))
+        if len(self.stack) <= 3:  # a booking, or another block of a statement, begins
+            self.subtree = 0
+        self.subtree += 1
+        if self.subtree > MAX_SUBTREE:
+            raise CamtError(self.here, N_("a booking with more than %(n)s elements",
+                                          n=f"{MAX_SUBTREE:,}"))
         namespace, _sep, tag = name.rpartition(SEPARATOR)
         if not self.stack:
             match = NAMESPACE.match(namespace)
@@ -283,7 +294,9 @@ class _Reader:
                 if len(self.lines) > MAX_LINES:
                     raise CamtError(node.line, N_("more than %(n)s transfers",
                                                   n=f"{MAX_LINES:,}"))
-            self.stack[-1].children.remove(node)  # read: let it go
+            self.stack[-1].children.pop()  # read: let it go
+        elif len(self.stack) == 3 and not (self.stack[-1].tag == "Stmt" and node.tag in KEPT):
+            self.stack[-1].children.pop()  # balances, headers: not needed, let go at once
         elif node.tag == "Stmt" and len(self.stack) == 2:
             self.ids.append(node.value("Id"))
             iban = node.value("Acct/Id/IBAN")

@@ -152,6 +152,17 @@ def test_too_many_elements_and_bytes_are_refused(monkeypatch):
     assert "larger than" in str(refused(doc(entry() * 10)))
 
 
+def test_a_huge_booking_or_header_is_refused_at_its_bound(monkeypatch):
+    monkeypatch.setattr(camt, "MAX_SUBTREE", 30)
+    assert "booking with more than 30" in str(refused(doc(
+        entry().replace("<NtryDtls>", "<NtryDtls>" + "<TxDtls/>" * 40))))
+    header = doc(entry()).replace(b"<Stmt>", b"<GrpHdr><X>" + b"<Y/>" * 40
+                                  + b"</X></GrpHdr><Stmt>")
+    assert "more than 30" in str(refused(header))
+    many = doc(entry()).replace(b"<Stmt>", b"<GrpHdr>" + b"<X/>" * 40 + b"</GrpHdr><Stmt>")
+    assert len(camt.read_bytes(many).lines) == 1
+
+
 def test_too_many_transfers_are_refused(monkeypatch):
     monkeypatch.setattr(camt, "MAX_LINES", 3)
     assert "more than 3 transfers" in str(refused(doc(entry() * 4)))
