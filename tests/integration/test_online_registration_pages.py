@@ -122,3 +122,10 @@ def test_the_log_says_the_registrations_in_words(director_client, t, boss):
                                HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "von der Warteliste nachgerückt" in page and "bar an der Anmeldung" in page
     assert "moved_up" not in page and "fee_state" not in page
+
+
+def test_the_tournament_page_links_the_open_announcement(phone, t, boss):
+    page = reverse("public:tournament", args=[t.slug])
+    assert 'id="announcement-link"' in phone.get(page).content.decode()
+    announcements.save(t, boss, open=False)
+    assert 'id="announcement-link"' not in phone.get(page).content.decode()
