@@ -129,3 +129,13 @@ def test_the_tournament_page_links_the_open_announcement(phone, t, boss):
     assert 'id="announcement-link"' in phone.get(page).content.decode()
     announcements.save(t, boss, open=False)
     assert 'id="announcement-link"' not in phone.get(page).content.decode()
+
+
+def test_dates_round_trip_through_the_german_settings_page(director_client, t):
+    page = reverse("director:announcement", args=[t.slug])
+    response = director_client.post(page, {"base": "30", "waiting_order": "registration",
+                                           "starts_on": "2026-11-14", "open": "on"},
+                                    HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 302
+    html = director_client.get(page, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'value="2026-11-14"' in html

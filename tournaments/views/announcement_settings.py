@@ -26,6 +26,10 @@ EUROS = {"base_cents": "base", "reduced_cents": "reduced", "early_cents": "early
          "late_extra_cents": "late_extra"}
 
 
+# A date picker sends and shows ISO dates (2026-11-02) whatever the page's language.
+DAY = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 def _euros(label: Any, required: bool = False) -> forms.DecimalField:
     return forms.DecimalField(label=label, required=required, min_value=Decimal(0),
                               max_value=Decimal(announcements.MAX_CENTS) / 100,
@@ -35,11 +39,11 @@ def _euros(label: Any, required: bool = False) -> forms.DecimalField:
 class AnnouncementForm(forms.Form):
     open = forms.BooleanField(label=_("Registration open"), required=False)
     starts_on = forms.DateField(label=_("First day"), required=False,
-                                widget=forms.DateInput(attrs={"type": "date"}))
+                                widget=DAY)
     ends_on = forms.DateField(label=_("Last day"), required=False,
-                              widget=forms.DateInput(attrs={"type": "date"}))
+                              widget=DAY)
     closes_on = forms.DateField(label=_("Registration until"), required=False,
-                                widget=forms.DateInput(attrs={"type": "date"}))
+                                widget=DAY)
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     text = forms.CharField(label=_("Announcement text"), max_length=5000, required=False,
                            widget=forms.Textarea(attrs={"rows": 6}))
@@ -55,10 +59,10 @@ class AnnouncementForm(forms.Form):
     reduced = _euros(_("Reduced fee for youth and members (€, empty: none)"))
     titled_free = forms.BooleanField(label=_("Titled players free"), required=False)
     early_until = forms.DateField(label=_("Early fee until"), required=False,
-                                  widget=forms.DateInput(attrs={"type": "date"}))
+                                  widget=DAY)
     early = _euros(_("Early fee (€)"))
     late_from = forms.DateField(label=_("Late fee from"), required=False,
-                                widget=forms.DateInput(attrs={"type": "date"}))
+                                widget=DAY)
     late_extra = _euros(_("Late surcharge (€)"))
     bank = forms.CharField(label=_("Account for the fee (recipient, IBAN)"), max_length=300,
                            required=False)
