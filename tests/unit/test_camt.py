@@ -275,3 +275,20 @@ def test_a_reference_with_a_typo_falls_back_to_name_and_amount():
     typo = A[:-1] + ("2" if A[-1] != "2" else "3")
     found = payments.match([line(1, 3000, "Anna Schmidt", typo)], DUES)
     assert [(m.key, m.how) for m in found.matches] == [(1, "name")]
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 4000), st.booleans(),
+                          st.sampled_from(["Anna Schmidt", "Otto Roth", "X Y", ""])),
+                max_size=25))
+def test_matching_pays_each_registration_once_and_never_too_little(spec):
+    lines = [line(i, cents, name, DUES[ref].reference if ref < len(DUES) and with_ref else "",
+                  credit=True) for i, (ref, cents, with_ref, name) in enumerate(spec)]
+    found = payments.match(lines, DUES)
+    keys = [m.key for m in found.matches]
+    assert len(keys) == len(set(keys))
+    dues = {d.key: d for d in DUES}
+    for m in found.matches:
+        assert m.line.amount_cents >= dues[m.key].amount_cents
+        if m.how == "name":
+            assert m.line.amount_cents == dues[m.key].amount_cents
+    assert len(found.matches) + len(found.unmatched) == len(lines)
