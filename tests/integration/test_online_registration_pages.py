@@ -139,3 +139,11 @@ def test_dates_round_trip_through_the_german_settings_page(director_client, t):
     assert response.status_code == 302
     html = director_client.get(page, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert 'value="2026-11-14"' in html
+
+
+def test_an_unknown_code_is_refused_at_the_check_in_field(desk_client, t):
+    response = desk_client.post(reverse("desk:reg_checkin", args=[t.slug]),
+                                {"code": "http://hall/r/" + "2" * 20 + "/"})
+    html = response.content.decode()
+    assert response.status_code == 400 and 'aria-invalid="true" aria-describedby="error"' in html
+    assert "unknown code" in html

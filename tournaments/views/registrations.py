@@ -148,7 +148,7 @@ def check_in(request: HttpRequest, t: Tournament) -> HttpResponse:
     try:
         entrant, _seat = online.check_in(t, _actor(request), code)
     except ServiceError as e:
-        return _refused(request, t, e, code=code)
+        return _refused(request, t, e, code=code, code_error=True)
     messages.success(request, gettext("Checked in: %(number)s. %(name)s")
                      % {"number": entrant.start_number, "name": entrant.name})
     return _back(t, "#checkin")
