@@ -1,10 +1,10 @@
-"""An open from its announcement to round 1 (issue 37), through the pages, smaller numbers:
-14 players register on the announcement page from a phone, the tournament of 12 places is
-full for the last two, the bank statement (camt.053, written here from the ISO 20022
-schema) marks 9 paid, two players withdraw through their personal link and the two waiting
-move up (mails in the outbox: 14 confirmations, 2 "moved up"), the desk checks 8 in by the
-QR code's link, closes the check-in, sees who paid but did not come, and round 1 is drawn
-with the checked-in players only. axe checks each new page; screenshots at both sizes."""
+"""An open from its announcement to round 1 (issue 37), through the pages: 30 players
+register on the announcement page from a phone, the tournament of 28 places is full for the
+last two, the bank statement (camt.053, written here from the ISO 20022 schema) marks 20
+paid, two players withdraw through their personal link and the two waiting move up (mails
+in the outbox: 30 confirmations, 2 "moved up"), the desk checks 12 in by the QR code's
+link, closes the check-in, sees who paid but did not come, and round 1 is drawn with the
+checked-in players only. axe checks each new page; screenshots at both sizes."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_from_announcement_to_round_one(browser, live_server, shot, settings):
     script = (Path(axe_sync.__file__).parent / "axe.min.js").read_text()
     base = live_server.url
     t = staff("Herbstopen", "chess")
-    announcements.save(t, Actor(None, "test"), open=True, capacity=12, base_cents=3000,
+    announcements.save(t, Actor(None, "test"), open=True, capacity=28, base_cents=3000,
                        reduced_cents=1500, venue="Vereinsheim Musterstadt",
                        bank="SC Musterstadt, DE02 1203 0000 0000 2020 51", text="7 Runden.")
     violations: list[str] = []
@@ -73,7 +73,7 @@ def test_from_announcement_to_round_one(browser, live_server, shot, settings):
                                 extra_http_headers={"Accept-Language": "de"})
     phone.add_init_script(script=script)
     page = phone.new_page()
-    for i in range(1, 15):
+    for i in range(1, 31):
         page.goto(f"{base}/t/{t.slug}/announcement/")
         if i == 1:
             axe(page, violations, "announcement")
@@ -90,9 +90,9 @@ def test_from_announcement_to_round_one(browser, live_server, shot, settings):
     shot(page, "online-02-waiting-390")
     assert "Warteliste" in page.content()
     regs = list(Registration.objects.filter(tournament=t).order_by("number"))
-    assert [r.place for r in regs].count("placed") == 12
-    assert [r.place for r in regs][12:] == ["waiting", "waiting"]
-    assert len(mail.outbox) == 14 and all(m.subject.startswith("Anmeldung") for m in mail.outbox)
+    assert [r.place for r in regs].count("placed") == 28
+    assert [r.place for r in regs][28:] == ["waiting", "waiting"]
+    assert len(mail.outbox) == 30 and all(m.subject.startswith("Anmeldung") for m in mail.outbox)
 
     desk = browser.new_context(**SCREEN, locale="en",
                                extra_http_headers={"Accept-Language": "en"})
@@ -101,34 +101,35 @@ def test_from_announcement_to_round_one(browser, live_server, shot, settings):
     login(dpage, base, "anmeldung")
     dpage.goto(f"{base}/desk/{t.slug}/registrations/")
     dpage.set_input_files("#id_statement", files=[{
-        "name": "november.xml", "mimeType": "text/xml", "buffer": camt053(regs[:9])}])
+        "name": "november.xml", "mimeType": "text/xml", "buffer": camt053(regs[:20])}])
     dpage.click("#payments form button[type=submit]")
     dpage.wait_for_selector("#payments")
-    assert dpage.locator("[data-state=paid]").inner_text() == "9"
+    assert dpage.locator("[data-state=paid]").inner_text() == "20"
 
     for r in regs[2:4]:  # two withdraw through their link
         page.goto(f"{base}/r/{r.token}/")
         page.check("#confirm")
         page.click("#withdraw button[type=submit]")
         page.wait_for_selector("text=zurückgezogen")
-    assert [Registration.objects.get(pk=r.pk).place for r in regs[12:]] == ["placed"] * 2
+    assert [Registration.objects.get(pk=r.pk).place for r in regs[28:]] == ["placed"] * 2
     moved = [m for m in mail.outbox if m.subject.startswith("Sie haben einen Platz")]
-    assert len(moved) == 2 and len(mail.outbox) == 16
+    assert len(moved) == 2 and len(mail.outbox) == 32
 
     # Check-in: the desk's scanner types what the mail's QR code holds, the personal link.
     links = {m.to[0]: re.search(r"http\S+/r/[2-9A-X]{20}/", m.body).group(0)
              for m in mail.outbox if m.subject.startswith("Anmeldung")}
-    here = [regs[i] for i in (0, 1, 4, 5, 6, 9, 12, 13)]
+    here = [regs[i] for i in (0, 1, 4, 5, 6, 9, 12, 13, 20, 21, 28, 29)]
     for r in here:
         dpage.fill("#reg-code", links[r.email])
         dpage.press("#reg-code", "Enter")
         dpage.wait_for_selector(f".messages li:has-text('Checked in:'):has-text('{r.name}')")
-    assert Entrant.objects.filter(tournament=t, status="present").count() == 8
+    assert Entrant.objects.filter(tournament=t, status="present").count() == 12
     dpage.click("#checkin form.inline button")
     dpage.wait_for_selector("text=Check-in closed")
     absent = dpage.locator("#paid-absent li").all_inner_texts()
-    # paid: 1-9; withdrew: 3 and 4; here: 1, 2, 5, 6, 7, 10, 13, 14: paid but not here: 8, 9
-    assert [a.split(" (")[0] for a in absent] == ["8. Spieler 08", "9. Spieler 09"]
+    expected = [f"{r.number}. {r.name}" for r in regs[:20] if r not in here
+                and r not in regs[2:4]]  # paid, did not withdraw, did not come
+    assert [a.split(" (")[0] for a in absent] == expected and len(expected) == 10
     axe(dpage, violations, "organiser page")
     shot(dpage, "online-03-desk-1920")
     narrow = desk.new_page()
