@@ -151,4 +151,8 @@ def test_from_announcement_to_round_one(browser, live_server, shot, settings):
     drawn = set(Seat.objects.filter(round__tournament=t, round__number=1)
                 .values_list("entrant__name", flat=True))
     assert drawn == {r.name for r in here}
+    dpage.goto(f"{base}/t/{t.slug}/announcement/")
+    shot(dpage, "online-06-announcement-1920")
+    dpage.goto(f"{base}/r/{regs[0].token}/")
+    shot(dpage, "online-07-personal-1920")
     assert not violations, "\n".join(violations)
