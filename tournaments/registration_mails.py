@@ -3,8 +3,8 @@
 Called by the task ``send_registration_mail`` with a :class:`~tournaments.models.MailRecord`
 queued by :mod:`tournaments.services.registration_mail`. The text is written in the
 player's language at the moment of sending (the state it tells is the state then), with the
-personal link ``/r/<token>/`` whose QR code the desk scans at check-in. The record is locked
-while it is sent and marked sent in the same transaction, so it leaves once.
+personal link ``/r/<token>/`` whose QR code the desk scans at check-in. A record is claimed
+before it is sent (:func:`deliver`), so it leaves at most once.
 """
 
 from __future__ import annotations
@@ -68,15 +68,27 @@ def write(record: MailRecord) -> tuple[str, str]:
 
 
 def deliver(record_id: int) -> bool:
-    """Send the mail once; False when it was sent before (or its registration is gone)."""
+    """Send the mail once; False when it was sent (or is being sent) before, or its
+    registration is gone.
+
+    The record is claimed in a short transaction (its ``sent_at`` set under the row lock),
+    then the mail leaves outside any transaction, so a slow mail server never holds the
+    database (SQLite's write lock above all). A failed send gives the claim back with the
+    error, for the task's retry; a process that dies while sending leaves the mail counted
+    as sent: at most once, never twice."""
     with transaction.atomic():
         record = MailRecord.objects.select_for_update().select_related(
             "registration__tournament").filter(pk=record_id).first()
         if record is None or record.sent_at is not None or record.registration is None:
             return False
         subject, body = write(record)
-        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [record.to])
         record.subject, record.body, record.sent_at, record.error = subject, body, \
             timezone.now(), ""
         record.save(update_fields=["subject", "body", "sent_at", "error"])
+    try:
+        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [record.to])
+    except Exception as exc:
+        MailRecord.objects.filter(pk=record_id).update(
+            sent_at=None, error=f"{type(exc).__name__}: {exc}"[:300])
+        raise
     return True

@@ -220,3 +220,26 @@ def test_a_waiting_one_whose_name_the_desk_took_keeps_waiting_and_the_next_moves
     assert entry.after["still_waiting"] == [str(regs[3])]
     with pytest.raises(ServiceError, match="already registered"):
         online.register_online(t, "player 4", "z@example.org")
+
+
+def test_a_failed_send_is_tried_again_and_then_sent_once(t, settings):
+    reg = sign(t, 1)
+    record = MailRecord.objects.get(registration=reg)
+    settings.EMAIL_BACKEND = "tests.integration.test_online_registration.Broken"
+    with pytest.raises(OSError):
+        deliver(record.pk)
+    record.refresh_from_db()
+    assert record.sent_at is None and "OSError" in record.error and not mail.outbox
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    assert deliver(record.pk) is True and deliver(record.pk) is False
+    assert len(mail.outbox) == 1
+
+
+class Broken:
+    """A mail backend whose server is away."""
+
+    def __init__(self, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        raise OSError("connection refused")
