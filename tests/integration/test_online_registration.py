@@ -243,3 +243,17 @@ class Broken:
 
     def send_messages(self, messages):
         raise OSError("connection refused")
+
+
+def test_unsent_mails_are_sent_again_once(t, settings, django_capture_on_commit_callbacks):
+    from tournaments.services import registration_mail
+    settings.EMAIL_BACKEND = "tests.integration.test_online_registration.Broken"
+    with django_capture_on_commit_callbacks(execute=True):
+        sign(t, 1)
+    assert MailRecord.objects.get().sent_at is None and not mail.outbox
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert registration_mail.send_unsent(t.pk) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert registration_mail.send_unsent(t.pk) == 0
+    assert len(mail.outbox) == 1

@@ -47,3 +47,20 @@ def queue(reg: Registration, kind: str, base: str, occasion: str = "") -> MailRe
 
     transaction.on_commit(enqueue)
     return record
+
+
+def send_unsent(tournament_id: int) -> int:
+    """Queue again every mail of the tournament that has not left (its server was away);
+    each is still sent at most once. Returns how many were queued."""
+    pending = list(MailRecord.objects.filter(registration__tournament_id=tournament_id,
+                                             sent_at__isnull=True).values_list("pk", flat=True))
+
+    def enqueue() -> None:
+        for pk in pending:
+            try:
+                send_task().delay(pk)
+            except Exception as exc:
+                log.warning("mail %s not queued: %s", pk, exc)
+
+    transaction.on_commit(enqueue)
+    return len(pending)

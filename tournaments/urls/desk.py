@@ -31,6 +31,7 @@ urlpatterns = [
     path("<slug:slug>/registrations/close-check-in/", regs.close_check_in,
          name="reg_close_checkin"),
     path("<slug:slug>/registrations/remind/", regs.remind, name="reg_remind"),
+    path("<slug:slug>/registrations/send-unsent/", regs.send_unsent, name="reg_send_unsent"),
     path("<slug:slug>/registrations/delete-all/", regs.delete_all, name="reg_delete_all"),
     path("<slug:slug>/registrations/payments.csv", regs.payments_csv, name="reg_csv"),
     path("<slug:slug>/registrations/payments.pdf", regs.payments_pdf, name="reg_pdf"),

@@ -29,7 +29,7 @@ from ..common.numbers import money
 from ..links import public_base
 from ..models import MailRecord, Registration, Tournament, UnmatchedPayment
 from ..permissions import is_director
-from ..services import Actor, ServiceError, online, payment_import
+from ..services import Actor, ServiceError, online, payment_import, registration_mail
 from ..services import announcement as announcements
 from ..services.reports import write_pdf
 from .access import desk_view
@@ -171,6 +171,14 @@ def close_check_in(request: HttpRequest, t: Tournament) -> HttpResponse:
 def remind(request: HttpRequest, t: Tournament) -> HttpResponse:
     n = online.remind(t, _actor(request), base=public_base(request))
     messages.success(request, gettext("Payment reminders queued: %(n)s.") % {"n": n})
+    return _back(t, "#mails")
+
+
+@require_POST
+@desk_view
+def send_unsent(request: HttpRequest, t: Tournament) -> HttpResponse:
+    n = registration_mail.send_unsent(t.pk)
+    messages.success(request, gettext("Unsent mails queued again: %(n)s.") % {"n": n})
     return _back(t, "#mails")
 
 
