@@ -191,6 +191,19 @@ else:
                           "TIMEOUT": 3600}}
     CELERY_TASK_ALWAYS_EAGER = True  # the embedded default: tasks run in-process
     CELERY_BROKER_URL = "memory://"
+# Mail (online registration, docs/registration.md): SMTP when EMAIL_HOST is set or in
+# production (DJANGO_DEBUG=0); the console (the terminal of `make run`) while debugging.
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="turnierwart@localhost")
+EMAIL_BACKEND = env.str("EMAIL_BACKEND", default=(
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG and "EMAIL_HOST" not in env.ENVIRON
+    else "django.core.mail.backends.smtp.EmailBackend"))
 # Spectators' blocks show a new result at most this many seconds after it was entered, and are
 # rendered at most once per this interval less PUBLIC_RENDER_TIME (the time set aside for a
 # rendering itself; tournaments/views/rendercache.py); 0 renders every new version at once.

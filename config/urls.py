@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("tournaments.urls.hall_links")),
     path("c/", include("tournaments.urls.captain")),
     path("t/", include("tournaments.urls.public")),
+    path("r/", include("tournaments.urls.online")),
     path("api/v1/", include("tournaments.api.urls")),
     path("", RedirectView.as_view(url="/t/", permanent=False), name="root"),
     # Browsers that ask for /favicon.ico without reading the page's <link rel="icon">.

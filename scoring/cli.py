@@ -1,6 +1,7 @@
 """Command line: ``python -m scoring standings DOC.json``, ``... validate DOC.json``,
 ``... prizes PRIZES.json`` (the prize allocation, :mod:`scoring.prizes`) and
-``... teams DOC.json`` (a team competition's ranking, :mod:`scoring.teams_cli`).
+``... teams DOC.json`` (a team competition's ranking, :mod:`scoring.teams_cli`) and
+``... camt STATEMENT.xml`` (a bank statement read and matched, :mod:`scoring.payments_cli`).
 
 Exit status 0 on success, 2 on bad input with every problem on stderr, one per
 line, each naming its place in the document. Never a traceback for bad input.
@@ -71,6 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] == "teams":
         from .teams_cli import main as teams_main
         return teams_main(argv[1:])
+    if argv and argv[0] == "camt":
+        from .payments_cli import main as camt_main
+        return camt_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "prizes":
         return prizes(args.document)

@@ -125,20 +125,30 @@ KEY_WORDS: dict[str, Any] = {
     "moves": _("moves"), "from": _("from"), "to": _("to"), "keeps_role": _("keeps its role"),
     "released": _("seats given back"), "seats": _("seats"), "moved": _("moved"),
     "side": _("side"), "position": _("position"), "draw_index": _("number in the draw"),
+    # online registration (docs/registration.md)
+    "place": _("place"), "fee_state": _("fee"), "fee_cents": _("fee owed"),
+    "paid_cents": _("amount paid"), "paid_via": _("paid by"), "reference": _("payment reference"),
+    "moved_up": _("moved up from the waiting list"), "still_waiting": _("still waiting"),
+    "unmatched": _("lines for the desk"), "lines": _("lines of the statement"),
+    "registrations": _("registrations"), "reminders": _("reminders"),
+    "registered": _("not here (start numbers)"), "absent": _("absent (start numbers)"),
+    "line": _("line"),
 }
 
 
-STATUS_KEYS = {"status", "tournament_status", "role", "kind", "entrant_kind", "outcome"}
+STATUS_KEYS = {"status", "tournament_status", "role", "kind", "entrant_kind", "outcome",
+               "place", "fee_state", "paid_via"}
 
 
 def _status_words() -> dict[str, Any]:
-    from .models import Bye, Entrant, Result, Role, Round, Tournament
+    from .models import Bye, Entrant, Registration, Result, Role, Round, Tournament
 
     words: dict[str, Any] = {"received": _("received again"), "replaced": _("replaced"),
                              "agreed": _("one party agreed"),
                              "kept": _("kept on record, the director's result stands")}
     for choices in (Tournament.Status, Tournament.EntrantKind, Entrant.Status, Round.Status,
-                    Bye.Kind, Result.Status, Role.Kind):
+                    Bye.Kind, Result.Status, Role.Kind, Registration.Place, Registration.Fee,
+                    Registration.Via):
         words.update(dict(choices.choices))
     return words
 

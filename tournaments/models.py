@@ -494,6 +494,8 @@ class ApiTokenUse(models.Model):
 
 
 # The team rows (team_models.py), re-exported: tournaments.models.Team & co.
+# Online registration (announcement, fees, waiting list, mails): docs/registration.md.
+from .entry_models import Announcement, MailRecord, Registration, UnmatchedPayment  # noqa: E402,F401
 from .team_models import Lineup as Lineup  # noqa: E402
 from .team_models import Team as Team  # noqa: E402
 from .team_models import TeamMember as TeamMember  # noqa: E402

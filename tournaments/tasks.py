@@ -17,7 +17,8 @@ from typing import Any
 from celery import shared_task
 from django.db import OperationalError
 
-from .models import Report
+from .models import MailRecord, Report
+from .registration_mails import deliver
 from .services import reports as report_service
 
 log = logging.getLogger(__name__)
@@ -36,4 +37,20 @@ def render_report(self, report_id: int, base_url: str = "", language: str | None
             raise self.retry(exc=exc, countdown=5 * (self.request.retries + 1)) from exc
         log.exception("report %s failed", report_id)
         report_service.mark_failed(report_id, f"{type(exc).__name__}: {exc}")
+        return "failed"
+
+
+@shared_task(bind=True, acks_late=True, max_retries=5)
+def send_registration_mail(self, record_id: int) -> str:
+    """Send one registration mail (:func:`tournaments.registration_mails.deliver`): sent
+    once, whatever retries; a mail server that is away is tried again a few times."""
+    try:
+        return "sent" if deliver(record_id) else "sent before"
+    except (OSError, OperationalError) as exc:  # smtplib's errors are OSErrors
+        # In-process (no broker) a retry would run at once, in the request: the outbox
+        # shows the mail unsent and "send again" tries later.
+        if self.request.retries < self.max_retries and not self.request.is_eager:
+            raise self.retry(exc=exc, countdown=30 * (self.request.retries + 1)) from exc
+        log.exception("registration mail %s failed", record_id)
+        MailRecord.objects.filter(pk=record_id).update(error=f"{type(exc).__name__}"[:300])
         return "failed"

@@ -76,6 +76,17 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "desk:entrant_list": DESK, "desk:row": DESK, "desk:delete": DESK_POST,
     "desk:undo_delete": DESK_POST, "director:table_entry": DIRECTOR,
     "desk:teams": DESK, "director:lineups": DIRECTOR, "director:export_team_trf": DIRECTOR,
+    # online registration: the organiser's page at the desk (a person's data: the
+    # director's), the announcement's settings, the public page and the personal link
+    "desk:registrations": DESK, "desk:reg_fee": DESK_POST, "desk:reg_withdraw": DESK_POST,
+    "desk:reg_statement": DESK_POST, "desk:reg_settle": DESK_POST,
+    "desk:reg_checkin": DESK_POST, "desk:reg_close_checkin": DESK_POST,
+    "desk:reg_remind": DESK_POST, "desk:reg_send_unsent": DESK_POST,
+    "desk:reg_csv": DESK, "desk:reg_pdf": DESK,
+    "desk:reg_export": DIRECTOR, "desk:reg_delete": {**DIRECTOR, "post_only": True},
+    "desk:reg_delete_all": {**DIRECTOR, "post_only": True},
+    "director:announcement": DIRECTOR, "public:announcement": PUBLIC_SERVED,
+    "online:mine": PUBLIC_SERVED, "online:withdraw": {**PUBLIC_SERVED, "post_only": True},
     # the director
     # the directors' home: anyone who directs some tournament (the desk user directs none)
     "director:home": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
@@ -175,7 +186,7 @@ def world(make_tournament, director, desk_user, stranger):
               "start_number": "1", "pk": str(revision.pk), "token": table.token,
               "rule": "1", "object_id": "1", "content_type_id": "1", "id": "1",
               "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ",
-              "code": code, "link": link, "language": "en", "entry": "1"}
+              "code": code, "link": link, "language": "en", "entry": "1", "line": "1"}
     users = {"anon": None, "desk": desk_user, "other": stranger, "director": director}
     return t, values, users
 

@@ -41,6 +41,10 @@ BACKED_UP: tuple[str, ...] = (
     "tournaments.result",
     "tournaments.resultrevision",
     "tournaments.submissionkey",
+    "tournaments.announcement",
+    "tournaments.registration",
+    "tournaments.unmatchedpayment",
+    "tournaments.mailrecord",
     "tournaments.actionlog",
 )
 # Made by ``migrate`` in every database (ids differ between databases): referred to by

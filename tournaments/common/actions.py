@@ -84,6 +84,27 @@ COMMON: dict[str, Action] = {
     "team_captain": Action(_("team captain set"), _("%(actor)s set a team's captain.")),
     "set_lineup": Action(_("line-up set"),
                          _("%(actor)s set a team's line-up for a round.")),
+    # Online registration (docs/registration.md)
+    "save_announcement": Action(_("announcement saved"),
+                                _("%(actor)s saved the announcement.")),
+    "register_online": Action(_("registered online"), _("%(actor)s took a registration.")),
+    "withdraw_online": Action(_("registration withdrawn"),
+                              _("%(actor)s withdrew a registration.")),
+    "set_fee": Action(_("entry fee settled"), _("%(actor)s changed the state of a fee.")),
+    "import_statement": Action(_("bank statement imported"),
+                               _("%(actor)s imported a bank statement.")),
+    "settle_payment": Action(_("bank line settled"),
+                             _("%(actor)s settled a line of a bank statement.")),
+    "checkin_link": Action(_("checked in with the personal link"),
+                           _("%(actor)s checked an entrant in with the code of the mail.")),
+    "close_check_in": Action(_("check-in closed"),
+                             _("%(actor)s closed the check-in: those not here are absent.")),
+    "remind_fees": Action(_("payment reminders sent"),
+                          _("%(actor)s sent payment reminders.")),
+    "delete_registrations": Action(_("registration data deleted"),
+                                   _("%(actor)s deleted the data of every registration.")),
+    "delete_person": Action(_("a person's data deleted"),
+                            _("%(actor)s deleted a person's registration data.")),
 }
 
 

@@ -3,7 +3,7 @@ with each discipline's own pages (its work beyond one tournament before ``<slug>
 
 from django.urls import path
 
-from ..views import board, finish, round_page, stats
+from ..views import announcement_settings, board, finish, round_page, stats
 from ..views import director as views
 from ..views import settings as settings_views
 from ..views import teams as team_views
@@ -19,6 +19,8 @@ urlpatterns = [
     path("<slug:slug>/export/", views.export, name="export"),
     path("<slug:slug>/final/", finish.final, name="final"),
     path("<slug:slug>/settings/", settings_views.settings, name="settings"),
+    path("<slug:slug>/announcement/", announcement_settings.announcement_settings,
+         name="announcement"),
     path("<slug:slug>/settings/roles/", settings_views.roles, name="roles"),
     path("<slug:slug>/log/", views.log, name="log"),
     path("<slug:slug>/log/undo/", views.undo_last, name="undo_last"),

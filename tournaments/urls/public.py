@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ..views import prereg, public, stats
+from ..views import announcement, prereg, public, stats
 from . import discipline_urls
 
 app_name = "public"
@@ -17,5 +17,6 @@ urlpatterns = [
     path("<slug:slug>/seats/", public.seats, name="seats"),
     path("<slug:slug>/seats/live/", public.seats_fragment, name="seats_live"),
     path("<slug:slug>/prereg/", prereg.prereg_page, name="prereg"),
+    path("<slug:slug>/announcement/", announcement.announcement_page, name="announcement"),
     *discipline_urls("public"),
 ]

@@ -32,7 +32,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from .. import services
 from ..disciplines import of
 from ..models import Entrant, RegistrationSeat, Role, Tournament
-from ..services import Actor, ServiceError, hall_links, prereg, seating
+from ..services import Actor, ServiceError, hall_links, online, prereg, seating
 from ..services import markers as marking
 from .access import desk_view, director_view
 from .desk_form import SignUpForm, _register
@@ -156,11 +156,12 @@ def players(request: HttpRequest, t: Tournament) -> HttpResponse:
 @require_POST
 @desk_view
 def scan(request: HttpRequest, t: Tournament) -> HttpResponse:
-    """A scanned (or typed) pre-registration code: check in, and seat with the window draw."""
+    """A scanned (or typed) pre-registration code, or the QR code of an online registration's
+    mail (its personal link): check in, and seat with the window draw."""
     code = request.POST.get("code", "")
     error, done = "", ""
     try:
-        entrant, seat = prereg.check_in_code(t, _actor(request), code)
+        entrant, seat = online.check_in(t, _actor(request), code)
     except ServiceError as e:
         error = " ".join(e.messages)
     except DatabaseError:

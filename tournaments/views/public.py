@@ -26,7 +26,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from ..disciplines import get, of
-from ..models import Round, Tournament
+from ..models import Announcement, Round, Tournament
 from ..permissions import is_desk
 from ..selectors.board import still_playing
 from ..services import ServiceError
@@ -217,7 +217,9 @@ def tournament_context(t: Tournament, category: str | None) -> dict:
     return {"t": t, "discipline": of(t).label, "round": current_round(t),
             "rounds": visible_rounds(t), "category": category,
             "categories": [(c, category_label(c)) for c in categories_present(t)],
-            "page_links": t.disc.page_links(t, "public"), **live_blocks(t, "page", category)}
+            "page_links": t.disc.page_links(t, "public"),
+            "announcement_open": Announcement.objects.filter(tournament=t, open=True).exists(),
+            **live_blocks(t, "page", category)}
 
 
 @shared_page

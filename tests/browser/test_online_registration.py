@@ -1,0 +1,158 @@
+"""An open from its announcement to round 1 (issue 37), through the pages: 30 players
+register on the announcement page from a phone, the tournament of 28 places is full for the
+last two, the bank statement (camt.053, written here from the ISO 20022 schema) marks 20
+paid, two players withdraw through their personal link and the two waiting move up (mails
+in the outbox: 30 confirmations, 2 "moved up"), the desk checks 12 in by the QR code's
+link, closes the check-in, sees who paid but did not come, and round 1 is drawn with the
+checked-in players only. axe checks each new page; screenshots at both sizes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core import mail
+
+from tournaments.models import Entrant, Registration, Seat
+from tournaments.services import Actor
+from tournaments.services import announcement as announcements
+
+from .evening import PHONE, SCREEN, login, staff
+
+pytestmark = pytest.mark.django_db(transaction=True)
+NS = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+        "resultTypes": ["violations"]}
+
+
+def camt053(regs: list[Registration]) -> bytes:
+    """A statement of version .08: one credit per registration, paid by reference."""
+    entries = "".join(
+        f'<Ntry><Amt Ccy="EUR">{r.fee_cents / 100:.2f}</Amt><CdtDbtInd>CRDT</CdtDbtInd>'
+        f"<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-0{1 + i % 5}</Dt></BookgDt>"
+        f"<NtryDtls><TxDtls><Amt Ccy=\"EUR\">{r.fee_cents / 100:.2f}</Amt><RltdPties><Dbtr>"
+        f"<Pty><Nm>{r.name}</Nm></Pty></Dbtr></RltdPties><RmtInf><Ustrd>Startgeld "
+        f"{r.reference}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n"
+        for i, r in enumerate(regs))
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="{NS}"><BkToCstmrStmt>'
+            f"<GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-11-06T06:00:00</CreDtTm></GrpHdr><Stmt>"
+            f"<Id>S1</Id><Acct><Id><IBAN>DE02120300000000202051</IBAN></Id></Acct>\n"
+            f"{entries}</Stmt></BkToCstmrStmt></Document>").encode()
+
+
+def axe(page, found: list[str], what: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe  # noqa: F401 (the bundle is there)
+    result = page.evaluate("o => axe.run(document, o)", WCAG)
+    found += [f"{what}: {v['id']} at {[n['target'] for n in v['nodes'][:3]]}"
+              for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+WIDE = """() => [...document.querySelectorAll('body *')].filter(
+  e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(
+  e => e.tagName + '#' + e.id + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth")
+
+
+def test_from_announcement_to_round_one(browser, live_server, shot, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "enabled": False}  # one phone signs up all
+    pytest.importorskip("axe_playwright_python")
+    import axe_playwright_python.sync_playwright as axe_sync
+    script = (Path(axe_sync.__file__).parent / "axe.min.js").read_text()
+    base = live_server.url
+    t = staff("Herbstopen", "chess")
+    announcements.save(t, Actor(None, "test"), open=True, capacity=28, base_cents=3000,
+                       reduced_cents=1500, venue="Vereinsheim Musterstadt",
+                       bank="SC Musterstadt, DE02 1203 0000 0000 2020 51", text="7 Runden.")
+    violations: list[str] = []
+
+    phone = browser.new_context(**PHONE, locale="de",
+                                extra_http_headers={"Accept-Language": "de"})
+    phone.add_init_script(script=script)
+    page = phone.new_page()
+    for i in range(1, 31):
+        page.goto(f"{base}/t/{t.slug}/announcement/")
+        if i == 1:
+            axe(page, violations, "announcement")
+            assert no_sideways_scroll(page)
+            shot(page, "online-01-announcement-390")
+        page.fill("#id_name", f"Spieler {i:02d}")
+        page.fill("#id_email", f"spieler{i}@example.org")
+        if i % 5 == 0:
+            page.check("#id_youth")
+        page.click("form button[type=submit].primary")
+        page.wait_for_url(re.compile(r"/r/[2-9A-X]{20}/"))
+    axe(page, violations, "personal page")
+    assert no_sideways_scroll(page)
+    shot(page, "online-02-waiting-390")
+    assert "Warteliste" in page.content()
+    regs = list(Registration.objects.filter(tournament=t).order_by("number"))
+    assert [r.place for r in regs].count("placed") == 28
+    assert [r.place for r in regs][28:] == ["waiting", "waiting"]
+    assert len(mail.outbox) == 30 and all(m.subject.startswith("Anmeldung") for m in mail.outbox)
+
+    desk = browser.new_context(**SCREEN, locale="en",
+                               extra_http_headers={"Accept-Language": "en"})
+    desk.add_init_script(script=script)
+    dpage = desk.new_page()
+    login(dpage, base, "anmeldung")
+    dpage.goto(f"{base}/desk/{t.slug}/registrations/")
+    dpage.set_input_files("#id_statement", files=[{
+        "name": "november.xml", "mimeType": "text/xml", "buffer": camt053(regs[:20])}])
+    dpage.click("#payments form button[type=submit]")
+    dpage.wait_for_selector("#payments")
+    assert dpage.locator("[data-state=paid]").inner_text() == "20"
+
+    for r in regs[2:4]:  # two withdraw through their link
+        page.goto(f"{base}/r/{r.token}/")
+        page.check("#confirm")
+        page.click("#withdraw button[type=submit]")
+        page.wait_for_selector("text=zurückgezogen")
+    assert [Registration.objects.get(pk=r.pk).place for r in regs[28:]] == ["placed"] * 2
+    moved = [m for m in mail.outbox if m.subject.startswith("Sie haben einen Platz")]
+    assert len(moved) == 2 and len(mail.outbox) == 32
+
+    # Check-in: the desk's scanner types what the mail's QR code holds, the personal link.
+    links = {m.to[0]: re.search(r"http\S+/r/[2-9A-X]{20}/", m.body).group(0)
+             for m in mail.outbox if m.subject.startswith("Anmeldung")}
+    here = [regs[i] for i in (0, 1, 4, 5, 6, 9, 12, 13, 20, 21, 28, 29)]
+    for r in here:
+        dpage.fill("#reg-code", links[r.email])
+        dpage.press("#reg-code", "Enter")
+        dpage.wait_for_selector(f".messages li:has-text('Checked in:'):has-text('{r.name}')")
+    assert Entrant.objects.filter(tournament=t, status="present").count() == 12
+    dpage.click("#checkin form.inline button")
+    dpage.wait_for_selector("text=Check-in closed")
+    absent = dpage.locator("#paid-absent li").all_inner_texts()
+    expected = [f"{r.number}. {r.name}" for r in regs[:20] if r not in here
+                and r not in regs[2:4]]  # paid, did not withdraw, did not come
+    assert [a.split(" (")[0] for a in absent] == expected and len(expected) == 10
+    axe(dpage, violations, "organiser page")
+    shot(dpage, "online-03-desk-1920")
+    narrow = desk.new_page()
+    narrow.set_viewport_size({"width": 390, "height": 844})
+    narrow.goto(f"{base}/desk/{t.slug}/registrations/")
+    shot(narrow, "online-04-desk-390")
+    assert no_sideways_scroll(narrow), narrow.evaluate(WIDE)
+
+    director = browser.new_context(**SCREEN, locale="de")
+    director.add_init_script(script=script)
+    spage = director.new_page()
+    login(spage, base, "direktor")
+    spage.goto(f"{base}/director/{t.slug}/announcement/")
+    axe(spage, violations, "announcement settings")
+    shot(spage, "online-05-settings-1920")
+    spage.goto(f"{base}/director/{t.slug}/")
+    spage.click(f"form[action='/director/{t.slug}/rounds/draw/'] button[type=submit]")
+    spage.wait_for_url(re.compile(r"/rounds/1/"))
+    drawn = set(Seat.objects.filter(round__tournament=t, round__number=1)
+                .values_list("entrant__name", flat=True))
+    assert drawn == {r.name for r in here}
+    dpage.goto(f"{base}/t/{t.slug}/announcement/")
+    shot(dpage, "online-06-announcement-1920")
+    dpage.goto(f"{base}/r/{regs[0].token}/")
+    shot(dpage, "online-07-personal-1920")
+    assert not violations, "\n".join(violations)

@@ -1,0 +1,81 @@
+"""Places and the waiting list: who gets a place when one frees (docs/registration.md).
+
+A registration with a place has an entrant (pre-registered: no seat until checked in); one
+on the waiting list has none. :func:`fill_places` gives the free places to the first
+waiting registrations, in the announcement's order (of registration, or of payment: paid
+ones first, by the day the money came, then the others by registration), inside the
+caller's :func:`~.base.change`, and queues each one's "moved up" mail.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F, QuerySet
+
+from ..models import Announcement, Entrant, Registration, Tournament
+from .base import Change, ServiceError
+from .registration import sign_up
+from .registration_mail import queue
+
+ONLINE = "online registration"
+
+
+def placed(t: Tournament) -> int:
+    return Registration.objects.filter(tournament=t, place=Registration.Place.PLACED).count()
+
+
+def waiting(t: Tournament, order: str) -> QuerySet[Registration]:
+    """The waiting list in the order it moves up."""
+    found = Registration.objects.filter(tournament=t, place=Registration.Place.WAITING)
+    if order == Announcement.WaitingOrder.PAYMENT:
+        return found.order_by(F("paid_at").asc(nulls_last=True), "number")
+    return found.order_by("number")
+
+
+def has_room(t: Tournament, a: Announcement) -> bool:
+    return a.capacity is None or placed(t) < a.capacity
+
+
+def give_place(c: Change, reg: Registration) -> Entrant:
+    """Make ``reg`` an entrant of the tournament (pre-registered, not here yet)."""
+    from .base import Actor
+    pair = c.tournament.entrant_kind == Tournament.EntrantKind.PAIR
+    try:
+        entrant = sign_up(c, [{"name": reg.name, "club": reg.club}], club=reg.club,
+                          status=Entrant.Status.REGISTERED, preregistered=True, alone=pair,
+                          actor=Actor(None, ONLINE))
+    except ServiceError as e:  # the desk's field names, said as the form's
+        where = {"players": "name", "club": "club", "name": "name"}
+        raise type(e)({where.get(k, "__all__"): v for k, v in e.errors.items()},
+                      code=e.code) from None
+    reg.entrant = entrant
+    reg.place = Registration.Place.PLACED
+    reg.save(update_fields=["entrant", "place"])
+    return entrant
+
+
+def fill_places(c: Change, a: Announcement, base: str = "",
+                skipped: list[str] | None = None) -> list[str]:
+    """Move waiting registrations up while there is room; their names, for the log.
+
+    One who cannot become an entrant (the desk signed up somebody of the same name
+    meanwhile) keeps waiting and is named in ``skipped`` (the log says so), never blocks
+    the ones after them."""
+    moved: list[str] = []
+    if c.tournament.rounds.exists():
+        return moved
+    for reg in waiting(c.tournament, a.waiting_order):
+        if not has_room(c.tournament, a):
+            break
+        try:
+            with transaction.atomic():  # a refusal leaves nothing half-made
+                give_place(c, reg)
+        except ServiceError:
+            reg.refresh_from_db()
+            if skipped is not None:
+                skipped.append(str(reg))
+            continue
+        c.wrote(f"registration:{reg.pk}")
+        queue(reg, "moved_up", base)
+        moved.append(str(reg))
+    return moved
