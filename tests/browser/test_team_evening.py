@@ -97,6 +97,20 @@ def test_a_team_evening(browser, live_server):
             with director.expect_navigation():
                 form.locator("button[type=submit]").click()
             assert "Erich Ersatz" in director.inner_text("#team-1")
+        if number == 2:  # a captain sets his team's line-up on the team's own link
+            match = t.rounds.get(number=2).tables.get(number=1)
+            team = match.seats.get(side=2).entrant
+            phone = phones[1]
+            phone.goto(f"{base}/e/{team.link_code}/")
+            phone.click("#team-lineup")
+            phone.wait_for_selector("#save-lineup")
+            for k in range(1, 5):
+                phone.select_option(f"select[name=board_{k}]", str(k))
+            with phone.expect_navigation():
+                phone.click("#save-lineup")
+            phone.wait_for_selector("#lineup-saved")
+            shots(phone, "captain-lineup-saved")
+            assert team_services.lineup_of(match.round, team, 4) == (1, 2, 3, 4)
         for index, link in enumerate(links):
             boards = boards_of(number, index)
             offline = number == 1 and index == 0
@@ -159,6 +173,7 @@ def test_a_team_evening(browser, live_server):
     assert len(pairs) == len(set(pairs)) == 12
     evening.watch("public-matches", "matches/")
     evening.watch("public-team-cross-table", "team-cross-table/")
+    evening.watch("public-team-players", "team-players/")
     standings = evening.spectator
     standings.goto(f"{base}/t/{slug}/")
     text = standings.inner_text("main")
