@@ -331,3 +331,19 @@ def test_a_captain_sets_the_line_up_on_the_teams_link(teams, client, boss):
     late = client.post(url, {"board_1": "1", "board_2": "2", "board_3": "3", "board_4": "4"})
     assert late.status_code == 400 and "has a result already" in late.content.decode()
     assert client.get("/e/not-a-code/lineup/").status_code == 404
+
+
+def test_a_deleted_team_comes_back_with_its_board_order(teams, boss):
+    from tournaments.models import ActionLog
+    from tournaments.services.registration import delete_entrant
+    from tournaments.services.undo import undo_entry
+
+    t = teams(2, "round_robin")
+    e = t.entrants.get(start_number=2)
+    before = [(m.player.name, m.substitute) for m in team_services.roster(e)]
+    delete_entrant(e, boss)
+    entry = ActionLog.objects.filter(tournament=t, action="delete_entrant").latest("id")
+    undo_entry(t, boss, entry.pk)
+    back = t.entrants.get(start_number=2)
+    assert [(m.player.name, m.substitute) for m in team_services.roster(back)] == before
+    assert back.team.captain == "Captain 2"

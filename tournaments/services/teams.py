@@ -271,3 +271,33 @@ def match_lines(table: Table) -> list[BoardLine]:
                                names[2].get(b, "") if b else "", "W" if first_white else "B",
                                a, b))
     return lines
+
+
+def team_snapshot(entrant: Entrant) -> dict[str, Any]:
+    """The team's captain and board order as the log keeps them when the team is deleted
+    (the players stay: a Player is never deleted with a team)."""
+    team = Team.objects.filter(entrant=entrant).first()
+    if team is None:
+        return {}
+    return {"captain": team.captain,
+            "members": [{"player": m.player_id, "position": m.position,
+                         "substitute": m.substitute} for m in roster(entrant)]}
+
+
+def restore_team(entrant: Entrant, snapshot: Any) -> list[Any]:
+    """Put a deleted team's captain and board order back (an undone deletion, inside its
+    change); returns the members whose player is gone."""
+    if not isinstance(snapshot, dict) or not snapshot:
+        return []
+    team, _created = Team.objects.get_or_create(entrant=entrant)
+    team.captain = str(snapshot.get("captain") or "")[:MAX_NAME]
+    team.save(update_fields=["captain"])
+    lost = []
+    for row in snapshot.get("members") or []:
+        player = Player.objects.filter(pk=row.get("player")).first()
+        if player is None:
+            lost.append(row.get("position"))
+            continue
+        TeamMember.objects.create(team=team, player=player, position=row["position"],
+                                  substitute=bool(row.get("substitute")))
+    return lost
