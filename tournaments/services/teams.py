@@ -123,7 +123,8 @@ def remove_member(t: Tournament, actor: Actor, entrant_id: Any, member_id: Any) 
         raise NotFound(_("no such player on this team"), "member")
     with change(t.pk, actor, "team_member_remove") as c:
         c.target = f"{entrant}: {gone.position}. {gone.player.name}"
-        c.before = {"team": entrant.pk, "name": gone.player.name, "position": gone.position}
+        c.before = {"team": entrant.pk, "name": gone.player.name, "position": gone.position,
+                    "player": gone.player_id, "substitute": gone.substitute}
         gone.delete()
         for m in members:
             if m.position > gone.position:
@@ -144,7 +145,8 @@ def set_captain(t: Tournament, actor: Actor, entrant_id: Any, captain: Any) -> T
     with change(t.pk, actor, "team_captain") as c:
         team = _team(entrant)
         c.target = str(entrant)
-        c.before, c.after = {"captain": team.captain}, {"captain": captain}
+        c.before = {"team": entrant.pk, "captain": team.captain}
+        c.after = {"team": entrant.pk, "captain": captain}
         team.captain = captain
         team.save(update_fields=["captain"])
         c.wrote(f"entrant:{entrant.pk}")
