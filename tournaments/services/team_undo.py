@@ -10,6 +10,7 @@ from django.utils.translation import gettext_noop
 
 from ..models import ActionLog, Lineup, Player, Team, TeamMember
 from .base import Change
+from .teams import refresh_rating
 from .undo_steps import Sentence, _changed_since, _entrant, _old_entry, _refuse, _round_of
 
 
@@ -29,6 +30,7 @@ def undo_member_add(c: Change, entry: ActionLog) -> Sentence:
         raise _changed_since(e)
     c.before = {"team": e.pk, "name": member.player.name, "position": member.position}
     member.delete()
+    refresh_rating(c.tournament, e)
     return Sentence(gettext_noop("%(name)s is off the board order of %(team)s again."),
                     {"name": after.get("name", ""), "team": e.name})
 
@@ -50,6 +52,7 @@ def undo_member_remove(c: Change, entry: ActionLog) -> Sentence:
     TeamMember.objects.create(team=team, player=player, position=position,
                               substitute=bool(before.get("substitute")))
     c.after = {"team": e.pk, "name": player.name, "position": position}
+    refresh_rating(c.tournament, e)
     return Sentence(gettext_noop("%(name)s is back on the board order of %(team)s."),
                     {"name": player.name, "team": e.name})
 

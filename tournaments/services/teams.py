@@ -109,7 +109,7 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
         c.after = {"team": entrant.pk, "member": member.pk, "name": name, "rating": elo,
                    "substitute": substitute}
         c.wrote(f"entrant:{entrant.pk}")
-    _refresh_rating(t, entrant)
+        refresh_rating(t, entrant)
     return member
 
 
@@ -130,7 +130,7 @@ def remove_member(t: Tournament, actor: Actor, entrant_id: Any, member_id: Any) 
             if m.position > gone.position:
                 TeamMember.objects.filter(pk=m.pk).update(position=m.position - 1)
         c.wrote(f"entrant:{entrant.pk}")
-    _refresh_rating(t, entrant)
+        refresh_rating(t, entrant)
 
 
 def set_captain(t: Tournament, actor: Actor, entrant_id: Any, captain: Any) -> Team:
@@ -153,9 +153,10 @@ def set_captain(t: Tournament, actor: Actor, entrant_id: Any, captain: Any) -> T
     return team
 
 
-def _refresh_rating(t: Tournament, entrant: Entrant) -> None:
+def refresh_rating(t: Tournament, entrant: Entrant) -> None:
     """The team's rating is the average of its top boards' Elo (``pairing.teams.lineup``,
-    in board order, as German leagues take it): the draw orders teams by it."""
+    in board order, as German leagues take it): the draw orders teams by it. Written inside
+    the change that altered the board order."""
     boards = of(t).settings(t).boards
     rating = lineups.team_rating(pure_team(entrant), boards, lineups.BY_BOARD_ORDER)
     Entrant.objects.filter(pk=entrant.pk).update(
