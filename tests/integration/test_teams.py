@@ -380,3 +380,9 @@ def test_team_actions_are_undone_from_the_log(teams, boss):
     assert team_services.lineup_of(rnd, e, 4) == (1, 2, 3, 4)  # none set: the default
     with pytest.raises(ServiceError):  # the draw rests on the board order
         undo_last("team_member_add")
+
+
+def test_the_director_reaches_the_teams_from_the_dashboard(teams, director_client):
+    t = teams(2, "round_robin")
+    page = director_client.get(f"/director/{t.slug}/").content.decode()
+    assert f'href="/desk/{t.slug}/teams/"' in page
