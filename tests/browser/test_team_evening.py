@@ -97,6 +97,20 @@ def test_a_team_evening(browser, live_server):
             with director.expect_navigation():
                 form.locator("button[type=submit]").click()
             assert "Erich Ersatz" in director.inner_text("#team-1")
+        if number == 2:  # a captain sets his team's line-up on the team's own link
+            match = t.rounds.get(number=2).tables.get(number=1)
+            team = match.seats.get(side=2).entrant
+            phone = phones[1]
+            phone.goto(f"{base}/e/{team.link_code}/")
+            phone.click("#team-lineup")
+            phone.wait_for_selector("#save-lineup")
+            for k in range(1, 5):
+                phone.select_option(f"select[name=board_{k}]", str(k))
+            with phone.expect_navigation():
+                phone.click("#save-lineup")
+            phone.wait_for_selector("#lineup-saved")
+            shots(phone, "captain-lineup-saved")
+            assert team_services.lineup_of(match.round, team, 4) == (1, 2, 3, 4)
         for index, link in enumerate(links):
             boards = boards_of(number, index)
             offline = number == 1 and index == 0
@@ -159,6 +173,7 @@ def test_a_team_evening(browser, live_server):
     assert len(pairs) == len(set(pairs)) == 12
     evening.watch("public-matches", "matches/")
     evening.watch("public-team-cross-table", "team-cross-table/")
+    evening.watch("public-team-players", "team-players/")
     standings = evening.spectator
     standings.goto(f"{base}/t/{slug}/")
     text = standings.inner_text("main")
@@ -182,3 +197,62 @@ def test_a_team_evening(browser, live_server):
     if shutil.which("pdftoppm"):
         subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(pdf),
                         str(shots.dir / "match-sheet")], check=True)
+
+
+def test_the_team_pages_pass_axe(browser, live_server):
+    """WCAG 2.1 A and AA (axe-core, serious and critical) on every team page, on a phone in
+    German and on a desktop in English."""
+    from pathlib import Path
+
+    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
+    from tournaments import services
+
+    from .evening import PHONE, SCREEN, login
+    from .test_accessibility import WCAG
+
+    t = staff("Mannschaftspokal", "teamchess", "team", pairing="round_robin")
+    boss = Actor(None, "setup")
+    for name in TEAMS[:4]:
+        services.register(t, boss, [{"name": name}], status="present")
+    for e in t.entrants.all():
+        for k in range(5):
+            team_services.add_member(t, boss, e.pk, f"{e.name.split()[-1]} {k + 1}",
+                                     rating=1900 - 10 * k, substitute=k == 4)
+    rnd = services.draw_round(t, boss, seed="axe")
+    services.publish_round(t, boss, 1)
+    for index, table in enumerate(rnd.tables.order_by("number")):
+        services.director_set_result(table, boss, {"boards": boards_of(1, index)})
+    services.close_round(t, boss, 1)
+    services.draw_round(t, boss, seed="axe2")
+    rnd2 = services.publish_round(t, boss, 2)
+    table = rnd2.tables.order_by("number").first()
+    services.captain_submit(table.token, {"boards": boards_of(2, 0)}, device_id="a" * 20)
+    e = t.entrants.get(start_number=1)
+    slug = t.slug
+    public = [f"/t/{slug}/", f"/t/{slug}/matches/", f"/t/{slug}/team-cross-table/",
+              f"/t/{slug}/team-players/", f"/c/{table.token}/", f"/e/{e.link_code}/lineup/"]
+    # (the team's page /e/<code>/ itself refreshes by a meta refresh, which axe rates
+    # serious: the personal links' page of issue 19, left to its owner)
+    desk = [f"/desk/{slug}/teams/"]
+    director = [f"/director/{slug}/rounds/2/lineups/", f"/director/{slug}/rounds/2/",
+                f"/director/{slug}/settings/", f"/director/{slug}/"]
+    script = (Path(axe_sync.__file__).parent / "axe.min.js").read_text()
+    found: list[str] = []
+    for size, lang in ((PHONE, "de"), (SCREEN, "en")):
+        for who, paths in (("", public), ("anmeldung", desk), ("direktor", director)):
+            context = browser.new_context(**size, locale=lang,
+                                          extra_http_headers={"Accept-Language": lang})
+            context.add_init_script(script=script)
+            page = context.new_page()
+            page.clock.install()
+            if who:
+                login(page, live_server.url, who)
+            for path in paths:
+                response = page.goto(live_server.url + path)
+                assert response is not None and response.status == 200, path
+                result = page.evaluate("o => axe.run(document, o)", WCAG)
+                found += [f"{lang} {path}: {v['id']} at {[n['target'] for n in v['nodes'][:3]]}"
+                          for v in result["violations"] if v["impact"] in ("serious",
+                                                                            "critical")]
+            context.close()
+    assert not found, "\n".join(found)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tournaments import services
-from tournaments.models import Result, Round, TeamMember
+from tournaments.models import Result, Round, Team, TeamMember
 from tournaments.services import Actor, ServiceError
 from tournaments.services import teams as team_services
 
@@ -331,3 +331,58 @@ def test_a_captain_sets_the_line_up_on_the_teams_link(teams, client, boss):
     late = client.post(url, {"board_1": "1", "board_2": "2", "board_3": "3", "board_4": "4"})
     assert late.status_code == 400 and "has a result already" in late.content.decode()
     assert client.get("/e/not-a-code/lineup/").status_code == 404
+
+
+def test_a_deleted_team_comes_back_with_its_board_order(teams, boss):
+    from tournaments.models import ActionLog
+    from tournaments.services.registration import delete_entrant
+    from tournaments.services.undo import undo_entry
+
+    t = teams(2, "round_robin")
+    e = t.entrants.get(start_number=2)
+    before = [(m.player.name, m.substitute) for m in team_services.roster(e)]
+    delete_entrant(e, boss)
+    entry = ActionLog.objects.filter(tournament=t, action="delete_entrant").latest("id")
+    undo_entry(t, boss, entry.pk)
+    back = t.entrants.get(start_number=2)
+    assert [(m.player.name, m.substitute) for m in team_services.roster(back)] == before
+    assert back.team.captain == "Captain 2"
+
+
+def test_team_actions_are_undone_from_the_log(teams, boss):
+    from tournaments.models import ActionLog
+    from tournaments.services.undo import undo_entry
+
+    def undo_last(action):
+        entry = ActionLog.objects.filter(tournament=t, action=action).latest("id")
+        undo_entry(t, boss, entry.pk)
+
+    t = teams(2, "round_robin")
+    e = t.entrants.get(start_number=1)
+    names = [m.player.name for m in team_services.roster(e)]
+    team_services.remove_member(t, boss, e.pk, team_services.roster(e)[1].pk)
+    undo_last("team_member_remove")
+    assert [m.player.name for m in team_services.roster(e)] == names
+    team_services.add_member(t, boss, e.pk, "Sechster", substitute=True)
+    undo_last("team_member_add")
+    assert [m.player.name for m in team_services.roster(e)] == names
+    team_services.set_captain(t, boss, e.pk, "Neu")
+    undo_last("team_captain")
+    assert Team.objects.get(entrant=e).captain == "Captain 1"
+    services.draw_round(t, boss, seed="s")
+    team_services.set_lineup(t, boss, 1, e.pk, [1, 2, 3, 5])
+    team_services.set_lineup(t, boss, 1, e.pk, [1, 2, 4, 5])
+    undo_last("set_lineup")
+    rnd = t.rounds.get(number=1)
+    assert team_services.lineup_of(rnd, e, 4) == (1, 2, 3, 5)
+    entry = ActionLog.objects.filter(tournament=t, action="set_lineup").order_by("id").first()
+    undo_entry(t, boss, entry.pk)
+    assert team_services.lineup_of(rnd, e, 4) == (1, 2, 3, 4)  # none set: the default
+    with pytest.raises(ServiceError):  # the draw rests on the board order
+        undo_last("team_member_add")
+
+
+def test_the_director_reaches_the_teams_from_the_dashboard(teams, director_client):
+    t = teams(2, "round_robin")
+    page = director_client.get(f"/director/{t.slug}/").content.decode()
+    assert f'href="/desk/{t.slug}/teams/"' in page

@@ -34,19 +34,24 @@ def test_every_entry_declares_its_capabilities():
         assert isinstance(m, DrawMethod) and m.name == name
         assert m.seats, name
         assert not (m.result_dependent and m.registration_time), name
-    expected = {"dutch", "score_order", "standings_tables", "swiss_score"}
+    expected = {"dutch", "score_order", "standings_tables", "swiss_score", "team_swiss"}
     assert expected == pairing.RESULT_DEPENDENT
     assert pairing.REGISTRATION == "registration"
     assert METHODS["registration"].registration_time
-    assert {m.name for m in METHODS.values() if m.in_app} == {"dutch", "registration"}
+    assert {m.name for m in METHODS.values() if m.in_app} == {"dutch", "registration",
+                                                              "team_swiss"}
+
+
+TWO_TEAMS = {"match_day", "scheveningen"}  # draws of exactly two teams (pairing.teams.draws)
 
 
 def test_pure_methods_are_callable_and_app_draws_say_so():
     req = pairing.DrawRequest(1, tuple(pairing.Competitor(i, i) for i in range(1, 5)),
                               pairing.Layout(sides=2), "seed")
+    two = pairing.DrawRequest(1, req.competitors[:2], req.layout, "seed")
     for m in METHODS.values():
         if not m.in_app and m.fits(req.layout):  # every method that seats one against one
-            assert m(req).tables
+            assert m(two if m.name in TWO_TEAMS else req).tables
     with pytest.raises(DrawError, match="web app"):
         METHODS["dutch"](req)
     with pytest.raises(DrawError, match="unknown draw method"):

@@ -109,7 +109,7 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
         c.after = {"team": entrant.pk, "member": member.pk, "name": name, "rating": elo,
                    "substitute": substitute}
         c.wrote(f"entrant:{entrant.pk}")
-    _refresh_rating(t, entrant)
+        refresh_rating(t, entrant)
     return member
 
 
@@ -123,13 +123,14 @@ def remove_member(t: Tournament, actor: Actor, entrant_id: Any, member_id: Any) 
         raise NotFound(_("no such player on this team"), "member")
     with change(t.pk, actor, "team_member_remove") as c:
         c.target = f"{entrant}: {gone.position}. {gone.player.name}"
-        c.before = {"team": entrant.pk, "name": gone.player.name, "position": gone.position}
+        c.before = {"team": entrant.pk, "name": gone.player.name, "position": gone.position,
+                    "player": gone.player_id, "substitute": gone.substitute}
         gone.delete()
         for m in members:
             if m.position > gone.position:
                 TeamMember.objects.filter(pk=m.pk).update(position=m.position - 1)
         c.wrote(f"entrant:{entrant.pk}")
-    _refresh_rating(t, entrant)
+        refresh_rating(t, entrant)
 
 
 def set_captain(t: Tournament, actor: Actor, entrant_id: Any, captain: Any) -> Team:
@@ -144,16 +145,18 @@ def set_captain(t: Tournament, actor: Actor, entrant_id: Any, captain: Any) -> T
     with change(t.pk, actor, "team_captain") as c:
         team = _team(entrant)
         c.target = str(entrant)
-        c.before, c.after = {"captain": team.captain}, {"captain": captain}
+        c.before = {"team": entrant.pk, "captain": team.captain}
+        c.after = {"team": entrant.pk, "captain": captain}
         team.captain = captain
         team.save(update_fields=["captain"])
         c.wrote(f"entrant:{entrant.pk}")
     return team
 
 
-def _refresh_rating(t: Tournament, entrant: Entrant) -> None:
+def refresh_rating(t: Tournament, entrant: Entrant) -> None:
     """The team's rating is the average of its top boards' Elo (``pairing.teams.lineup``,
-    in board order, as German leagues take it): the draw orders teams by it."""
+    in board order, as German leagues take it): the draw orders teams by it. Written inside
+    the change that altered the board order."""
     boards = of(t).settings(t).boards
     rating = lineups.team_rating(pure_team(entrant), boards, lineups.BY_BOARD_ORDER)
     Entrant.objects.filter(pk=entrant.pk).update(
@@ -271,3 +274,33 @@ def match_lines(table: Table) -> list[BoardLine]:
                                names[2].get(b, "") if b else "", "W" if first_white else "B",
                                a, b))
     return lines
+
+
+def team_snapshot(entrant: Entrant) -> dict[str, Any]:
+    """The team's captain and board order as the log keeps them when the team is deleted
+    (the players stay: a Player is never deleted with a team)."""
+    team = Team.objects.filter(entrant=entrant).first()
+    if team is None:
+        return {}
+    return {"captain": team.captain,
+            "members": [{"player": m.player_id, "position": m.position,
+                         "substitute": m.substitute} for m in roster(entrant)]}
+
+
+def restore_team(entrant: Entrant, snapshot: Any) -> list[Any]:
+    """Put a deleted team's captain and board order back (an undone deletion, inside its
+    change); returns the members whose player is gone."""
+    if not isinstance(snapshot, dict) or not snapshot:
+        return []
+    team, _created = Team.objects.get_or_create(entrant=entrant)
+    team.captain = str(snapshot.get("captain") or "")[:MAX_NAME]
+    team.save(update_fields=["captain"])
+    lost = []
+    for row in snapshot.get("members") or []:
+        player = Player.objects.filter(pk=row.get("player")).first()
+        if player is None:
+            lost.append(row.get("position"))
+            continue
+        TeamMember.objects.create(team=team, player=player, position=row["position"],
+                                  substitute=bool(row.get("substitute")))
+    return lost

@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 
 from ..models import ActionLog, Round, Tournament
 from .base import Actor, NotFound, ServiceError, change
+from .team_undo import undo_captain, undo_lineup, undo_member_add, undo_member_remove
 from .undo_steps import (
     Sentence,
     Undo,
@@ -69,6 +70,10 @@ UNDO: dict[str, Undo] = {
     "close_round": _undo_round_status,
     "reopen_round": _undo_round_status,
     "set_round_missions": _undo_round_choices,
+    "team_member_add": undo_member_add,
+    "team_member_remove": undo_member_remove,
+    "team_captain": undo_captain,
+    "set_lineup": undo_lineup,
 }
 
 

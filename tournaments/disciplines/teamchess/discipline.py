@@ -19,7 +19,7 @@ from ..settings_spec import Setting as Field
 from .score import SHOWN, half, match_score
 
 if TYPE_CHECKING:
-    from ...models import Seat, Tournament
+    from ...models import Entrant, Seat, Tournament
 
 ROUND_ROBIN = ("round_robin", "scheveningen", "match_day")  # no dummies in the tie-breaks
 
@@ -121,6 +121,19 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
         from .draw import initial_order
 
         return [e.pk for e in initial_order(t)]
+
+    def entrant_extras(self, entrant: Entrant) -> dict[str, Any]:
+        """A deleted team's board order and captain, kept for the undo."""
+        from ...services.teams import team_snapshot
+
+        snapshot = team_snapshot(entrant)
+        return {"team": snapshot} if snapshot else {}
+
+    def restore_entrant_extras(self, t: Tournament, entrant: Entrant, snapshot: Any
+                               ) -> list[Any]:
+        from ...services.teams import restore_team
+
+        return restore_team(entrant, (snapshot or {}).get("team"))
 
     def urls(self, audience: str) -> list[Any]:
         from .urls import URLS

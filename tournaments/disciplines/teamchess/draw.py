@@ -47,10 +47,13 @@ def initial_order(t: Tournament) -> list[Entrant]:
 
 
 def _history(t: Tournament, number: int) -> dict[int, list[TeamRound]]:
-    """Each team's rounds before ``number``, by entrant id."""
+    """Each team's rounds before ``number``, by entrant id; opponents by their TPN (the
+    start number), as the engine numbers the teams."""
     settings = of(t).settings(t)
     points = settings.points
-    out: dict[int, list[TeamRound]] = {e.pk: [] for e in t.entrants.all()}
+    entrants = list(t.entrants.all())
+    tpn = {e.pk: e.start_number for e in entrants}
+    out: dict[int, list[TeamRound]] = {e.pk: [] for e in entrants}
     rounds = (Round.objects.filter(tournament=t, number__lt=number).order_by("number")
               .prefetch_related("tables__seats", "byes"))
     for rnd in rounds:
@@ -68,7 +71,7 @@ def _history(t: Tournament, number: int) -> dict[int, list[TeamRound]]:
             gp1, gp2, mp1, mp2 = match_score(match, points)
             played = any(b in PLAYED_RESULTS for b in boards)
             for side, own_mp, own_gp, other_mp in ((1, mp1, gp1, mp2), (2, mp2, gp2, mp1)):
-                opponent = sides[3 - side]
+                opponent = tpn[sides[3 - side]]
                 out[sides[side]].append(TeamRound(
                     MATCH, opponent, WHITE if side == 1 else BLACK, played, own_mp, own_gp,
                     won_by_forfeit=not played and own_mp > other_mp))
