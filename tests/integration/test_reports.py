@@ -7,6 +7,7 @@ import subprocess
 from datetime import timedelta
 
 import pytest
+from django.core.files.base import ContentFile
 from django.urls import reverse
 from django.utils import timezone
 
@@ -285,3 +286,48 @@ def test_first_page_renders_to_an_image(chess, boss, tmp_path,
         assert height > width  # A4 portrait
         dark = sum(gray.histogram()[:128])
     assert dark > width * height * 0.01  # text and the QR code, not a blank page
+
+
+def test_ordering_with_open_goes_straight_to_the_pdf(client, director, chess,
+                                                     django_capture_on_commit_callbacks):
+    """The final page's "Print final standings" (``open=1``) opens the PDF itself, not the
+    report list with a second click (issue 31, item 10)."""
+    client.force_login(director)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("reports:list", args=[chess.slug]),
+                               {"kind": "standings", "open": "1"})
+    report = Report.objects.get()
+    opened = reverse("reports:open", args=[chess.slug, report.pk])
+    assert response.status_code == 302 and response["Location"] == opened
+    pdf = client.get(opened)
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert pdf["Content-Disposition"].startswith("inline")  # shown, to print it
+    assert b"".join(pdf.streaming_content).startswith(b"%PDF")
+
+
+def test_open_waits_for_a_report_and_redirects_when_it_is_done(client, director, chess):
+    client.force_login(director)
+    report = Report.objects.create(tournament=chess, kind="standings", progress=10,
+                                   status=Report.Status.RUNNING)
+    opened = reverse("reports:open", args=[chess.slug, report.pk])
+    page = client.get(opened)
+    html = page.content.decode()
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    assert f'hx-get="{opened}"' in html and 'hx-trigger="every 1s"' in html
+    assert '<progress max="100" value="10">' in html
+    report.file.save("r.pdf", ContentFile(b"%PDF-1.7 done"), save=False)
+    Report.objects.filter(pk=report.pk).update(status=Report.Status.DONE, file=report.file.name,
+                                               progress=100)
+    poll = client.get(opened, HTTP_HX_REQUEST="true")
+    assert poll.status_code == 200 and poll["HX-Redirect"] == opened
+
+
+def test_open_of_a_failed_or_foreign_report(client, director, chess, make_tournament):
+    client.force_login(director)
+    failed = Report.objects.create(tournament=chess, kind="standings",
+                                   status=Report.Status.FAILED, error="Kaputt")
+    html = client.get(reverse("reports:open", args=[chess.slug, failed.pk])).content.decode()
+    assert "Kaputt" in html and "hx-trigger" not in html
+    assert reverse("reports:list", args=[chess.slug]) in html
+    other = make_tournament("chess", name="Anderes Turnier")
+    assert client.get(reverse("reports:open", args=[other.slug, failed.pk])).status_code == 404
