@@ -29,6 +29,7 @@ from scoring.model import Problems
 from .cells import cell_text
 from .settings_spec import Setting
 from .whatif import Spec
+from .words import AT_THE_TABLE, OTHER_PARTY, SecondReport
 from .words import POINTS_WORDS as POINTS_WORDS
 from .words import RoundChoice as RoundChoice
 from .words import Words as Words
@@ -72,6 +73,9 @@ class WebDiscipline(Generic[SettingsT]):
     tables_word: Any = _("Tables")  # the plural: "Tables" / "Boards"
     side_word: Any = _("Side")  # what one side of a table is: a party, a player, a colour
     side_labels: tuple[Any, Any] | None = None  # side 1 and side 2; None: no sides
+    # Who confirms a report from another phone; None: the other party, or at a table
+    # without sides another player at the table (see :attr:`second_report_words`).
+    second_report: SecondReport | None = None
     round_word: Any = _("Round")  # headings and chart axes
     round_word_in_text: Any = _("round")  # inside a sentence
     round_short: Any = _("R%(n)s")  # chart ticks
@@ -245,6 +249,14 @@ class WebDiscipline(Generic[SettingsT]):
     def has_sides(self) -> bool:
         """Tables have two sides (side 1 and side 2), named by :attr:`side_labels`."""
         return self.side_labels is not None
+
+    @property
+    def second_report_words(self) -> SecondReport:
+        """Whose phone a captain waits for after the first report: the other party's, or,
+        at a table without sides (board games, Skat), another phone at the table."""
+        if self.second_report is not None:
+            return self.second_report
+        return OTHER_PARTY if self.has_sides else AT_THE_TABLE
 
     def side_label(self, side: int | None) -> str:
         """What side 1 or 2 of a table is called ("" for no side)."""

@@ -22,6 +22,7 @@ from ..base import POINTS_WORDS, RoundChoice, WebDiscipline, Words
 from ..settings_spec import DRAWN, NUMBER
 from ..settings_spec import Setting as Field
 from ..whatif import CHOICE, Setting, Spec
+from ..words import OTHER_SIDE
 
 if TYPE_CHECKING:
     from ...models import Round, Seat, Tournament
@@ -78,6 +79,7 @@ class Tabletop(WebDiscipline[TabletopSettings]):
 
     side_word = gettext_lazy("Player")
     side_labels = (gettext_lazy("Player 1"), gettext_lazy("Player 2"))
+    second_report = OTHER_SIDE
 
     whatif = Spec(
         settings=(Setting("system", gettext_lazy("Scoring system"), CHOICE, choices=SYSTEMS),),
