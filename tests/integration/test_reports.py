@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_text
 import shutil
 import subprocess
 from datetime import timedelta
@@ -14,6 +15,7 @@ from django.utils import timezone
 from tournaments import services, tasks
 from tournaments.models import ActionLog, Report
 from tournaments.services import ServiceError
+from tournaments.services.public import standings_table
 from tournaments.services.reports import report_context, request_report
 
 pytestmark = pytest.mark.django_db
@@ -331,3 +333,46 @@ def test_open_of_a_failed_or_foreign_report(client, director, chess, make_tourna
     assert reverse("reports:list", args=[chess.slug]) in html
     other = make_tournament("chess", name="Anderes Turnier")
     assert client.get(reverse("reports:open", args=[other.slug, failed.pk])).status_code == 404
+
+
+def test_a_column_of_fractions_shares_its_decimal_places():
+    """Shares were printed "0,8" beside "0,82" (issue 31, item 19)."""
+    from fractions import Fraction
+
+    from django.utils import translation
+
+    from tournaments.common.numbers import column_numbers
+
+    with translation.override("de"):
+        assert column_numbers([Fraction(4, 5), Fraction(41, 50), 1, None, Fraction(1, 3)]) == [
+            "0,80", "0,82", "1", "", "0,33"]
+        assert column_numbers([2.5, 3, 0.5]) == ["2,5", "3", "0,5"]  # chess stays as written
+        assert column_numbers([7, 12]) == ["7", "12"]
+    with translation.override("en"):
+        assert column_numbers([0.8, 0.825]) == ["0.80", "0.82"]
+
+
+@pytest.mark.parametrize(("discipline", "entrants", "titles"), [
+    ("boardgame", 8, ["Pts = Placement points at each table",
+                      "Share = Share: own game points ÷ the table's total, summed",
+                      "Game pts = Game points, summed"]),
+    ("tabletop", 4, ["TP = Tournament points",
+                     "Secondary = Secondary: own minus opponents' mission points",
+                     "Mission pts = Mission points, own, summed"]),
+])
+def test_the_standings_legend_names_every_column(make_tournament, boss, discipline, entrants,
+                                                 titles):
+    t = make_tournament(discipline, entrants=entrants)
+    services.draw_round(t, boss, seed="legende")
+    rnd = services.publish_round(t, boss, 1)
+    for table in rnd.tables.all():
+        seats = list(table.seats.select_related("entrant").order_by("side", "position"))
+        services.director_set_result(table, boss, t.disc.example(t, seats))
+    report = Report.objects.create(tournament=t, kind="standings")
+    html = tasks.report_service.render_html(report, BASE)
+    legend = html[html.index('class="legend'):]
+    legend = html_text.unescape(" ".join(legend[:legend.index("</p>")].split()))
+    for title in titles:
+        assert title in legend, (title, legend)
+    columns = [h for _k, h in standings_table(t).headers]
+    assert legend.count(" = ") == len(columns), (columns, legend)
