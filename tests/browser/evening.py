@@ -9,6 +9,8 @@ a captain fills the table's sheet.
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -233,7 +235,9 @@ class Evening:
     def captains(self, number: int, links: Sequence[str], fill: Fill,
                  look: bool = False) -> None:
         """Two phones (two browser contexts) go from table to table; at each, both send the
-        same sheet: the second confirms the first."""
+        same sheet: the second confirms the first. In round 1 the second phone loses the
+        hall's Wi-Fi at the last table: its sheet waits on the phone and goes out by itself
+        once the network is back (:meth:`send_offline`)."""
         for index, link in enumerate(links):
             for k, phone in enumerate(self.phones, start=1):
                 phone.goto(self.base + link)
@@ -241,6 +245,9 @@ class Evening:
                 if first:
                     self.shot(phone, f"captain-phone{k}-empty")
                 fill(phone, index, number)
+                if number == 1 and k == 2 and index == len(links) - 1:
+                    self.send_offline(phone)
+                    continue
                 with phone.expect_navigation():
                     phone.click("#result-form button[type=submit]")
                 if first:
@@ -249,6 +256,58 @@ class Evening:
                                              table__round__number=number)
                        .values_list("status", flat=True))
         assert statuses == {Result.Status.CONFIRMED}, statuses
+
+    def send_offline(self, phone) -> None:
+        """The phone's network is gone when the captain sends: the sheet is kept on the
+        phone (said so on the page), nothing reaches the server; back online, the phone
+        sends it by itself and shows the answer."""
+        kept = set(Result.objects.filter(table__round__tournament=self.t)
+                   .values_list("table_id", "status"))
+        phone.context.set_offline(True)
+        try:
+            phone.click("#result-form button[type=submit]")
+            phone.wait_for_selector("[data-pending]:not([hidden])")
+            assert "gespeichert" in phone.inner_text("#cap-offline").lower()
+            self.shot(phone, "captain-offline-kept")
+            assert set(Result.objects.filter(table__round__tournament=self.t)
+                       .values_list("table_id", "status")) == kept  # nothing was sent
+        finally:
+            phone.context.set_offline(False)
+        phone.wait_for_selector("[data-sent]", timeout=20000)
+        assert phone.get_attribute("[data-sent]", "data-state") == "confirmed"
+        self.shot(phone, "captain-offline-synced")
+
+    # -- the printed standings -----------------------------------------------------------
+
+    def print_standings(self, names: Sequence[str], words: Sequence[str] = ()) -> str:
+        """On the end-of-evening page "Endstand drucken" opens the PDF itself; its first
+        page is rendered (pdftoppm) into the artifacts and its text (pdftotext) returned,
+        after checking the German title, every entrant's name and ``words``."""
+        page, slug = self.director, self.t.slug
+        page.goto(f"{self.base}/director/{slug}/final/")
+        button = page.locator("#final-pdfs form:has(input[name=kind][value=standings]) button")
+        assert button.inner_text().strip() == "Endstand drucken"
+        def is_pdf(response) -> bool:
+            return response.headers.get("content-type", "") == "application/pdf"
+
+        with page.expect_response(is_pdf, timeout=60000) as answer:
+            button.click()
+        assert f"/director/{slug}/reports/" in answer.value.url
+        assert answer.value.headers["content-disposition"].startswith("inline")
+        pdf = self.shot.dir / "standings.pdf"
+        # the browser's PDF viewer takes the body: the same address again, with the session
+        pdf.write_bytes(page.request.get(answer.value.url).body())
+        assert pdf.read_bytes().startswith(b"%PDF")
+        if shutil.which("pdftoppm"):
+            subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf),
+                            str(self.shot.dir / "standings-pdf")], check=True, timeout=120)
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                              check=True, timeout=120).stdout.decode()
+        flat = " ".join(text.split())
+        assert "Endstand" in flat and self.t.name in flat, flat[:500]
+        for name in (*names, *words):
+            assert " ".join(name.split()) in flat, (name, flat[:2000])
+        return text
 
     # -- spectators and the projector ----------------------------------------------------
 
