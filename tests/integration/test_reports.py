@@ -354,10 +354,10 @@ def test_a_column_of_fractions_shares_its_decimal_places():
 
 @pytest.mark.parametrize(("discipline", "entrants", "titles"), [
     ("boardgame", 8, ["Pts = Placement points at each table",
-                      "Share = Share: own game points ÷ the table's total, summed",
+                      "Share = Own game points ÷ the table's total, summed",
                       "Game pts = Game points, summed"]),
     ("tabletop", 4, ["TP = Tournament points",
-                     "Secondary = Secondary: own minus opponents' mission points",
+                     "Secondary = Own minus opponents' mission points, summed",
                      "Mission pts = Mission points, own, summed"]),
 ])
 def test_the_standings_legend_names_every_column(make_tournament, boss, discipline, entrants,

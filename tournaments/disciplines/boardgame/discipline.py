@@ -35,7 +35,7 @@ class Boardgame(WebDiscipline[BoardgameSettings]):
         "points": Words(gettext_lazy("Pts"),
                         gettext_lazy("Placement points at each table")),
         "share": Words(gettext_lazy("Share"),
-                       gettext_lazy("Share: own game points ÷ the table's total, summed")),
+                       gettext_lazy("Own game points ÷ the table's total, summed")),
         "game_points": Words(gettext_lazy("Game pts"), gettext_lazy("Game points, summed")),
     }
     planned_rounds = 3

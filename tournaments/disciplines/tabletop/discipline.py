@@ -71,7 +71,7 @@ class Tabletop(WebDiscipline[TabletopSettings]):
         "points": POINTS_WORDS,
         "tp": Words(gettext_lazy("TP"), gettext_lazy("Tournament points")),
         "secondary": Words(gettext_lazy("Secondary"),
-                           gettext_lazy("Secondary: own minus opponents' mission points")),
+                           gettext_lazy("Own minus opponents' mission points, summed")),
         "mission_points": Words(gettext_lazy("Mission pts"),
                                 gettext_lazy("Mission points, own, summed")),
     }
@@ -112,7 +112,7 @@ class Tabletop(WebDiscipline[TabletopSettings]):
     def column_title(self, t: Tournament, key: str) -> str | None:
         """Under ``percent`` the secondary tie-break is the own mission points alone."""
         if key == "secondary" and self.settings(t).system == "percent":
-            return str(gettext_lazy("Secondary: own mission points"))
+            return str(gettext_lazy("Own mission points, summed"))
         return super().column_title(t, key)
 
     def round_extra_for(self, t: Tournament) -> dict[str, Any]:
