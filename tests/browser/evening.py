@@ -154,6 +154,7 @@ class Evening:
         self.phones = [browser.new_context(locale="de-DE", **HANDSET).new_page() for _k in (1, 2)]
         self.beamer = self._context(SCREEN)
         self.director.set_default_timeout(15000)
+        self.shot_text = ""  # the projector's header as last photographed
 
     def _context(self, options: dict, username: str | None = None):
         page = self.browser.new_context(locale="de-DE", **options).new_page()
@@ -327,6 +328,7 @@ class Evening:
         page.goto(f"{self.base}/t/{self.t.slug}/projector/{query}")
         page.wait_for_selector(".pj-panel.current")
         self.shot(page, name)
+        self.shot_text = page.inner_text(".pj-head")
         page.goto("about:blank")  # it polls, like the spectator's page
 
     # -- the whole evening ---------------------------------------------------------------
@@ -353,4 +355,6 @@ class Evening:
         self.projector("projector")
         self.projector("projector-seats", show="seats")
         self.finish()
+        self.projector("projector-final")  # "Endstand", not "Runde 2 von 2"
+        assert "Endstand" in self.shot_text
         self.watch("public-final", stay=True)
