@@ -56,10 +56,10 @@ class Mucken(WebDiscipline[MuckenSettings]):
         "points": POINTS_WORDS,
         # each named in full for the printed legend (issue 31)
         "bobbl": Words(gettext_lazy("Bobbl"), gettext_lazy("Bobbl won")),
-        "tore": Words(gettext_lazy("Goals"), gettext_lazy("Goals: points scored in lost Bobbl")),
+        "tore": Words(gettext_lazy("Goals"), gettext_lazy("Points scored in lost Bobbl")),
         "gegentore": Words(gettext_lazy("Goals against"),
-                           gettext_lazy("Goals against: the opponents' points in Bobbl won "
-                                        "(fewer is better)")),
+                           gettext_lazy("The opponents' points in Bobbl won (fewer is "
+                                        "better)")),
         "plus": Words(gettext_lazy("Plus"),
                       gettext_lazy("Own points, a won Bobbl counted at the target")),
         "plus_minus": Words(gettext_lazy("+/−"), gettext_lazy("Own minus opponents' points")),
