@@ -316,7 +316,7 @@ def test_open_waits_for_a_report_and_redirects_when_it_is_done(client, director,
     html = page.content.decode()
     assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
     assert f'hx-get="{opened}"' in html and 'hx-trigger="every 1s"' in html
-    assert '<progress max="100" value="10">' in html
+    assert '<progress max="100" value="10" aria-label="Progress">' in html
     report.file.save("r.pdf", ContentFile(b"%PDF-1.7 done"), save=False)
     Report.objects.filter(pk=report.pk).update(status=Report.Status.DONE, file=report.file.name,
                                                progress=100)
