@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -21,6 +22,8 @@ from django.contrib.auth.models import Permission
 from tournaments import services
 from tournaments.models import Result, Role, Round, Tournament
 from tournaments.services import Actor
+
+T = TypeVar("T")
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 PASSWORD = "turnier-2026"
@@ -113,6 +116,22 @@ def settle(page) -> None:
     in-memory SQLite of the tests two requests at once may find a table locked."""
     page.wait_for_timeout(200)
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+def read_when_free(read: Callable[[], T], tries: int = 100) -> T:
+    """The test's own read of the database while the live server may be writing: the
+    in-memory SQLite of the tests answers "table is locked" at once instead of waiting, so
+    try again a moment later (PostgreSQL simply waits)."""
+    from django.db import OperationalError
+
+    for _ in range(tries - 1):
+        try:
+            return read()
+        except OperationalError as err:
+            if "locked" not in str(err):
+                raise
+            time.sleep(0.05)
+    return read()
 
 
 class Shots:
@@ -262,16 +281,19 @@ class Evening:
         """The phone's network is gone when the captain sends: the sheet is kept on the
         phone (said so on the page), nothing reaches the server; back online, the phone
         sends it by itself and shows the answer."""
-        kept = set(Result.objects.filter(table__round__tournament=self.t)
-                   .values_list("table_id", "status"))
+        def results() -> set[tuple[int, str]]:
+            return set(read_when_free(lambda: list(
+                Result.objects.filter(table__round__tournament=self.t)
+                .values_list("table_id", "status"))))
+
+        kept = results()
         phone.context.set_offline(True)
         try:
             phone.click("#result-form button[type=submit]")
             phone.wait_for_selector("[data-pending]:not([hidden])")
             assert "gespeichert" in phone.inner_text("#cap-offline").lower()
             self.shot(phone, "captain-offline-kept")
-            assert set(Result.objects.filter(table__round__tournament=self.t)
-                       .values_list("table_id", "status")) == kept  # nothing was sent
+            assert results() == kept  # nothing was sent
         finally:
             phone.context.set_offline(False)
         phone.wait_for_selector("[data-sent]", timeout=20000)
