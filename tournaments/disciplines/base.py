@@ -73,9 +73,6 @@ class WebDiscipline(Generic[SettingsT]):
     tables_word: Any = _("Tables")  # the plural: "Tables" / "Boards"
     side_word: Any = _("Side")  # what one side of a table is: a party, a player, a colour
     side_labels: tuple[Any, Any] | None = None  # side 1 and side 2; None: no sides
-    # Who confirms a report from another phone; None: the other party, or at a table
-    # without sides another player at the table (see :attr:`second_report_words`).
-    second_report: SecondReport | None = None
     round_word: Any = _("Round")  # headings and chart axes
     round_word_in_text: Any = _("round")  # inside a sentence
     round_short: Any = _("R%(n)s")  # chart ticks
@@ -251,12 +248,8 @@ class WebDiscipline(Generic[SettingsT]):
         return self.side_labels is not None
 
     @property
-    def second_report_words(self) -> SecondReport:
-        """Whose phone a captain waits for after the first report: the other party's, or,
-        at a table without sides (board games, Skat), another phone at the table."""
-        if self.second_report is not None:
-            return self.second_report
-        return OTHER_PARTY if self.has_sides else AT_THE_TABLE
+    def second_report_words(self) -> SecondReport:  # whose phone confirms a captain's report
+        return OTHER_PARTY if self.has_sides else AT_THE_TABLE  # chess, tabletop: their own
 
     def side_label(self, side: int | None) -> str:
         """What side 1 or 2 of a table is called ("" for no side)."""

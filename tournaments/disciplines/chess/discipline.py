@@ -110,7 +110,7 @@ class Chess(WebDiscipline[ChessSettings]):
     tables_word = gettext_lazy("Boards")
     side_word = gettext_lazy("Colour")
     side_labels = (gettext_lazy("White"), gettext_lazy("Black"))
-    second_report = OPPONENT
+    second_report_words = OPPONENT  # who confirms a report from another phone
     pairings_note = gettext_lazy("Pts: points before this round. Boards in order: the higher "
                                  "score first.")
     blocking_tables = gettext_lazy("boards without an agreed result: %(tables)s")

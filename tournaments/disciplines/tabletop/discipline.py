@@ -82,7 +82,7 @@ class Tabletop(WebDiscipline[TabletopSettings]):
 
     side_word = gettext_lazy("Player")
     side_labels = (gettext_lazy("Player 1"), gettext_lazy("Player 2"))
-    second_report = OTHER_SIDE
+    second_report_words = OTHER_SIDE  # who confirms a report from another phone
 
     whatif = Spec(
         settings=(Setting("system", gettext_lazy("Scoring system"), CHOICE, choices=SYSTEMS),),
