@@ -9,6 +9,8 @@ a captain fills the table's sheet.
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -171,6 +173,7 @@ class Evening:
         self.phones = [browser.new_context(locale="de-DE", **HANDSET).new_page() for _k in (1, 2)]
         self.beamer = self._context(SCREEN)
         self.director.set_default_timeout(15000)
+        self.shot_text = ""  # the projector's header as last photographed
 
     def _context(self, options: dict, username: str | None = None):
         page = self.browser.new_context(locale="de-DE", **options).new_page()
@@ -252,7 +255,9 @@ class Evening:
     def captains(self, number: int, links: Sequence[str], fill: Fill,
                  look: bool = False) -> None:
         """Two phones (two browser contexts) go from table to table; at each, both send the
-        same sheet: the second confirms the first."""
+        same sheet: the second confirms the first. In round 1 the second phone loses the
+        hall's Wi-Fi at the last table: its sheet waits on the phone and goes out by itself
+        once the network is back (:meth:`send_offline`)."""
         for index, link in enumerate(links):
             for k, phone in enumerate(self.phones, start=1):
                 phone.goto(self.base + link)
@@ -260,6 +265,9 @@ class Evening:
                 if first:
                     self.shot(phone, f"captain-phone{k}-empty")
                 fill(phone, index, number)
+                if number == 1 and k == 2 and index == len(links) - 1:
+                    self.send_offline(phone)
+                    continue
                 with phone.expect_navigation():
                     phone.click("#result-form button[type=submit]")
                 if first:
@@ -268,6 +276,61 @@ class Evening:
                                              table__round__number=number)
                        .values_list("status", flat=True))
         assert statuses == {Result.Status.CONFIRMED}, statuses
+
+    def send_offline(self, phone) -> None:
+        """The phone's network is gone when the captain sends: the sheet is kept on the
+        phone (said so on the page), nothing reaches the server; back online, the phone
+        sends it by itself and shows the answer."""
+        def results() -> set[tuple[int, str]]:
+            return set(read_when_free(lambda: list(
+                Result.objects.filter(table__round__tournament=self.t)
+                .values_list("table_id", "status"))))
+
+        kept = results()
+        phone.context.set_offline(True)
+        try:
+            phone.click("#result-form button[type=submit]")
+            phone.wait_for_selector("[data-pending]:not([hidden])")
+            assert "gespeichert" in phone.inner_text("#cap-offline").lower()
+            self.shot(phone, "captain-offline-kept")
+            assert results() == kept  # nothing was sent
+        finally:
+            phone.context.set_offline(False)
+        phone.wait_for_selector("[data-sent]", timeout=20000)
+        assert phone.get_attribute("[data-sent]", "data-state") == "confirmed"
+        self.shot(phone, "captain-offline-synced")
+
+    # -- the printed standings -----------------------------------------------------------
+
+    def print_standings(self, names: Sequence[str], words: Sequence[str] = ()) -> str:
+        """On the end-of-evening page "Endstand drucken" opens the PDF itself; its first
+        page is rendered (pdftoppm) into the artifacts and its text (pdftotext) returned,
+        after checking the German title, every entrant's name and ``words``."""
+        page, slug = self.director, self.t.slug
+        page.goto(f"{self.base}/director/{slug}/final/")
+        button = page.locator("#final-pdfs form:has(input[name=kind][value=standings]) button")
+        assert button.inner_text().strip() == "Endstand drucken"
+        def is_pdf(response) -> bool:
+            return response.headers.get("content-type", "") == "application/pdf"
+
+        with page.expect_response(is_pdf, timeout=60000) as answer:
+            button.click()
+        assert f"/director/{slug}/reports/" in answer.value.url
+        assert answer.value.headers["content-disposition"].startswith("inline")
+        pdf = self.shot.dir / "standings.pdf"
+        # the browser's PDF viewer takes the body: the same address again, with the session
+        pdf.write_bytes(page.request.get(answer.value.url).body())
+        assert pdf.read_bytes().startswith(b"%PDF")
+        if shutil.which("pdftoppm"):
+            subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf),
+                            str(self.shot.dir / "standings-pdf")], check=True, timeout=120)
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                              check=True, timeout=120).stdout.decode()
+        flat = " ".join(text.split())
+        assert "Endstand" in flat and self.t.name in flat, flat[:500]
+        for name in (*names, *words):
+            assert " ".join(name.split()) in flat, (name, flat[:2000])
+        return text
 
     # -- spectators and the projector ----------------------------------------------------
 
@@ -287,6 +350,7 @@ class Evening:
         page.goto(f"{self.base}/t/{self.t.slug}/projector/{query}")
         page.wait_for_selector(".pj-panel.current")
         self.shot(page, name)
+        self.shot_text = page.inner_text(".pj-head")
         page.goto("about:blank")  # it polls, like the spectator's page
 
     # -- the whole evening ---------------------------------------------------------------
@@ -313,4 +377,6 @@ class Evening:
         self.projector("projector")
         self.projector("projector-seats", show="seats")
         self.finish()
+        self.projector("projector-final")  # "Endstand", not "Runde 2 von 2"
+        assert "Endstand" in self.shot_text
         self.watch("public-final", stay=True)

@@ -63,7 +63,8 @@ def pages(ts: dict[str, Tournament], sample: bool = False) -> dict[str, list[str
     for key in disciplines:
         slug = ts[key].slug
         director += [f"/director/{slug}/{p}" for p in ("", "settings/", "log/", "rounds/1/",
-                                                        "what-if/", "reports/", "board/")]
+                                                        "what-if/", "reports/", "board/",
+                                                        "final/")]
     return {"": public, "anmeldung": desk, "direktor": director}
 
 

@@ -160,3 +160,35 @@ def test_eight_players_one_round_with_a_compulsory_solo(browser, live_server, sh
     wide.goto(f"{base}/t/{t.slug}/projector/")
     wide.wait_for_selector("table tbody tr")
     shot(wide, "doppelkopf-05-projector-1920")
+
+
+# --- the evening as a club runs it (issue 31, "How we will know") ----------------------------
+
+EVENING_PLAYERS = ["Olaf Ahorn", "Petra Birke", "Quentin Eibe", "Renate Erle",
+                   "Stefan Fichte", "Traudl Kiefer", "Uwe Linde", "Vroni Pappel"]
+
+
+def test_a_small_doppelkopf_evening(browser, live_server):
+    """The shared evening (tests/browser/evening.py) at Doppelkopf: the desk signs eight
+    players up, two rounds of four normal games at two tables, each list on two phones (one
+    offline once), the projector, the end of the evening and the printed standings, German."""
+    from .evening import Evening, Shots, staff
+
+    t = staff("Doppelkopfabend Marktredwitz", "doppelkopf", planned_rounds=2,
+              scoring={"games_per_round": {"4": 4, "5": 5}, "compulsory_solos": 0})
+    shots = Shots("doppelkopf")
+    evening = Evening(browser, live_server.url, t, shots)
+    evening.sign_up(EVENING_PLAYERS)
+
+    def fill(page, index: int, number: int) -> None:
+        table = t.rounds.get(number=number).tables.order_by("number")[index]
+        a, b, c, d = seat_numbers(table)
+        lines = [([a, c], 2), ([b, d], 1 + index), ([a, d], 3), ([b, c], -2)]
+        for k, (re_party, value) in enumerate(lines):
+            scores = {n: (value if n in re_party else -value) for n in (a, b, c, d)}
+            write_line(page, k, "normal", re_party, scores)
+
+    evening.play(2, fill)
+    assert not shots.wide, f"pages scrolling sideways at 390 px: {shots.wide}"
+    assert evening.spectator.locator("#standings table.standings tbody tr").count() == 8
+    evening.print_standings(EVENING_PLAYERS)

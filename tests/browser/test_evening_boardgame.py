@@ -27,3 +27,5 @@ def test_a_small_board_game_evening(browser, live_server):
     evening.play(2, points)
     assert not shots.wide, f"pages scrolling sideways at 390 px: {shots.wide}"
     assert evening.spectator.locator("#standings tbody tr").count() == 8
+    evening.print_standings(PLAYERS, ["Anteil = Eigene Spielpunkte ÷ Summe des Tisches",
+                                      "Platzierungspunkte an jedem Tisch"])

@@ -67,3 +67,6 @@ def test_a_small_swiss_evening(browser, live_server):
         evening.director.goto(f"{base}/director/{slug}/rounds/2/")
         name_column_stays(evening.director, "#pairings table", width, shots,
                           "director-pairings")
+    # The printed standings carry the corrected name, never the misspelt one.
+    text = evening.print_standings([FIXED if p == TYPO else p for p in PLAYERS])
+    assert FIXED in text

@@ -44,3 +44,6 @@ def test_a_small_mucken_evening(browser, live_server):
         evening.director.goto(f"{live_server.url}/director/{t.slug}/rounds/2/")
         name_column_stays(evening.director, "#pairings table", width, shots,
                           "director-pairings")
+    # The printed standings name both players of every pair.
+    evening.print_standings([person for pair in PAIRS for person in pair],
+                            ["Bobbl", "Tore"])

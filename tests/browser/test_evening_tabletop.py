@@ -27,3 +27,6 @@ def test_a_small_tabletop_evening(browser, live_server):
     evening.play(2, missions)
     assert not shots.wide, f"pages scrolling sideways at 390 px: {shots.wide}"
     assert evening.spectator.locator("#standings tbody tr").count() == 6
+    evening.print_standings(PLAYERS, ["TP = Turnierpunkte",
+                                      "Sekundär = Eigene minus gegnerische Missionspunkte",
+                                      "Missionspkt. = Missionspunkte, eigene, aufsummiert"])

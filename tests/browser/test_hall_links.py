@@ -88,8 +88,8 @@ def test_card_and_personal_links_on_phones(browser, live_server):
     assert phone_a.locator("#my-table").get_attribute("data-table") == "1"
     phone_a.click("#confirm")
     phone_a.wait_for_selector("#links-said")
-    assert "own party" in phone_a.locator("#links-said").inner_text() or \
-        "eigene Partei" in phone_a.locator("#links-said").inner_text()
+    assert "your side of the table" in phone_a.locator("#links-said").inner_text() or \
+        "deiner Seite des Tisches" in phone_a.locator("#links-said").inner_text()
     assert Result.objects.get(table=table).status == "submitted"
 
     # The other party's phone agrees through its own link: kept, but a phone's report is

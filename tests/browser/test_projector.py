@@ -22,12 +22,16 @@ WATCH = """
 window.__seen = {standings: new Set(), pairings: new Set(), seats: new Set()};
 window.__pages = [];
 window.__cut = [];
+window.__rows = [];
 document.addEventListener("projector:page", function (e) {
   var panel = document.querySelector(".pj-panel.current");
   window.__pages.push(e.detail.panel + " " + e.detail.page + "/" + e.detail.pages + " "
                       + document.getElementById("pj-page").textContent);
   var rows = panel.querySelectorAll("tbody > tr, li.seat-line");
   var bottom = document.querySelector(".pj-foot").getBoundingClientRect().top;
+  var shown = 0;
+  rows.forEach(function (row) { if (row.offsetParent !== null) { shown += 1; } });
+  window.__rows.push([e.detail.panel, e.detail.page, e.detail.pages, shown]);
   rows.forEach(function (row) {
     if (row.offsetParent === null) { return; }
     var box = row.getBoundingClientRect();
@@ -76,6 +80,7 @@ def test_sixty_pairs_come_round_within_two_cycles(browser, live_server, shot):
                          " seats: Array.from(window.__seen.seats)})")
     pages = page.evaluate("window.__pages")
     cut = page.evaluate("window.__cut")
+    shown = page.evaluate("window.__rows")
     assert not errors, errors
     assert not cut, f"rows cut off at the bottom of the screen: {cut[:5]}"
 
@@ -92,6 +97,9 @@ def test_sixty_pairs_come_round_within_two_cycles(browser, live_server, shot):
     standings_pages = [p for p in pages if p.startswith("standings ")]
     assert max(int(p.split()[1].split("/")[1]) for p in standings_pages) > 1
     assert any("Seite 2 von" in p or "Page 2 of" in p for p in pages), pages[:8]
+    # at 1080p a page of the standings holds 20 rows or more (all but the last page)
+    full = [n for panel, p, of, n in shown if panel == "standings" and p < of]
+    assert full and min(full) >= 20, shown[:10]
     # the clock and Mucken's time limit in the header
     assert page.locator("#pj-clock").inner_text().count(":") == 1
     assert "45" in page.locator("#pj-info").inner_text()

@@ -195,3 +195,32 @@ def test_eleven_players_two_series(browser, live_server, shot):
         text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                               text=True, check=True).stdout
         assert total in text and "Spieler 11" in text and "Herz Dame" in text, text[:2000]
+
+
+# --- the evening as a club runs it (issue 31, "How we will know") ----------------------------
+
+EVENING_PLAYERS = ["Gustav Aal", "Hanna Barsch", "Ingo Dorsch", "Jutta Forelle",
+                   "Konrad Hecht", "Lotte Karpfen", "Max Lachs", "Nina Renke"]
+
+
+def test_a_small_skat_evening(browser, live_server):
+    """The shared evening (tests/browser/evening.py) at Skat: the desk signs eight players
+    up, two series at two tables of four, each list kept on two phones (one of them offline
+    once, sending when back), the projector, the end of the evening and the printed
+    standings, all in German."""
+    from .evening import Evening, Shots, staff
+
+    t = staff("Skatabend Wunsiedel", "skat", planned_rounds=2,
+              scoring={"games_per_series": {"4": 4, "3": 3}})
+    shots = Shots("skat")
+    evening = Evening(browser, live_server.url, t, shots)
+    evening.sign_up(EVENING_PLAYERS)
+
+    def fill(page, index: int, number: int) -> None:
+        table = t.rounds.get(number=number).tables.order_by("number")[index]
+        write_list(page, seat_numbers(table), LISTS[4])
+
+    evening.play(2, fill)
+    assert not shots.wide, f"pages scrolling sideways at 390 px: {shots.wide}"
+    assert evening.spectator.locator("#standings table.standings tbody tr").count() == 8
+    evening.print_standings(EVENING_PLAYERS)

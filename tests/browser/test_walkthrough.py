@@ -110,3 +110,41 @@ def test_a_mucken_evening_through_three_audiences(browser, live_server, shot):
         "text=Diese übernehmen").count() >= 2 or dpage.locator(
         "form[action*='/revisions/']").count() >= 2
     shot(dpage, "10-director-dispute")
+
+
+def test_a_pdf_still_rendering_opens_by_itself_when_done(browser, live_server, shot, settings,
+                                                          tmp_path):
+    """Issue 31, item 10: "Endstand drucken" with a report worker leads to a page that waits
+    for the PDF and then shows it, no second click (in the test the report is finished by
+    hand while the page polls)."""
+    from django.core.files.base import ContentFile
+
+    from tournaments.models import Report
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    User = get_user_model()
+    director = User.objects.create_user("direktor", password="turnier-2026")
+    t = services.create_tournament(Actor(director, "direktor"), "Pokalabend", "chess")
+    report = Report.objects.create(tournament=t, kind="standings", progress=10,
+                                   status=Report.Status.RUNNING, created_by=director)
+    page = browser.new_context(viewport={"width": 1920, "height": 1080},
+                               locale="de-DE").new_page()
+    login(page, live_server.url, "direktor")
+    url = f"{live_server.url}/director/{t.slug}/reports/{report.pk}/"
+    page.goto(url)
+    assert page.inner_text("h1") == "Das PDF wird erstellt"
+    assert "sobald es fertig ist" in page.inner_text("#report-wait")
+    page.wait_for_function("() => !!window.htmx")
+    shot(page, "report-wait-1920")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "report-wait-390")
+
+    pdf = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]" \
+          b"/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
+    with page.expect_response(lambda r: r.headers.get("content-type") == "application/pdf",
+                              timeout=20000) as answer:
+        report.file.save("r.pdf", ContentFile(pdf), save=False)
+        Report.objects.filter(pk=report.pk).update(status=Report.Status.DONE, progress=100,
+                                                   file=report.file.name)
+    assert answer.value.url == url and answer.value.status == 200

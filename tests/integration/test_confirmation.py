@@ -69,7 +69,7 @@ def test_the_same_phone_sending_the_same_result_again_does_not_confirm(tables):
     assert ResultRevision.objects.filter(table=table).count() == 1  # nothing new to keep
     done = mine.get(again).content.decode()
     assert 'data-state="submitted"' in done
-    assert "Already received, waiting for the other party." in done
+    assert "Already received, waiting for the opponent." in done  # chess: one opponent
     assert "waiting for a second report" in done
 
 
@@ -205,7 +205,7 @@ def test_api_the_same_device_id_twice_does_not_confirm(tables):
         "submitted"
     again = post(table, WIN, "9b2f6a3e-0c4d-4e8f-a1b2-c3d4e5f60718").json()
     assert (again["status"], again["outcome"]) == ("submitted", "received")
-    assert again["detail"] == "Already received, waiting for the other party."
+    assert again["detail"] == "Already received, waiting for the opponent."
     confirmed = post(table, WIN, "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6").json()
     assert (confirmed["status"], confirmed["outcome"]) == ("confirmed", "confirmed")
 
@@ -302,3 +302,32 @@ def test_confirmed_means_two_reporters_sent_the_result_that_counts(reports):
         assert len({r.reporter for r in kept if r.payload == current}) >= 2
     if status_ == "submitted":
         assert len({r.reporter for r in kept}) == 1 and kept[-1].payload == current
+
+
+# --- whose phone a captain waits for (issue 31, item 19) ------------------------------------
+
+@pytest.mark.parametrize(("discipline", "entrants", "waits_for", "who"), [
+    ("boardgame", 8, "von einem anderen Handy an diesem Tisch",
+     "ein anderer Spieler an diesem Tisch"),
+    ("tabletop", 4, "vom Handy der Gegenseite", "die Gegenseite"),
+    ("mucken", 8, "vom Handy der anderen Partei", "die andere Partei"),
+])
+def test_the_captain_waits_for_a_phone_the_table_has(make_tournament, director, discipline,
+                                                     entrants, waits_for, who):
+    """A board-game table of four has no "andere Partei": the captain reads that another
+    phone at the table confirms; tabletop names the other side."""
+    t = make_tournament(discipline, entrants=entrants)
+    actor = Actor(director, director.username)
+    services.draw_round(t, actor, seed="wer-bestaetigt")
+    table = services.publish_round(t, actor, 1).tables.order_by("number").first()
+    seats = list(table.seats.select_related("entrant").order_by("side", "position"))
+    post = t.disc.result_form.post_from_payload(t.disc.example(t, seats), table)
+    mine = Client(HTTP_ACCEPT_LANGUAGE="de")
+    mine.get(page(table))  # the phone gets its device id
+    sent = mine.post(page(table), post, follow=True).content.decode()
+    assert f"Es fehlt noch eine zweite Meldung ({waits_for}) oder die Turnierleitung." in sent
+    assert f"sobald {who} es vom eigenen Handy bestätigt" in sent
+    again = mine.get(page(table)).content.decode()
+    assert f"Es fehlt noch eine zweite Meldung {waits_for} oder die Turnierleitung." in again
+    if discipline != "mucken":
+        assert "Partei" not in sent + again

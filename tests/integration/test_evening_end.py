@@ -4,6 +4,7 @@ confirmation that shows what was stored."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -286,3 +287,30 @@ def test_without_a_prize_list_a_place_after_a_tie_is_left_out(make_tournament, b
     t = finish_services.set_prizes(t, boss, [{"category": "", "place": 2, "prize": "Buch"}])
     (second,) = finish_services.prize_groups(t)[0].winners
     assert (second.place, second.name, second.prize) == (2, "", "Buch")
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+def test_mucken_prints_a_certificate_per_player_that_fills_the_page(
+        make_tournament, boss, eager_reports, django_capture_on_commit_callbacks):
+    """Issue 31, item 19: one certificate per pair was one too few, and a third of the page
+    stood empty under the signature."""
+    t = make_tournament("mucken", entrant_kind="pair", entrants=6, planned_rounds=1)
+    play(t, boss)
+    winners = [w for w in finish_services.prize_groups(t)[0].winners if w.name]
+    certificates = finish_services.certificates_of(t, finish_services.prize_groups(t))
+    assert len(certificates) == 2 * len(winners)
+    pair = Entrant.objects.get(tournament=t, start_number=winners[0].start_number)
+    first, second = sorted(p.name for p in pair.players.all())
+    assert [(c.name, c.partners) for c in certificates[:2]] == [(first, second), (second, first)]
+
+    report = order(t, boss, "certificates", django_capture_on_commit_callbacks)
+    out = subprocess.run(["pdftotext", "-bbox", report.file.path, "-"], capture_output=True,
+                         check=True).stdout.decode()
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S)
+    assert len(pages) == len(certificates)
+    for (_w, height, words), c in zip(pages, certificates, strict=True):
+        text = " ".join(re.findall(r">([^<]+)</word>", words))
+        assert c.name.split()[0] in text and "with" in text
+        # the signature line's words stand in the lowest fifth of the page
+        sign = re.findall(r'yMin="([\d.]+)"[^>]*>director</word>', words)
+        assert sign and float(sign[0]) > 0.8 * float(height), (sign, height)

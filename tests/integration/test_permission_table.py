@@ -114,6 +114,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:comes_back": DIRECTOR, "director:undo_last": DIRECTOR,
     "director:undo_entry": DIRECTOR, "director:final": DIRECTOR,
     "reports:list": DIRECTOR, "reports:status": DIRECTOR, "reports:download": DIRECTOR,
+    "reports:open": DIRECTOR,
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
     "reports:player_cards": DIRECTOR, "reports:category_standings": DIRECTOR,
     "reports:dwz": DIRECTOR, "reports:player_list": DIRECTOR,

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Entrant
+from tournaments.services.finish import finish_tournament
 from tournaments.services.seat_list import seat_lines, sort_key
 
 pytestmark = pytest.mark.django_db
@@ -110,6 +111,18 @@ def test_where_do_i_sit_lists_everyone_alphabetically(client, make_tournament, b
     assert client.get(reverse("public:seats_live", args=[t.slug])).status_code == 200
 
 
+def test_where_do_i_sit_is_sorted_by_surname(make_tournament, boss):
+    """People look for their surname: "Anna Zander" after "Zoe Adler" (issue 31, item 19)."""
+    t = make_tournament("chess", entrants=0, name="Nach Nachnamen")
+    for name in ("Anna Zander", "Zoe Adler", "Bernd Öttl", "Carla Ostermann", "Hoffmann, Peter",
+                 "Dieter Groß jun.", "Ede Grosz"):
+        services.register(t, boss, [{"name": name}], status="present")
+    lines = seat_lines(published(t, boss))
+    assert [line.name for line in lines] == [
+        "Zoe Adler", "Dieter Groß jun.", "Ede Grosz", "Hoffmann, Peter", "Carla Ostermann",
+        "Bernd Öttl", "Anna Zander"]
+
+
 def test_where_do_i_sit_names_both_players_of_a_pair(make_tournament, boss):
     t = make_tournament("mucken", entrant_kind="pair", entrants=4)
     lines = seat_lines(published(t, boss))
@@ -147,3 +160,27 @@ def test_provisional_disappears_once_the_round_is_closed(client, make_tournament
     html = phone.content.decode()
     assert "Final result" in html and "Bobbl 2:0 (21:10, 21:15)" in html
     assert "provisional" not in html
+
+
+def test_the_projector_bolds_every_tie_of_the_first_three_and_says_final(client,
+                                                                         make_tournament,
+                                                                         boss):
+    """Issue 31, item 15: tied places all bold (not the first three rows); a finished
+    tournament says "Endstand", not "Runde 1 von 1"."""
+    t = make_tournament("mucken", entrant_kind="pair", entrants=8, planned_rounds=1)
+    rnd = published(t, boss)
+    for table in rnd.tables.order_by("number"):  # every table 21:10, 21:10: four tie for 1st
+        services.director_set_result(table, boss, {"bobbl": [[21, 10], [21, 10]]})
+    services.close_round(t, boss, rnd.number)
+    url = reverse("public:projector", args=[t.slug])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    ranks = re.findall(r'<tr( class="podium")?>\s*<td class="num rank">(\d+)</td>', html)
+    assert [(bool(bold), int(rank)) for bold, rank in ranks] == [(True, 1)] * 4 + [(False, 5)] * 4
+    assert "Runde 1 von 1" in html and "Endstand" not in html
+    finish_tournament(t, boss)
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Runde 1 von 1" not in html
+    assert '<strong class="pj-final">Endstand</strong>' in html
+    assert "<h2>Endstand</h2>" in html
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Final standings" in html and "Round 1 of 1" not in html

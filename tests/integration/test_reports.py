@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import html as html_text
 import shutil
 import subprocess
 from datetime import timedelta
 
 import pytest
+from django.core.files.base import ContentFile
 from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import services, tasks
 from tournaments.models import ActionLog, Report
 from tournaments.services import ServiceError
+from tournaments.services.public import standings_table
 from tournaments.services.reports import report_context, request_report
 
 pytestmark = pytest.mark.django_db
@@ -285,3 +288,91 @@ def test_first_page_renders_to_an_image(chess, boss, tmp_path,
         assert height > width  # A4 portrait
         dark = sum(gray.histogram()[:128])
     assert dark > width * height * 0.01  # text and the QR code, not a blank page
+
+
+def test_ordering_with_open_goes_straight_to_the_pdf(client, director, chess,
+                                                     django_capture_on_commit_callbacks):
+    """The final page's "Print final standings" (``open=1``) opens the PDF itself, not the
+    report list with a second click (issue 31, item 10)."""
+    client.force_login(director)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("reports:list", args=[chess.slug]),
+                               {"kind": "standings", "open": "1"})
+    report = Report.objects.get()
+    opened = reverse("reports:open", args=[chess.slug, report.pk])
+    assert response.status_code == 302 and response["Location"] == opened
+    pdf = client.get(opened)
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert pdf["Content-Disposition"].startswith("inline")  # shown, to print it
+    assert b"".join(pdf.streaming_content).startswith(b"%PDF")
+
+
+def test_open_waits_for_a_report_and_redirects_when_it_is_done(client, director, chess):
+    client.force_login(director)
+    report = Report.objects.create(tournament=chess, kind="standings", progress=10,
+                                   status=Report.Status.RUNNING)
+    opened = reverse("reports:open", args=[chess.slug, report.pk])
+    page = client.get(opened)
+    html = page.content.decode()
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    assert f'hx-get="{opened}"' in html and 'hx-trigger="every 1s"' in html
+    assert '<progress max="100" value="10" aria-label="Progress">' in html
+    report.file.save("r.pdf", ContentFile(b"%PDF-1.7 done"), save=False)
+    Report.objects.filter(pk=report.pk).update(status=Report.Status.DONE, file=report.file.name,
+                                               progress=100)
+    poll = client.get(opened, HTTP_HX_REQUEST="true")
+    assert poll.status_code == 200 and poll["HX-Redirect"] == opened
+
+
+def test_open_of_a_failed_or_foreign_report(client, director, chess, make_tournament):
+    client.force_login(director)
+    failed = Report.objects.create(tournament=chess, kind="standings",
+                                   status=Report.Status.FAILED, error="Kaputt")
+    html = client.get(reverse("reports:open", args=[chess.slug, failed.pk])).content.decode()
+    assert "Kaputt" in html and "hx-trigger" not in html
+    assert reverse("reports:list", args=[chess.slug]) in html
+    other = make_tournament("chess", name="Anderes Turnier")
+    assert client.get(reverse("reports:open", args=[other.slug, failed.pk])).status_code == 404
+
+
+def test_a_column_of_fractions_shares_its_decimal_places():
+    """Shares were printed "0,8" beside "0,82" (issue 31, item 19)."""
+    from fractions import Fraction
+
+    from django.utils import translation
+
+    from tournaments.common.numbers import column_numbers
+
+    with translation.override("de"):
+        assert column_numbers([Fraction(4, 5), Fraction(41, 50), 1, None, Fraction(1, 3)]) == [
+            "0,80", "0,82", "1", "", "0,33"]
+        assert column_numbers([2.5, 3, 0.5]) == ["2,5", "3", "0,5"]  # chess stays as written
+        assert column_numbers([7, 12]) == ["7", "12"]
+    with translation.override("en"):
+        assert column_numbers([0.8, 0.825]) == ["0.80", "0.82"]
+
+
+@pytest.mark.parametrize(("discipline", "entrants", "titles"), [
+    ("boardgame", 8, ["Pts = Placement points at each table",
+                      "Share = Own game points ÷ the table's total, summed",
+                      "Game pts = Game points, summed"]),
+    ("tabletop", 4, ["TP = Tournament points",
+                     "Secondary = Own minus opponents' mission points, summed",
+                     "Mission pts = Mission points, own, summed"]),
+])
+def test_the_standings_legend_names_every_column(make_tournament, boss, discipline, entrants,
+                                                 titles):
+    t = make_tournament(discipline, entrants=entrants)
+    services.draw_round(t, boss, seed="legende")
+    rnd = services.publish_round(t, boss, 1)
+    for table in rnd.tables.all():
+        seats = list(table.seats.select_related("entrant").order_by("side", "position"))
+        services.director_set_result(table, boss, t.disc.example(t, seats))
+    report = Report.objects.create(tournament=t, kind="standings")
+    html = tasks.report_service.render_html(report, BASE)
+    legend = html[html.index('class="legend'):]
+    legend = html_text.unescape(" ".join(legend[:legend.index("</p>")].split()))
+    for title in titles:
+        assert title in legend, (title, legend)
+    columns = [h for _k, h in standings_table(t).headers]
+    assert legend.count(" = ") == len(columns), (columns, legend)

@@ -7,10 +7,14 @@ a control character is :mod:`scoring.text`'s (the same check the ``turnier/1`` r
 makes); this module words the refusal for the app: :func:`check_single_line` raises a
 :class:`ServiceError` at the field, :func:`validate_single_line` is the same check as a
 Django/DRF field validator.
+
+It also holds the order of names in lists people search by eye ("Wo sitze ich?"): German
+collation by surname (:func:`surname_key`).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -51,3 +55,29 @@ def validate_single_line(value: Any) -> None:
     why = text_problem(value)
     if why:
         raise ValidationError(why, code="control_character")
+
+
+def german_key(text: str) -> str:
+    """German list order (DIN 5007 variant 1): ä as a, ß as ss, case ignored."""
+    folded = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+NAME_SUFFIXES = frozenset({"jun.", "jun", "jr.", "jr", "sen.", "sen", "sr.", "sr"})
+
+
+def surname_key(name: str) -> tuple[str, str, str]:
+    """A person's name in the order a hall's list is read: surname first, in German order.
+
+    "Hoffmann, Peter" (surname first, as rating lists write it) sorts by the part before the
+    comma; "Peter Hoffmann" by its last word ("jun."/"sen." skipped); a single word by itself.
+    The whole name follows, so that namesakes stay in a fixed order.
+    """
+    if "," in name:
+        surname, _comma, given = name.partition(",")
+    else:
+        words = name.split()
+        while len(words) > 1 and words[-1].casefold() in NAME_SUFFIXES:
+            words.pop()
+        surname, given = (words[-1], " ".join(words[:-1])) if words else ("", "")
+    return german_key(surname.strip()), german_key(given.strip()), name

@@ -29,6 +29,7 @@ from scoring.model import Problems
 from .cells import cell_text
 from .settings_spec import Setting
 from .whatif import Spec
+from .words import AT_THE_TABLE, OTHER_PARTY, SecondReport
 from .words import POINTS_WORDS as POINTS_WORDS
 from .words import RoundChoice as RoundChoice
 from .words import Words as Words
@@ -248,6 +249,10 @@ class WebDiscipline(Generic[SettingsT]):
     def has_sides(self) -> bool:
         """Tables have two sides (side 1 and side 2), named by :attr:`side_labels`."""
         return self.side_labels is not None
+
+    @property
+    def second_report_words(self) -> SecondReport:  # whose phone confirms a captain's report
+        return OTHER_PARTY if self.has_sides else AT_THE_TABLE  # chess, tabletop: their own
 
     def side_label(self, side: int | None) -> str:
         """What side 1 or 2 of a table is called ("" for no side)."""

@@ -19,6 +19,22 @@ class Words:
     title: Any = None
 
 
+@dataclass(frozen=True)
+class SecondReport:
+    """Who confirms a captain's report from another phone, as the captain reads it while the
+    first report waits: ``phone`` ("from the other party's phone") and ``who`` ("the other
+    party"). A board-game table of four has no "other party" (issue 31, item 19)."""
+
+    phone: Any
+    who: Any
+
+
+OTHER_PARTY = SecondReport(_("from the other party's phone"), _("the other party"))
+OTHER_SIDE = SecondReport(_("from the other side's phone"), _("the other side"))
+OPPONENT = SecondReport(_("from the opponent's phone"), _("the opponent"))
+AT_THE_TABLE = SecondReport(_("from another phone at this table"),
+                            _("another player at this table"))
+
 # The value every discipline may report under this name.
 POINTS_WORDS = Words(_("Pts"), _("Points"))
 

@@ -206,10 +206,40 @@ def prize_groups(t: Tournament) -> list[PrizeGroup]:
 # ---------------------------------------------------------------- the certificates (PDF)
 
 
+@dataclass(frozen=True)
+class Certificate:
+    """One certificate (Urkunde): a person, the place they won and with whom."""
+
+    group: PrizeGroup
+    winner: Winner
+    name: str  # the person it is made out to
+    partners: str = ""  # a fixed pair's other player ("" for a single player)
+
+
+def certificates_of(t: Tournament, groups: list[PrizeGroup]) -> list[Certificate]:
+    """One certificate per person who won a prize: each player of a fixed pair (Mucken)
+    gets their own, naming the partner (issue 31: one per pair was one too few)."""
+    players = {e.start_number: [p.name for p in e.players.all()]
+               for e in t.entrants.prefetch_related("players")}
+    out: list[Certificate] = []
+    for g in groups:
+        for w in g.winners:
+            if not w.name:
+                continue
+            people = players.get(w.start_number or 0, [])
+            if len(people) < 2:
+                out.append(Certificate(g, w, w.name))
+                continue
+            out += [Certificate(g, w, person, " / ".join(p for p in people if p != person))
+                    for person in people]
+    return out
+
+
 def certificates_context(report: Any, context: dict[str, Any]) -> None:
-    """What the certificates' template gets: one certificate per named prize winner."""
+    """What the certificates' template gets: one certificate per person of each named prize
+    winner."""
     context["groups"] = [g for g in prize_groups(report.tournament)]
-    context["certificates"] = [(g, w) for g in context["groups"] for w in g.winners if w.name]
+    context["certificates"] = certificates_of(report.tournament, context["groups"])
 
 
 def certificates_refusal(t: Tournament) -> str | None:

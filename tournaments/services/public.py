@@ -15,7 +15,8 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..common.numbers import money, number
+from ..common.numbers import column_numbers, money
+from ..common.numbers import number as number  # re-exported: chess outputs, statistics
 from ..disciplines import get, of
 from ..models import Bye, Entrant, Result, Round, Tournament
 from .standings import standings, version_key
@@ -115,10 +116,12 @@ def standings_table(t: Tournament, after_round: int | None = None,
     columns = [column(t, k) for k in names]
     headers = [(c.key, c.header) for c in columns]
     withdrawn = withdrawn_entrants(t)
+    # a column at a time: its fractions share their decimal places (0,80 beside 0,82)
+    text = [[money(r["values"].get(k)) for r in rows] if k in t.disc.money_columns
+            else column_numbers([r["values"].get(k) for r in rows]) for k in names]
     out = [{"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
-            "withdrawn": r["entrant"] in withdrawn,
-            "cells": [money(r["values"].get(k)) if k in t.disc.money_columns
-                      else number(r["values"].get(k)) for k in names]} for r in rows]
+            "withdrawn": r["entrant"] in withdrawn, "cells": [column[i] for column in text]}
+           for i, r in enumerate(rows)]
     ranked = {r["entrant"] for r in rows}
     apart = [] if category else [(n, name) for n, name in withdrawn.items() if n not in ranked]
     return StandingsTable(headers, out, list(data.get("flags", [])), columns, category,

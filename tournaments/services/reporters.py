@@ -32,6 +32,7 @@ from typing import Any
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from ..disciplines.words import OTHER_PARTY, SecondReport
 from .base import ServiceError
 
 ANONYMOUS = "device:anonymous"
@@ -174,14 +175,15 @@ def decide(status: str | None, current: Any, reports: Sequence[Report],
     return Decision(Outcome.DISPUTED, DISPUTED, current, True)
 
 
-def answer(outcome: str, status: str) -> str:
-    """The sentence a captain reads after sending (page and API)."""
+def answer(outcome: str, status: str, second: SecondReport = OTHER_PARTY) -> str:
+    """The sentence a captain reads after sending (page and API); ``second`` names whose
+    phone the second report comes from (the discipline's ``second_report_words``)."""
+    words = {"phone": second.phone, "who": second.who}
     sentences: dict[str, str] = {
-        Outcome.FIRST: _("Received. Waiting for a second report (from the other party's "
-                         "phone) or for the director."),
+        Outcome.FIRST: _("Received. Waiting for a second report (%(phone)s) or for the "
+                         "director.") % words,
         Outcome.REPLACED: _("Your earlier result is replaced by this one. Waiting for a "
-                            "second report (from the other party's phone) or for the "
-                            "director."),
+                            "second report (%(phone)s) or for the director.") % words,
         Outcome.CONFIRMED: _("Confirmed: your result agrees with the one reported before."),
         Outcome.DISPUTED: _("Your result differs from one reported before. Both are kept; "
                             "the director will decide."),
@@ -197,4 +199,4 @@ def answer(outcome: str, status: str) -> str:
     return {
         CONFIRMED: _("Already received. The result is confirmed."),
         DISPUTED: _("Already received. The director will decide."),
-    }.get(status, _("Already received, waiting for the other party."))
+    }.get(status, _("Already received, waiting for %(who)s.") % words)

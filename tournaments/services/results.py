@@ -96,7 +96,8 @@ class Submission:
 
     @property
     def answer(self) -> str:
-        return reporters.answer(self.outcome, self.result.status)
+        t = self.result.table.round.tournament
+        return reporters.answer(self.outcome, self.result.status, t.disc.second_report_words)
 
 
 def result_state(result: Result | None) -> dict[str, Any] | None:

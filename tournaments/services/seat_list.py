@@ -1,21 +1,21 @@
 """“Where do I sit?”: everyone of a round alphabetically, with table and seat or side.
 
 What a hall hangs on the wall and shows on the projector between the standings: one line
-per person (a fixed pair's two players each under their own name), sorted as a German
-list is (umlauts with their base letter, case ignored), with the table and the side
+per person (a fixed pair's two players each under their own name), sorted by surname as a
+German list is (umlauts with their base letter, case ignored), with the table and the side
 (White/Black, Party 1/2) or, at tables without sides, the seat. Those with a bye are
 listed too, with the bye's name instead of a table. Read-only, like services.public.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from ..common.text import surname_key
 from ..disciplines import of
 from ..models import ActionLog, Round, Seat, Tournament
 from .public import round_byes, side_label
@@ -30,11 +30,10 @@ class SeatLine:
     pair: str = ""  # a fixed pair's name, when the line is one of its players
 
 
-def sort_key(name: str) -> tuple[str, str]:
-    """German list order (DIN 5007 variant 1): ä as a, ß as ss, case ignored."""
-    folded = unicodedata.normalize("NFKD", name.casefold().replace("ß", "ss"))
-    base = "".join(c for c in folded if not unicodedata.combining(c))
-    return base, name
+def sort_key(name: str) -> tuple[str, str, str]:
+    """Surname first, German list order (DIN 5007 variant 1: ä as a, ß as ss, case ignored):
+    people look for their surname (issue 31: the list was sorted by first name)."""
+    return surname_key(name)
 
 
 def _people(entrant: Any) -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ app_name = "reports"
 urlpatterns = [
     path("<slug:slug>/reports/", reports.report_list, name="list"),
     path("<slug:slug>/reports/status/", reports.report_status, name="status"),
+    path("<slug:slug>/reports/<int:pk>/", reports.report_open, name="open"),
     path("<slug:slug>/reports/<int:pk>/download/", reports.report_download, name="download"),
     *(path(f"<slug:slug>/reports/{kind.page.path}/", reports.output_page,
            {"output": kind.name}, name=kind.name)

@@ -220,7 +220,8 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
                       {"table": table, "round": table.round, "tournament": tournament,
                        "seating": _seating(table), "sent": sent,
                        "state": current.status,
-                       "answer": reporters.answer(sent, current.status),
+                       "answer": reporters.answer(sent, current.status,
+                                                  tournament.disc.second_report_words),
                        "echo": echo(table, reporters.device_reporter(
                            table.pk, _device_id(request)))})
     context = {

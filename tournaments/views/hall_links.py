@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from .. import ratelimit
 from ..cachecontrol import PRIVATE
+from ..disciplines.words import SecondReport
 from ..links import absolute
 from ..models import Entrant, TableCode, Tournament
 from ..selectors.hall_links import evening
@@ -78,12 +79,14 @@ def _entrant(request: HttpRequest, code: str) -> Entrant | HttpResponse:
     return entrant
 
 
-def _said(outcome: str) -> str:
+def _said(outcome: str, second: SecondReport) -> str:
+    """What the page says after the answer; ``second`` names who else confirms (the other
+    party, or at a board-game table another player at the table)."""
     return {
         "confirmed": _("Confirmed. Thank you!"),
         "received": _("Received. The result is confirmed."),
-        "own": _("This result was reported by your own party (or from this phone): the "
-                 "other party has to confirm it."),
+        "own": _("This result was reported from your side of the table (or from this "
+                 "phone): %(who)s has to confirm it.") % {"who": second.who},
         "disputed": _("Noted: the result is disputed. Please tell the director what the "
                       "right result is."),
         "agreed": _("Thank you: your party agrees. The other party confirms it through its "
@@ -105,7 +108,7 @@ def entrant_page(request: HttpRequest, link: str) -> HttpResponse:
         return entrant
     night = evening(entrant)
     t = entrant.tournament
-    said = _said(request.GET.get("said", "")[:20])
+    said = _said(request.GET.get("said", "")[:20], t.disc.second_report_words)
     finished = t.status == Tournament.Status.FINISHED
     return render(request, "links/entrant.html",
                   {"tournament": t, "e": entrant, "night": night, "said": said,

@@ -15,10 +15,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, QueryDict
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from ..links import public_base
 from ..models import Report, Round, Tournament
@@ -58,13 +60,15 @@ def report_list(request: HttpRequest, t: Tournament) -> HttpResponse:
     if request.method == "POST":
         posted = {k: request.POST.get(k, "") for k in ("kind", "round_number", "layout")}
         try:
-            request_report(t, Actor.of(request.user), posted["kind"],
+            report = request_report(t, Actor.of(request.user), posted["kind"],
                            posted["round_number"] or None,
                            base_url=public_base(request),
                            layout=posted["layout"] or None)
         except ServiceError as exc:
             errors = exc.errors
         else:
+            if request.POST.get("open"):  # "Print final standings": straight to the PDF
+                return redirect("reports:open", slug=t.slug, pk=report.pk)
             messages.success(request, _("The report has been ordered; it will be ready in a "
                                         "moment."))
             return redirect("reports:list", slug=t.slug)
@@ -88,16 +92,46 @@ def report_status(request: HttpRequest, t: Tournament) -> HttpResponse:
 
 @require_safe
 @director_view
-def report_download(request: HttpRequest, t: Tournament, pk: int) -> FileResponse:
+def report_open(request: HttpRequest, t: Tournament, pk: int) -> HttpResponseBase:
+    """One ordered report: the PDF itself once it is done (shown in the browser, to print it),
+    until then a page that waits for it and opens it (issue 31: the final page's "Print" buttons
+    no longer leave the director on the report list for a second click).
+
+    htmx polls this URL; while the report renders it answers the waiting card, when it is done
+    it answers ``HX-Redirect`` to itself, so the browser loads the PDF. Without JavaScript the
+    page offers a link to try again.
+    """
     report = get_object_or_404(Report, pk=pk, tournament=t)
-    if report.status != Report.Status.DONE or not report.file:
-        raise Http404("this report is not ready")
+    done = report.status == Report.Status.DONE and bool(report.file)
+    if done and not getattr(request, "htmx", None):
+        return _pdf(report, attachment=False)
+    if done:
+        return HttpResponseClientRedirect(request.path)
+    row = ReportRow(report, report_service.title(report),
+                    report.status in PENDING and report.created < timezone.now() - STALLED_AFTER)
+    context = {"t": t, "row": row,
+               "waiting": report.status in PENDING and not row.stalled}
+    template = "reports/_wait.html" if getattr(request, "htmx", None) else "reports/wait.html"
+    return render(request, template, context)
+
+
+def _pdf(report: Report, attachment: bool) -> FileResponse:
+    """The report's file, to save (``attachment``) or to show in the browser's PDF viewer."""
     try:
         handle = report.file.open("rb")
     except FileNotFoundError:
         raise Http404("the file of this report is gone; order it again") from None
-    return FileResponse(handle, as_attachment=True, filename=download_name(report),
+    return FileResponse(handle, as_attachment=attachment, filename=download_name(report),
                         content_type="application/pdf")
+
+
+@require_safe
+@director_view
+def report_download(request: HttpRequest, t: Tournament, pk: int) -> FileResponse:
+    report = get_object_or_404(Report, pk=pk, tournament=t)
+    if report.status != Report.Status.DONE or not report.file:
+        raise Http404("this report is not ready")
+    return _pdf(report, attachment=True)
 
 
 # -- the kinds that are pages too (a discipline's outputs, the standings by category) ----------

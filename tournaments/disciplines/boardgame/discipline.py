@@ -12,7 +12,7 @@ from scoring.boardgame import MAX_PLACEMENT
 from scoring.boardgame import Settings as BoardgameSettings
 
 from .. import settings_spec as spec
-from ..base import POINTS_WORDS, RoundChoice, WebDiscipline, Words
+from ..base import RoundChoice, WebDiscipline, Words
 from ..settings_spec import Setting as Field
 from ..whatif import POINTS, Setting, Spec
 
@@ -30,10 +30,13 @@ class Boardgame(WebDiscipline[BoardgameSettings]):
     layouts = {"single": Layout(sides=0, table_size=4, max_short=3, bye_kind="zero")}
     methods = ("standings_tables", "random_tables")
     cell_words = {"points": gettext_lazy("No.")}
+    # Every column named in full for the printed legend (issue 31: "Share" stood unexplained).
     column_words = {
-        "points": POINTS_WORDS,
-        "share": Words(gettext_lazy("Share")),
-        "game_points": Words(gettext_lazy("Game pts")),
+        "points": Words(gettext_lazy("Pts"),
+                        gettext_lazy("Placement points at each table")),
+        "share": Words(gettext_lazy("Share"),
+                       gettext_lazy("Own game points ÷ the table's total, summed")),
+        "game_points": Words(gettext_lazy("Game pts"), gettext_lazy("Game points, summed")),
     }
     planned_rounds = 3
     rounds_fixed = gettext_lazy("The board-game qualifier has exactly three rounds")

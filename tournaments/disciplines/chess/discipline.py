@@ -16,6 +16,7 @@ from ..base import POINTS_WORDS, WebDiscipline, Words
 from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER
 from ..settings_spec import Setting as Field
 from ..whatif import Setting, Spec
+from ..words import OPPONENT
 from . import NAME
 
 if TYPE_CHECKING:
@@ -109,6 +110,7 @@ class Chess(WebDiscipline[ChessSettings]):
     tables_word = gettext_lazy("Boards")
     side_word = gettext_lazy("Colour")
     side_labels = (gettext_lazy("White"), gettext_lazy("Black"))
+    second_report_words = OPPONENT  # who confirms a report from another phone
     pairings_note = gettext_lazy("Pts: points before this round. Boards in order: the higher "
                                  "score first.")
     blocking_tables = gettext_lazy("boards without an agreed result: %(tables)s")

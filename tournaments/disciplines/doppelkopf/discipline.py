@@ -70,7 +70,7 @@ COLUMN_WORDS: dict[str, Words] = {
     "solos": Words(gettext_lazy("Solos"),
                    gettext_lazy("Solos played as soloist")),
     "solos_won": Words(gettext_lazy("Solos won"),
-                       gettext_lazy("Solos won")),
+                       gettext_lazy("Solos won as soloist")),  # its own line in the legend
     "solos_missing": Words(gettext_lazy("Solos owed"),
                            gettext_lazy("Compulsory solos still owed")),
     "penalties": Words(gettext_lazy("Penalty"),

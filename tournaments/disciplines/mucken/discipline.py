@@ -54,11 +54,15 @@ class Mucken(WebDiscipline[MuckenSettings]):
     cell_words = {"bobbl": gettext_lazy("Bobbl"), "unfinished": gettext_lazy("cut by time")}
     column_words = {
         "points": POINTS_WORDS,
-        "bobbl": Words(gettext_lazy("Bobbl")),
-        "tore": Words(gettext_lazy("Goals")),
-        "gegentore": Words(gettext_lazy("Goals against")),
-        "plus": Words(gettext_lazy("Plus")),
-        "plus_minus": Words(gettext_lazy("+/−")),
+        # each named in full for the printed legend (issue 31)
+        "bobbl": Words(gettext_lazy("Bobbl"), gettext_lazy("Bobbl won")),
+        "tore": Words(gettext_lazy("Goals"), gettext_lazy("Points scored in lost Bobbl")),
+        "gegentore": Words(gettext_lazy("Goals against"),
+                           gettext_lazy("The opponents' points in Bobbl won (fewer is "
+                                        "better)")),
+        "plus": Words(gettext_lazy("Plus"),
+                      gettext_lazy("Own points, a won Bobbl counted at the target")),
+        "plus_minus": Words(gettext_lazy("+/−"), gettext_lazy("Own minus opponents' points")),
     }
     planned_rounds = 3
     options = ("registration",)

@@ -37,15 +37,22 @@ class Pussi(WebDiscipline[PussiSettings]):
                   "bid": gettext_lazy("Bid")}
     column_words = {
         "points": POINTS_WORDS,
-        "total": Words(gettext_lazy("Total")),
-        "difference": Words(gettext_lazy("Diff.")),
-        "premiums": Words(gettext_lazy("Premiums")),
-        "own_won": Words(gettext_lazy("Own won")),
-        "own_lost": Words(gettext_lazy("Own lost")),
-        "opp_won": Words(gettext_lazy("Opp. won")),
-        "opp_lost": Words(gettext_lazy("Opp. lost")),
-        "schwarz_won": Words(gettext_lazy("Schwarz won")),
-        "schwarz_lost": Words(gettext_lazy("Schwarz lost")),
+        # each named in full for the printed legend (issue 31: "Eig. gew." stood unexplained)
+        "total": Words(gettext_lazy("Total"), gettext_lazy("Total of the series results")),
+        "difference": Words(gettext_lazy("Diff."),
+                            gettext_lazy("Weighted difference to the opponents' totals")),
+        "premiums": Words(gettext_lazy("Premiums"), gettext_lazy("Premiums won")),
+        "own_won": Words(gettext_lazy("Own won"), gettext_lazy("Own games won as declarer")),
+        "own_lost": Words(gettext_lazy("Own lost"),
+                          gettext_lazy("Own games lost as declarer")),
+        "opp_won": Words(gettext_lazy("Opp. won"),
+                         gettext_lazy("Opponents' games won against them")),
+        "opp_lost": Words(gettext_lazy("Opp. lost"),
+                          gettext_lazy("Opponents' games lost against them")),
+        "schwarz_won": Words(gettext_lazy("Schwarz won"),
+                             gettext_lazy("Games won Schwarz (the other party fell by 2×bid)")),
+        "schwarz_lost": Words(gettext_lazy("Schwarz lost"),
+                              gettext_lazy("Games lost Schwarz (fell by 2×bid)")),
     }
     planned_rounds = 3
     options = ("registration",)

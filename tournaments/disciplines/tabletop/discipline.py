@@ -22,6 +22,7 @@ from ..base import POINTS_WORDS, RoundChoice, WebDiscipline, Words
 from ..settings_spec import DRAWN, NUMBER
 from ..settings_spec import Setting as Field
 from ..whatif import CHOICE, Setting, Spec
+from ..words import OTHER_SIDE
 
 if TYPE_CHECKING:
     from ...models import Round, Seat, Tournament
@@ -65,11 +66,14 @@ class Tabletop(WebDiscipline[TabletopSettings]):
     layouts = {"single": Layout(sides=2, per_side=1, bye_kind="bye")}
     methods = ("swiss_score",)
     cell_words = {"missions": gettext_lazy("Mission")}
+    # Every column named in full for the printed legend (issue 31: "TP", "Secondary").
     column_words = {
         "points": POINTS_WORDS,
-        "tp": Words(gettext_lazy("TP")),
-        "secondary": Words(gettext_lazy("Secondary")),
-        "mission_points": Words(gettext_lazy("Mission pts")),
+        "tp": Words(gettext_lazy("TP"), gettext_lazy("Tournament points")),
+        "secondary": Words(gettext_lazy("Secondary"),
+                           gettext_lazy("Own minus opponents' mission points, summed")),
+        "mission_points": Words(gettext_lazy("Mission pts"),
+                                gettext_lazy("Mission points, own, summed")),
     }
     round_choices_title = gettext_lazy("Missions of this round")
     planned_rounds = 5
@@ -78,6 +82,7 @@ class Tabletop(WebDiscipline[TabletopSettings]):
 
     side_word = gettext_lazy("Player")
     side_labels = (gettext_lazy("Player 1"), gettext_lazy("Player 2"))
+    second_report_words = OTHER_SIDE  # who confirms a report from another phone
 
     whatif = Spec(
         settings=(Setting("system", gettext_lazy("Scoring system"), CHOICE, choices=SYSTEMS),),
@@ -103,6 +108,12 @@ class Tabletop(WebDiscipline[TabletopSettings]):
                              ("secondary", gettext_lazy("Most points, secondary mission")),
                              ("tertiary", gettext_lazy("Most points, tertiary mission")))),
     )
+
+    def column_title(self, t: Tournament, key: str) -> str | None:
+        """Under ``percent`` the secondary tie-break is the own mission points alone."""
+        if key == "secondary" and self.settings(t).system == "percent":
+            return str(gettext_lazy("Own mission points, summed"))
+        return super().column_title(t, key)
 
     def round_extra_for(self, t: Tournament) -> dict[str, Any]:
         """The missions' kinds matter to the 12 matrix only: the tournament's default (the
