@@ -465,37 +465,13 @@ class Report(models.Model):
         ordering = ["-created"]
 
 
-class RateCount(models.Model):
-    """One fixed window's count of requests for one key (``tournaments.ratelimit``).
-
-    In the database so that every gunicorn worker (and every host) counts in one place,
-    with or without Redis: a count kept per worker let four workers take four times the
-    documented number (issue 32, finding 4). ``key`` is a hash of the limit's group, the
-    client's address and the link; never a token or an address in clear.
-    """
-
-    key = models.CharField(max_length=64)
-    window = models.BigIntegerField()  # the window's start, seconds since the epoch
-    expires = models.BigIntegerField(db_index=True)  # the window's end, likewise
-    count = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["key", "window"],
-                                               name="one_count_per_key_and_window")]
-
-
-class ApiTokenUse(models.Model):
-    """When a user's API token was last used (``tournaments.api.tokens``): a token unused for
-    ``API_TOKEN_IDLE_DAYS`` expires. Per user, since DRF gives each user one token."""
-
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="+")
-    last_used = models.DateTimeField()
-
-
-# The team rows (team_models.py), re-exported: tournaments.models.Team & co.
+# Rate limits' counts and API tokens' last use (guard_models.py), re-exported.
 # Online registration (announcement, fees, waiting list, mails): docs/registration.md.
 from .entry_models import Announcement, MailRecord, Registration, UnmatchedPayment  # noqa: E402,F401
+from .guard_models import ApiTokenUse as ApiTokenUse  # noqa: E402
+from .guard_models import RateCount as RateCount  # noqa: E402
+
+# The team rows (team_models.py), re-exported: tournaments.models.Team & co.
 from .team_models import Lineup as Lineup  # noqa: E402
 from .team_models import Team as Team  # noqa: E402
 from .team_models import TeamMember as TeamMember  # noqa: E402

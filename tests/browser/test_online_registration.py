@@ -9,7 +9,6 @@ checked-in players only. axe checks each new page; screenshots at both sizes."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -19,11 +18,10 @@ from tournaments.services import Actor
 from tournaments.services import announcement as announcements
 
 from .evening import PHONE, SCREEN, login, staff
+from .test_accessibility import AXE, WCAG
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NS = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"
-WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-        "resultTypes": ["violations"]}
 
 
 def camt053(regs: list[Registration]) -> bytes:
@@ -42,7 +40,6 @@ def camt053(regs: list[Registration]) -> bytes:
 
 
 def axe(page, found: list[str], what: str) -> None:
-    from axe_playwright_python.sync_playwright import Axe  # noqa: F401 (the bundle is there)
     result = page.evaluate("o => axe.run(document, o)", WCAG)
     found += [f"{what}: {v['id']} at {[n['target'] for n in v['nodes'][:3]]}"
               for v in result["violations"] if v["impact"] in ("serious", "critical")]
@@ -59,9 +56,7 @@ def no_sideways_scroll(page) -> bool:
 
 def test_from_announcement_to_round_one(browser, live_server, shot, settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "enabled": False}  # one phone signs up all
-    pytest.importorskip("axe_playwright_python")
-    import axe_playwright_python.sync_playwright as axe_sync
-    script = (Path(axe_sync.__file__).parent / "axe.min.js").read_text()
+    script = AXE.read_text()
     base = live_server.url
     t = staff("Herbstopen", "chess")
     announcements.save(t, Actor(None, "test"), open=True, capacity=28, base_cents=3000,

@@ -202,13 +202,10 @@ def test_a_team_evening(browser, live_server):
 def test_the_team_pages_pass_axe(browser, live_server):
     """WCAG 2.1 A and AA (axe-core, serious and critical) on every team page, on a phone in
     German and on a desktop in English."""
-    from pathlib import Path
-
-    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
     from tournaments import services
 
     from .evening import PHONE, SCREEN, login
-    from .test_accessibility import WCAG
+    from .test_accessibility import AXE, WCAG
 
     t = staff("Mannschaftspokal", "teamchess", "team", pairing="round_robin")
     boss = Actor(None, "setup")
@@ -230,13 +227,12 @@ def test_the_team_pages_pass_axe(browser, live_server):
     e = t.entrants.get(start_number=1)
     slug = t.slug
     public = [f"/t/{slug}/", f"/t/{slug}/matches/", f"/t/{slug}/team-cross-table/",
-              f"/t/{slug}/team-players/", f"/c/{table.token}/", f"/e/{e.link_code}/lineup/"]
-    # (the team's page /e/<code>/ itself refreshes by a meta refresh, which axe rates
-    # serious: the personal links' page of issue 19, left to its owner)
+              f"/t/{slug}/team-players/", f"/c/{table.token}/", f"/e/{e.link_code}/",
+              f"/e/{e.link_code}/lineup/"]
     desk = [f"/desk/{slug}/teams/"]
     director = [f"/director/{slug}/rounds/2/lineups/", f"/director/{slug}/rounds/2/",
                 f"/director/{slug}/settings/", f"/director/{slug}/"]
-    script = (Path(axe_sync.__file__).parent / "axe.min.js").read_text()
+    script = AXE.read_text()
     found: list[str] = []
     for size, lang in ((PHONE, "de"), (SCREEN, "en")):
         for who, paths in (("", public), ("anmeldung", desk), ("direktor", director)):

@@ -253,7 +253,12 @@ def test_the_other_captain_confirms_through_the_teams_link(teams, client, boss):
     page = client.get(f"/e/{second.link_code}/").content.decode()
     assert "2½ : 1½" in page
     version = str(Result.objects.get(table=table).version)
-    assert hall_links.confirm(second, version) == "confirmed"
+    # The match's QR code names no team: one team's agreement is recorded, and the two-party
+    # rule counts teams, not phones (issue 32, finding 10), so the other team agrees too.
+    assert hall_links.confirm(second, version) == "agreed"
+    first = table.seats.get(side=1).entrant
+    version = str(Result.objects.get(table=table).version)
+    assert hall_links.confirm(first, version) == "confirmed"
     assert Result.objects.get(table=table).status == "confirmed"
 
 

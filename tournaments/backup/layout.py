@@ -25,13 +25,17 @@ BACKED_UP: tuple[str, ...] = (
     "auth.group",
     "auth.user",
     "authtoken.token",
+    "tournaments.apitokenuse",
     "admin.logentry",
     "tournaments.player",
     "tournaments.tournament",
     "tournaments.tablecode",
     "tournaments.role",
     "tournaments.entrant",
+    "tournaments.team",
+    "tournaments.teammember",
     "tournaments.round",
+    "tournaments.lineup",
     "tournaments.table",
     "tournaments.byerequest",
     "tournaments.pairingrule",
@@ -67,13 +71,15 @@ NOT_BACKED_UP: dict[str, str] = {
                               "from the federation's file (a million rows would dwarf the "
                               "backup)",
     "tournaments.ratinglistentry": "the players of tournaments.ratinglist",
+    "tournaments.ratecount": "the rate limits' counts of the last minutes: a restored "
+                             "installation starts counting afresh",
 }
 # Rows a database gathers before anybody works in it (logins, failed attempts): they do not
 # make it "not empty" for a restore.
 TRANSIENT: frozenset[str] = frozenset(
     {"sessions.session", "axes.accessattempt", "axes.accessattemptexpiration",
      "axes.accessfailurelog", "axes.accesslog", "tournaments.ratinglist",
-     "tournaments.ratinglistentry"})
+     "tournaments.ratinglistentry", "tournaments.ratecount"})
 # Apps whose migrations decide the shape of the rows; a restore needs the same ones.
 SCHEMA_APPS: tuple[str, ...] = ("contenttypes", "auth", "authtoken", "admin", "tournaments")
 

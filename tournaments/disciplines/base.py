@@ -1,14 +1,11 @@
 """The web side of one discipline: everything a page, a form, a report or a service needs
 to know about it, so nothing outside this package asks "which discipline?".
 
-A discipline is a subclass of :class:`WebDiscipline` in its package here (``chess/``,
-``mucken/`` …), found by the registry. Its scoring rules live in :mod:`scoring` under the
-same name, its typed settings read through that module's ``parse_settings``, never as raw
-dict lookups. See docs/adding-a-discipline.md.
-
-Importing this package must stay light: ``tournaments.models`` builds its choices from
-it, so nothing here imports models or services at module level; the result form, the
-what-if spec and the reports' helpers are imported when first asked for.
+A discipline is a subclass of :class:`WebDiscipline` in its package here, found by the
+registry; its scoring rules live in :mod:`scoring` under the same name, its typed settings
+read through that module's ``parse_settings``. See docs/adding-a-discipline.md.
+Importing this package stays light: ``tournaments.models`` builds its choices from it, so
+nothing here imports models or services at module level.
 """
 
 from __future__ import annotations
