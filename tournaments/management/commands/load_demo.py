@@ -35,7 +35,7 @@ FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Erika", "Franz", "Gerda", "Hans", 
 LAST = ["Maier", "Huber", "Wagner", "Bauer", "Schmid", "Koch", "Richter", "Wolf", "Frank",
         "Lang", "Roth", "Vogel", "Graf", "Kraus", "Beck"]
 CLUBS = ["SK Hof", "TSV Naila", "FC Schwarzenbach", "SV Helmbrechts", ""]
-REGISTRATION_SLUG = "demo-anmeldung"
+REGISTRATION_SLUG = "demo-open"
 REGISTRATION_PLACES = 10
 # the demo's registrations: (youth, member, titled, how the fee stands); the last three
 # find the ten places taken and wait
@@ -164,7 +164,7 @@ class Command(BaseCommand):
         discipline, demo = single[0]
         rng = random.Random(f"2026-{REGISTRATION_SLUG}")
         today = timezone.localdate()
-        t = services.create_tournament(actor, "Frühjahrs-Open (Demo, Anmeldung)", discipline,
+        t = services.create_tournament(actor, "Frühjahrs-Open (Demo)", discipline,
                                        "single", scoring=demo.scoring, slug=REGISTRATION_SLUG)
         services.grant_role(t, actor, desk, Role.Kind.DESK)
         announcement.save(
