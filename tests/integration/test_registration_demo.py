@@ -45,3 +45,18 @@ def test_the_demo_pages_show_the_registrations(demo, client, desk_user):
     desk = client.get(reverse("desk:registrations", args=[demo.slug])).content.decode()
     waiting = Registration.objects.filter(tournament=demo, place="waiting").first()
     assert waiting.name in desk and waiting.reference in desk
+
+
+@pytest.mark.django_db(transaction=True)  # each sign-up commits: its mail is queued then
+def test_the_demo_mails_never_leave_through_a_worker(boss, desk_user):
+    """With a worker (tasks not run in-process) the demo's mails are still sent here, into
+    memory: a worker's SMTP settings never see the example.org addresses."""
+    from celery import current_app
+    eager = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = False
+    try:
+        Command(stdout=io.StringIO()).load_registration(boss, desk_user)
+        assert current_app.conf.task_always_eager is False  # given back
+    finally:
+        current_app.conf.task_always_eager = eager
+    assert len(mail.outbox) == 13

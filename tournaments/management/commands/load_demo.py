@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import random
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -56,6 +58,19 @@ def people(rng: random.Random, n: int) -> list[dict]:
         names.add(f"{rng.choice(FIRST)} {rng.choice(LAST)}")
     return [{"name": name, "club": rng.choice(CLUBS), "rating": rng.randrange(1200, 2300)}
             for name in sorted(names)]
+
+
+@contextmanager
+def in_memory_mail() -> Iterator[None]:
+    """Mails go to memory, sent in this process (a worker would use its own settings)."""
+    from celery import current_app
+    eager = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = True
+    try:
+        with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+            yield
+    finally:
+        current_app.conf.task_always_eager = eager
 
 
 def production_password() -> tuple[str, bool]:
@@ -154,7 +169,8 @@ class Command(BaseCommand):
         late, titled free), ten places taken and three on the waiting list, fees paid by
         bank and cash, waived and due. Its discipline is the first installed one whose demo
         has single entrants. The confirmation mails go to memory, never to a real mail
-        server (the demo's addresses are example.org): the outbox shows them sent."""
+        server, not even through a worker (the demo's addresses are example.org): the outbox
+        shows them sent."""
         if Tournament.objects.filter(slug=REGISTRATION_SLUG).exists():
             return
         single = [(web.name, d) for web in DISCIPLINES.values()
@@ -177,7 +193,7 @@ class Command(BaseCommand):
             bank="Turnierverein e.V., IBAN DE02 1203 0000 0000 2020 51",
             text="Fünf Runden, Bedenkzeit nach Turnierordnung. Anmeldung bis zwei Tage "
                  "vorher; Jugendliche und Mitglieder zahlen ermäßigt, Titelträger frei.")
-        with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+        with in_memory_mail():
             for person, (youth, member, titled, fee) in zip(
                     people(rng, len(SIGN_UPS)), SIGN_UPS, strict=True):
                 email = person["name"].lower().replace(" ", ".") + "@example.org"
