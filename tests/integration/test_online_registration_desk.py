@@ -88,3 +88,22 @@ def test_an_entrant_without_registration_is_withdrawn_as_before(t, regs, boss):
     entry = ActionLog.objects.filter(action="entrant_status").order_by("pk").last()
     assert "place" not in entry.before and "moved_up" not in entry.after
     assert [r.place for r in fresh(*regs)] == ["placed", "placed", "waiting"]
+
+
+def test_the_desks_list_withdraws_and_deletes_through_the_same_way(
+        t, regs, desk_client, django_capture_on_commit_callbacks):
+    """The desk's row buttons (after their question) free the place as the services do."""
+    from django.urls import reverse
+    first, second, third = regs
+    hx = {"HTTP_HX_REQUEST": "true"}
+    with django_capture_on_commit_callbacks(execute=True):
+        r = desk_client.post(reverse("desk:status", args=[t.slug, first.entrant.start_number]),
+                             {"status": "withdrawn", "confirmed": "1"}, **hx)
+    assert r.status_code == 200
+    first, third = fresh(first, third)
+    assert first.place == "withdrawn" and third.place == "placed"
+    assert mail.outbox[-1].to == [third.email]
+    r = desk_client.post(reverse("desk:delete", args=[t.slug, second.entrant.start_number]),
+                         {"confirmed": "1"}, **hx)
+    assert r.status_code == 200
+    assert fresh(second)[0].place == "withdrawn"
