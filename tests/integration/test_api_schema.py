@@ -75,3 +75,28 @@ def test_each_example_is_accepted_by_the_api(name, may_create):
         DISCIPLINES[name].api_example(), format="json")
     assert r.status_code == 200, r.content
     assert Result.objects.get(table=table).payload == DISCIPLINES[name].api_example()
+
+
+def test_the_schema_documents_registrations_and_their_fees(schema):
+    """Online registration's endpoints (docs/registration.md): the list with the totals per
+    fee state, and the fee change with its body and examples."""
+    base = "/api/v1/tournaments/{slug}/registrations/"
+    listed = schema["paths"][base]["get"]["responses"]["200"]["content"]["application/json"]
+    assert listed["schema"]["$ref"].endswith("/RegistrationList")
+    one = schema["paths"][base + "{number}/"]
+    assert set(one) >= {"get", "patch"}
+    body = one["patch"]["requestBody"]["content"]["application/json"]
+    assert body["schema"]["$ref"].endswith("/PatchedFeeUpdate") or body["schema"][
+        "$ref"].endswith("/FeeUpdate")
+    assert {"cash at the desk", "waived"} <= {e["summary"] for e in body["examples"].values()}
+    components = schema["components"]["schemas"]
+    assert set(components["RegistrationList"]["properties"]) == {"totals", "registrations"}
+    fee = components[body["schema"]["$ref"].rsplit("/", 1)[-1]]["properties"]
+    state = fee["fee_state"]
+    if "$ref" in state:  # an enum of its own, by name
+        state = components[state["$ref"].rsplit("/", 1)[-1]]
+    assert state["enum"] == ["due", "paid", "waived", "refunded"]
+    assert "400" in one["patch"]["responses"] and "403" in one["patch"]["responses"]
+    reg = components["Registration"]["properties"]
+    assert {"reference", "fee_state", "paid_via", "place", "start_number"} <= set(reg)
+    assert "token" not in reg  # the player's key stays theirs

@@ -125,7 +125,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "tournament", "document", "standings", "entrants", "entrant", "rounds", "cleanup",
         "draw", "undo-draw", "round", "publish", "close", "reopen", "result", "accept", "trf",
         "pairing-rules", "pairing-rule", "bye-requests", "game-result", "ranking",
-        "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games")},
+        "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games",
+        "registrations", "registration")},
     # accounts and language
     "set_language": PUBLIC_SERVED, "switch_language": PUBLIC_SERVED,
     "login": PUBLIC, "logout": PUBLIC_SERVED,

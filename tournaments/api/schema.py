@@ -34,6 +34,7 @@ def number(name: str, what: str) -> OpenApiParameter:
 
 ENTRANT = [number("start_number", "the entrant's start number")]
 ROUND = [number("number", "round number")]
+REGISTRATION = [number("number", "the registration's number")]
 TABLE = [*ROUND, number("table", "table number in the round")]
 
 

@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from ..disciplines import of
 from ..models import Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
-from .registration import _joined_club, entrant_snapshot, seatable, sign_up
+from .registration import entrant_snapshot
 from .seating import give_seat, per_side, release_seat, seat_label, window_settings
+from .signing import _joined_club, seatable, sign_up
 
 MARKERS = ("preregistered", "alone", "draw_missing")
 SETTABLE_MARKERS = ("preregistered", "draw_missing")  # "alone" comes and goes with the players

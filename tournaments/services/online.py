@@ -38,7 +38,7 @@ from .base import Actor, ServiceError, change
 from .prereg import check_in_code
 from .registration import apply_status
 from .registration_mail import queue
-from .waiting import ONLINE, fill_places, give_place, has_room
+from .waiting import ONLINE, give_place, has_room, release
 
 PUBLIC = Actor(None, ONLINE)
 PLAYER = Actor(None, "player (personal link)")
@@ -137,12 +137,9 @@ def withdraw(reg: Registration, actor: Actor = PLAYER, base: str = "") -> Regist
             raise ServiceError(_("This registration is already withdrawn."))
         before = r.place
         if r.entrant is not None and r.entrant.status != Entrant.Status.WITHDRAWN:
-            apply_status(c, r.entrant, Entrant.Status.WITHDRAWN)
-        r.place = Registration.Place.WITHDRAWN
-        r.save(update_fields=["place"])
+            apply_status(c, r.entrant, Entrant.Status.WITHDRAWN, registration=False)
         skipped: list[str] = []
-        moved = fill_places(c, announcements.of(c.tournament), base, skipped) \
-            if before == Registration.Place.PLACED else []
+        moved = release(c, r, base, skipped)
         c.target = str(r)
         c.wrote(f"registration:{r.pk}")
         c.before, c.after = {"place": before}, {"place": r.place}

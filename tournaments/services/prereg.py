@@ -29,7 +29,8 @@ from django.utils.translation import gettext as _
 from ..common.text import check_single_line
 from ..models import Entrant, RegistrationSeat, Tournament
 from .base import Actor, ServiceError, change
-from .registration import apply_status, sign_up
+from .registration import apply_status
+from .signing import sign_up
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWX"
 CODE_LENGTH = 10

@@ -16,7 +16,16 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from ..models import ActionLog, Entrant, Player, Result, ResultRevision, Round, Table
+from ..models import (
+    ActionLog,
+    Entrant,
+    Player,
+    Registration,
+    Result,
+    ResultRevision,
+    Round,
+    Table,
+)
 from .base import Change, ServiceError
 from .registration import OWN, PERSON_FIELDS, _person_of
 from .results import result_state
@@ -53,6 +62,24 @@ def _refuse(text: str) -> ServiceError:
 def _old_entry() -> ServiceError:
     return _refuse(_("this entry was recorded before undo was possible; correct it with a "
                      "new action instead"))
+
+
+def _moved_up(entry: ActionLog) -> None:
+    """Refuse to take back a withdrawal or deletion whose freed place went to somebody
+    from the waiting list: the place is theirs now (docs/registration.md)."""
+    moved = (entry.after or {}).get("moved_up") if isinstance(entry.after, dict) else None
+    if moved:
+        raise _refuse(_("%(names)s moved up from the waiting list to the freed place; "
+                        "set the status at the desk instead") % {"names": ", ".join(moved)})
+
+
+def _registration_place(c: Change, e: Entrant, place: str) -> None:
+    """The entrant's online registration gets the place it had before the entry."""
+    reg = Registration.objects.filter(entrant=e).first()
+    if reg is not None:
+        reg.place = place
+        reg.save(update_fields=["place"])
+        c.wrote(f"registration:{reg.pk}")
 
 
 def _entrant(c: Change, entry: ActionLog) -> Entrant:
@@ -234,7 +261,9 @@ def _undo_draw(c: Change, entry: ActionLog) -> Sentence:
 
 def _undo_status(c: Change, entry: ActionLog) -> Sentence:
     """A status change (check-in, absent, withdrawn, back): status, withdrawal round,
-    pre-registered marker, arrival and the seat of the draw at registration as before."""
+    pre-registered marker, arrival and the seat of the draw at registration as before,
+    and the place of the entrant's online registration."""
+    _moved_up(entry)
     e = _entrant(c, entry)
     before, after = entry.before or {}, entry.after or {}
     if e.status != after.get("status"):
@@ -250,6 +279,8 @@ def _undo_status(c: Change, entry: ActionLog) -> Sentence:
         release_seat(e)
     if "seat" in before:  # this change released a seat: the entrant gets it back
         restore_seat(c.tournament, e, before["seat"])
+    if "place" in before:
+        _registration_place(c, e, before["place"])
     c.wrote(f"entrant:{e.pk}")
     c.before, c.after = {"status": after["status"]}, {"status": e.status}
     return Sentence(gettext_noop("%(entrant)s is %(status)s again, as before."),
@@ -335,6 +366,7 @@ def _undo_deletion(c: Change, entry: ActionLog) -> Sentence:
     snap = entry.before or {}
     if "players" not in snap or "id" not in snap:
         raise _old_entry()
+    _moved_up(entry)
     t = c.tournament
     taken = Entrant.objects.filter(tournament=t, start_number=snap["start_number"]).first()
     if taken is not None:
@@ -362,6 +394,11 @@ def _undo_deletion(c: Change, entry: ActionLog) -> Sentence:
     skipped = t.disc.restore_entrant_extras(t, e, snap)
     if snap.get("seat"):
         restore_seat(t, e, snap["seat"])
+    if snap.get("registration"):  # its online registration has its place again
+        Registration.objects.filter(tournament=t, pk=snap["registration"],
+                                    entrant__isnull=True).update(
+            entrant=e, place=Registration.Place.PLACED)
+        c.wrote(f"registration:{snap['registration']}")
     c.wrote(f"entrant:{e.pk}")
     c.after = {"start_number": e.start_number, "name": e.name, "entrant": e.pk,
                **({"rules_not_restored": skipped} if skipped else {})}

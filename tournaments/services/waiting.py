@@ -9,13 +9,15 @@ caller's :func:`~.base.change`, and queues each one's "moved up" mail.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.db.models import F, QuerySet
 
 from ..models import Announcement, Entrant, Registration, Tournament
 from .base import Change, ServiceError
-from .registration import sign_up
 from .registration_mail import queue
+from .signing import sign_up
 
 ONLINE = "online registration"
 
@@ -79,3 +81,51 @@ def fill_places(c: Change, a: Announcement, base: str = "",
         queue(reg, "moved_up", base)
         moved.append(str(reg))
     return moved
+
+
+def release(c: Change, reg: Registration, base: str = "",
+            skipped: list[str] | None = None) -> list[str]:
+    """``reg`` is withdrawn; a place it had goes to the first waiting ones (before the
+    first round), who are told by mail. Their names, for the log."""
+    before = reg.place
+    reg.place = Registration.Place.WITHDRAWN
+    reg.save(update_fields=["place"])
+    c.wrote(f"registration:{reg.pk}")
+    a = Announcement.objects.filter(tournament=c.tournament).first()
+    if before != Registration.Place.PLACED or a is None:
+        return []
+    return fill_places(c, a, base, skipped)
+
+
+def entrant_left(c: Change, e: Entrant) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The desk withdrew or deletes ``e``: its online registration, if it has a place,
+    is withdrawn with it and the place goes to the first waiting one, so an entrant gone
+    from the desk's list never keeps a place from the waiting list. The log's (before,
+    after) words: nothing when ``e`` came without an online registration."""
+    reg = Registration.objects.select_for_update().filter(
+        entrant=e, place=Registration.Place.PLACED).first()
+    if reg is None:
+        return {}, {}
+    skipped: list[str] = []
+    words = c.target, c.before, c.after  # a place given writes its own entry's words
+    moved = release(c, reg, "", skipped)
+    c.target, c.before, c.after = words
+    after: dict[str, Any] = {"place": reg.place}
+    if moved:
+        after["moved_up"] = moved
+    if skipped:
+        after["still_waiting"] = skipped
+    return {"place": Registration.Place.PLACED}, after
+
+
+def entrant_back(c: Change, e: Entrant) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``e`` comes back after a withdrawal (the desk, or an undo): its registration has a
+    place again (those moved up meanwhile keep theirs: the desk decided)."""
+    reg = Registration.objects.select_for_update().filter(
+        entrant=e, place=Registration.Place.WITHDRAWN).first()
+    if reg is None:
+        return {}, {}
+    reg.place = Registration.Place.PLACED
+    reg.save(update_fields=["place"])
+    c.wrote(f"registration:{reg.pk}")
+    return {"place": Registration.Place.WITHDRAWN}, {"place": reg.place}

@@ -29,6 +29,13 @@ from .entrants import (
     flag_categories,
 )
 from .log import LogEntrySerializer, LogQuerySerializer, UndoneSerializer, UndoRequestSerializer
+from .registrations import (
+    FeeTotalSerializer,
+    FeeTotalsSerializer,
+    FeeUpdateSerializer,
+    RegistrationListSerializer,
+    RegistrationSerializer,
+)
 from .results import (
     AcceptSerializer,
     RevisionSerializer,
@@ -78,6 +85,9 @@ __all__ = [
     "EntrantRemovedSerializer",
     "EntrantSerializer",
     "EntrantUpdateSerializer",
+    "FeeTotalSerializer",
+    "FeeTotalsSerializer",
+    "FeeUpdateSerializer",
     "ImportedSerializer",
     "LogEntrySerializer",
     "LogQuerySerializer",
@@ -89,6 +99,8 @@ __all__ = [
     "PlayerSpecField",
     "PlayerSpecSerializer",
 
+    "RegistrationListSerializer",
+    "RegistrationSerializer",
     "RevisionSerializer",
     "RoundChoicesSerializer",
     "RoundSerializer",

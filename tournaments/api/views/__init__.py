@@ -15,6 +15,7 @@ One module per resource, as the URLs group them (:mod:`..urls`).
 from .captain import CaptainView
 from .entrants import EntrantDetailView, EntrantListView
 from .log import LogView, UndoView
+from .registrations import RegistrationDetailView, RegistrationListView
 from .results import AcceptView, ResultView
 from .rounds import (
     CleanupView,
@@ -32,6 +33,7 @@ from .tournaments import DocumentView, ImportView, TournamentDetailView, Tournam
 __all__ = [
     "AcceptView", "CaptainView", "CleanupView", "CloseView", "DocumentView", "DrawView",
     "EntrantDetailView", "EntrantListView", "ImportView", "LogView", "PublishView",
-    "ReopenView", "ResultView", "RoundDetailView", "RoundListView", "StandingsView",
+    "RegistrationDetailView", "RegistrationListView", "ReopenView", "ResultView",
+    "RoundDetailView", "RoundListView", "StandingsView",
     "TournamentDetailView", "TournamentListView", "UndoDrawView", "UndoView",
 ]

@@ -12,19 +12,24 @@ from __future__ import annotations
 import os
 import random
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.test.utils import override_settings
+from django.utils import timezone
 
 from tournaments import services
 from tournaments.demo_guard import DEMO_USERNAMES, PUBLISHED_PASSWORD
 from tournaments.disciplines import DISCIPLINES
 from tournaments.disciplines.demo import Demo
-from tournaments.models import Role, Round, Tournament
-from tournaments.services import Actor
+from tournaments.models import Registration, Role, Round, Tournament
+from tournaments.services import Actor, announcement, online
 
 FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Erika", "Franz", "Gerda", "Hans", "Ilse", "Jakob",
          "Karin", "Lutz", "Monika", "Norbert", "Olga", "Paul", "Rita", "Sepp", "Tanja", "Uwe",
@@ -32,6 +37,17 @@ FIRST = ["Anna", "Bernd", "Clara", "Dieter", "Erika", "Franz", "Gerda", "Hans", 
 LAST = ["Maier", "Huber", "Wagner", "Bauer", "Schmid", "Koch", "Richter", "Wolf", "Frank",
         "Lang", "Roth", "Vogel", "Graf", "Kraus", "Beck"]
 CLUBS = ["SK Hof", "TSV Naila", "FC Schwarzenbach", "SV Helmbrechts", ""]
+REGISTRATION_SLUG = "demo-open"
+REGISTRATION_PLACES = 10
+# the demo's registrations: (youth, member, titled, how the fee stands); the last three
+# find the ten places taken and wait
+SIGN_UPS = [(False, False, False, "bank"), (False, True, False, "bank"),
+            (True, False, False, "due"), (False, False, True, "waived"),
+            (False, False, False, "cash"), (False, True, False, "due"),
+            (False, False, False, "desk"), (True, True, False, "bank"),
+            (False, False, False, "due"), (False, False, False, "due"),
+            (False, False, False, "due"), (True, False, False, "due"),
+            (False, True, False, "due")]
 KNOWN_PASSWORD = PUBLISHED_PASSWORD  # the README's, for make run (refused with DEBUG off)
 DEMO_USERS = DEMO_USERNAMES
 
@@ -42,6 +58,19 @@ def people(rng: random.Random, n: int) -> list[dict]:
         names.add(f"{rng.choice(FIRST)} {rng.choice(LAST)}")
     return [{"name": name, "club": rng.choice(CLUBS), "rating": rng.randrange(1200, 2300)}
             for name in sorted(names)]
+
+
+@contextmanager
+def in_memory_mail() -> Iterator[None]:
+    """Mails go to memory, sent in this process (a worker would use its own settings)."""
+    from celery import current_app
+    eager = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = True
+    try:
+        with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+            yield
+    finally:
+        current_app.conf.task_always_eager = eager
 
 
 def production_password() -> tuple[str, bool]:
@@ -133,6 +162,50 @@ class Command(BaseCommand):
             demo = web.demo()
             if demo is not None:
                 self.load_demo(actor, desk, web.name, demo)
+        self.load_registration(actor, desk)
+
+    def load_registration(self, actor: Actor, desk: Any) -> None:
+        """A tournament before its evening, with an open announcement: fees (reduced, early,
+        late, titled free), ten places taken and three on the waiting list, fees paid by
+        bank and cash, waived and due. Its discipline is the first installed one whose demo
+        has single entrants. The confirmation mails go to memory, never to a real mail
+        server, not even through a worker (the demo's addresses are example.org): the outbox
+        shows them sent."""
+        if Tournament.objects.filter(slug=REGISTRATION_SLUG).exists():
+            return
+        single = [(web.name, d) for web in DISCIPLINES.values()
+                  if (d := web.demo()) is not None and d.entrant_kind == "single"]
+        if not single:
+            return
+        discipline, demo = single[0]
+        rng = random.Random(f"2026-{REGISTRATION_SLUG}")
+        today = timezone.localdate()
+        t = services.create_tournament(actor, "Frühjahrs-Open (Demo)", discipline,
+                                       "single", scoring=demo.scoring, slug=REGISTRATION_SLUG)
+        services.grant_role(t, actor, desk, Role.Kind.DESK)
+        announcement.save(
+            t, actor, open=True, venue="Sportheim, Hauptstraße 1, 95111 Rehau",
+            starts_on=today + timedelta(days=21), ends_on=today + timedelta(days=21),
+            closes_on=today + timedelta(days=19), capacity=REGISTRATION_PLACES,
+            base_cents=1500, reduced_cents=1000, titled_free=True,
+            early_until=today + timedelta(days=7), early_cents=1200,
+            late_from=today + timedelta(days=14), late_extra_cents=300, list_public=True,
+            bank="Turnierverein e.V., IBAN DE02 1203 0000 0000 2020 51",
+            text="Fünf Runden, Bedenkzeit nach Turnierordnung. Anmeldung bis zwei Tage "
+                 "vorher; Jugendliche und Mitglieder zahlen ermäßigt, Titelträger frei.")
+        with in_memory_mail():
+            for person, (youth, member, titled, fee) in zip(
+                    people(rng, len(SIGN_UPS)), SIGN_UPS, strict=True):
+                email = person["name"].lower().replace(" ", ".") + "@example.org"
+                reg = online.register_online(t, person["name"], email, person["club"],
+                                             youth=youth, member=member, titled=titled,
+                                             language=rng.choice(["de", "de", "en"]),
+                                             today=today)
+                if fee in (Registration.Via.BANK, Registration.Via.CASH,
+                           Registration.Via.DESK):
+                    online.set_fee(reg, actor, Registration.Fee.PAID, fee)
+        self.stdout.write(f"  {t.name}: /t/{t.slug}/announcement/ "
+                          f"(registrations: /desk/{t.slug}/registrations/)")
 
     def load_demo(self, actor: Actor, desk: Any, discipline: str, demo: Demo) -> None:
         """One demo tournament (two rounds: the first closed, half of the second reported
