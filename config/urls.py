@@ -13,6 +13,8 @@ urlpatterns = [
     # the login form says why the demo's published password is refused (DEBUG off)
     path("accounts/login/", LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
+    # events with sections: before desk/ and director/, whose <slug>/… would take events/…
+    path("", include("tournaments.urls.events")),
     path("desk/", include("tournaments.urls.desk")),
     path("director/", include("tournaments.urls.director")),
     path("director/", include("tournaments.urls.reports")),

@@ -60,6 +60,27 @@ class Player(models.Model):
         return self.name
 
 
+class Event(models.Model):
+    """One day's event that holds several tournaments run side by side, its *sections*
+    (an open's groups A/B/C by rating, an age group, a rapid and a blitz): one desk, one
+    public page, one prize-giving (docs/sections.md). Each section is a full tournament
+    that draws, pairs and closes its rounds on its own."""
+
+    slug = models.SlugField(unique=True, max_length=80)
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"), null=True, blank=True)
+    organiser = models.CharField(_("organiser"), max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         SETUP = "setup", _("setup")
@@ -98,6 +119,14 @@ class Tournament(models.Model):
     # The prize list of the end of the evening (services.finish): rows of
     # {"category": "" (overall) or a category, "place": 1.., "prize": text}.
     prizes = models.JSONField(_("prizes"), default=list, blank=True)
+    # A section of an event (services.events): its label ("A", "U1800", "Blitz") and the
+    # limits the desk checks: {"rating_min", "rating_max"} (the rating the tournament ranks
+    # by, WebDiscipline.desk_rating), {"born_from", "born_to"} (birth years); no limit: open
+    # to everybody's free choice.
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="sections")
+    section_label = models.CharField(_("section"), max_length=40, blank=True)
+    section_limits = models.JSONField(_("section limits"), default=dict, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
@@ -105,6 +134,9 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        constraints = [models.UniqueConstraint(
+            fields=["event", "section_label"], condition=Q(event__isnull=False),
+            name="one_section_label_per_event")]
 
     @property
     def disc(self) -> WebDiscipline:

@@ -27,6 +27,7 @@ BACKED_UP: tuple[str, ...] = (
     "authtoken.token",
     "admin.logentry",
     "tournaments.player",
+    "tournaments.event",
     "tournaments.tournament",
     "tournaments.tablecode",
     "tournaments.role",
