@@ -13,7 +13,8 @@ Limits and the unknown (docs/sections.md): a player without a rating passes a ma
 minimum; a player without a birth year passes no birth-year limit.
 
 Writes go through :func:`~.base.change` of the section concerned; an event's own entries
-(creating it) are logged without a tournament (``ActionLog.tournament`` is empty).
+(creating it, :func:`~.base.creation`) are logged without a tournament
+(``ActionLog.tournament`` is empty).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ..common.text import check_single_line
-from ..models import ActionLog, Entrant, Event, Role, Round, Tournament
-from .base import Actor, Conflict, ServiceError, _check_action, change
+from ..models import Entrant, Event, Role, Round, Tournament
+from .base import Actor, Conflict, ServiceError, change, creation
 from .finish import _said
 from .registration import entrant_snapshot, register_person, sign_up
 from .tournaments import RESERVED_SLUGS, create_tournament
@@ -182,14 +183,6 @@ def unique_event_slug(name: str) -> str:
     return slug
 
 
-def _log_event(event: Event, actor: Actor, action: str, after: dict[str, Any]) -> None:
-    """An entry of the event itself (no tournament: none of its sections owns it)."""
-    _check_action(action)
-    ActionLog.objects.create(tournament=None, user=actor.user, actor=actor.label,
-                             action=action, target=event.slug, after=after,
-                             writes=[f"event:{event.pk}"])
-
-
 def create_event(actor: Actor, name: str, day: date | None = None, organiser: str = "",
                  slug: str | None = None) -> Event:
     """A new event without sections yet; logged as the event's own entry."""
@@ -205,13 +198,14 @@ def create_event(actor: Actor, name: str, day: date | None = None, organiser: st
                              or len(slug) > 80):
         raise ServiceError(_("an address of letters, digits and dashes"), "slug")
     try:
-        with transaction.atomic():
+        with creation(actor, "create_event", of_tournament=False) as c:
             event = Event.objects.create(slug=slug or unique_event_slug(name), name=name,
                                          date=day, organiser=organiser,
                                          created_by=actor.user)
-            _log_event(event, actor, "create_event", {
-                "name": name, "date": day.isoformat() if day else None,
-                "organiser": organiser})
+            c.target = event.slug
+            c.wrote(f"event:{event.pk}")
+            c.after = {"name": name, "date": day.isoformat() if day else None,
+                       "organiser": organiser}
     except IntegrityError:
         raise Conflict(_("the address %(slug)s is taken") % {"slug": repr(slug)},
                        "slug") from None
