@@ -217,3 +217,18 @@ def test_event_pages_speak_one_language(open_event, client, director, language):
     if found:
         wrong["refusal"] = found
     assert not wrong, wrong
+
+
+def test_table_card_names_the_section(open_event, client, director, boss):
+    _event, _a, b = open_event
+    hall_links.make_table_codes(b, boss, 2)
+    client.force_login(director)
+    page = client.get(f"/director/{b.slug}/table-cards/").content.decode()
+    assert "Sommer-Open: Open B" in page and "B · Board 1" in page
+
+
+def test_section_page_links_its_event(open_event, client, director):
+    event, a, _b = open_event
+    client.force_login(director)
+    page = client.get(f"/director/{a.slug}/").content.decode()
+    assert f"/director/events/{event.slug}/" in page
