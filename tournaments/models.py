@@ -119,6 +119,9 @@ class Tournament(models.Model):
     # The prize list of the end of the evening (services.finish): rows of
     # {"category": "" (overall) or a category, "place": 1.., "prize": text}.
     prizes = models.JSONField(_("prizes"), default=list, blank=True)
+    # The prize list with money (services.prize_list): a prizes/1 document without standings
+    # ({"settings", "categories", "prizes"}), allocated by scoring.prizes on the standings.
+    prize_fund = models.JSONField(_("prize list with money"), default=dict, blank=True)
     # A section of an event (services.events): its label ("A", "U1800", "Blitz") and the
     # limits the desk checks: {"rating_min", "rating_max"} (the rating the tournament ranks
     # by, WebDiscipline.desk_rating), {"born_from", "born_to"} (birth years); no limit: open

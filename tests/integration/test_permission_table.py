@@ -95,6 +95,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:delete_pairing_rule": DIRECTOR, "director:withdraw": DIRECTOR,
     "director:comes_back": DIRECTOR, "director:undo_last": DIRECTOR,
     "director:undo_entry": DIRECTOR, "director:final": DIRECTOR,
+    "director:prize_list": DIRECTOR,
     "reports:list": DIRECTOR, "reports:status": DIRECTOR, "reports:download": DIRECTOR,
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
     "reports:player_cards": DIRECTOR, "reports:category_standings": DIRECTOR,

@@ -73,6 +73,8 @@ COMMON: dict[str, Action] = {
     "reopen_tournament": Action(_("tournament reopened"),
                                 _("%(actor)s reopened the tournament.")),
     "set_prizes": Action(_("prize list saved"), _("%(actor)s saved the prize list.")),
+    "set_prize_fund": Action(_("prize list with money saved"),
+                             _("%(actor)s saved the prize list with money.")),
     "create_event": Action(_("event created"), _("%(actor)s created an event.")),
     "set_section": Action(_("section of an event set"),
                           _("%(actor)s made the tournament a section of an event or changed "

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from ..disciplines.registry import DISCIPLINES, of
 from ..models import Report, Round, Tournament
 from .finish import certificates_context, certificates_refusal
+from .prize_list import prize_list
 from .public import (
     categories_present,
     category_tables,
@@ -138,6 +139,14 @@ def _has_categories(t: Tournament) -> str | None:
     return None if categories_present(t) else _("no entrant has a category")
 
 
+def _prize_list(report: Report, context: Context) -> None:
+    context["allocation"] = prize_list(report.tournament)
+
+
+def _has_prize_list(t: Tournament) -> str | None:
+    return None if (t.prize_fund or {}).get("prizes") else _("no prize list with money yet")
+
+
 def _sheet_layouts(t: Tournament) -> tuple[str, ...]:
     """A discipline's own pad comes in layouts (Mucken: Bobbl as rows or as columns)."""
     return tuple(value for value, _words in of(t).sheet_layouts)
@@ -156,6 +165,9 @@ COMMON: tuple[ReportKind, ...] = (
     ReportKind("statistics", gettext_lazy("statistics"), _statistics),
     ReportKind("certificates", gettext_lazy("certificates (Urkunden)"), certificates_context,
                refusal=certificates_refusal),
+    ReportKind("prize_list", gettext_lazy("prize list"), _prize_list, refusal=_has_prize_list),
+    ReportKind("cash_sheet", gettext_lazy("cash-desk sheet of the prize money"), _prize_list,
+               refusal=_has_prize_list),
 )
 
 
