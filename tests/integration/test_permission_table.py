@@ -95,7 +95,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:delete_pairing_rule": DIRECTOR, "director:withdraw": DIRECTOR,
     "director:comes_back": DIRECTOR, "director:undo_last": DIRECTOR,
     "director:undo_entry": DIRECTOR, "director:final": DIRECTOR,
-    "director:prize_list": DIRECTOR,
+    "director:prize_list": DIRECTOR, "director:federation_files": DIRECTOR,
+    "director:federation_file": DIRECTOR,
     "reports:list": DIRECTOR, "reports:status": DIRECTOR, "reports:download": DIRECTOR,
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
     "reports:player_cards": DIRECTOR, "reports:category_standings": DIRECTOR,
@@ -177,7 +178,7 @@ def world(make_tournament, director, desk_user, stranger):
               "rule": "1", "object_id": "1", "content_type_id": "1", "id": "1",
               "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ",
               "code": code, "link": link, "language": "en", "entry": "1",
-              "event": event.slug}
+              "event": event.slug, "kind": "fide"}
     users = {"anon": None, "desk": desk_user, "other": stranger, "director": director}
     return t, values, users
 
