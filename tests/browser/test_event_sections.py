@@ -140,6 +140,35 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
     assert "175.00" in beamer.locator("#pj-prizes").inner_text()
     shots(beamer, "projector-prizes")
 
+    # the federations' files of section A, read back with the independent reader
+    from readers import trf26 as reader
+
+    page.goto(f"{base}/director/{a.slug}/federation/")
+    page.fill("input[name=h-city]", "Hof")
+    page.fill("input[name=h-federation]", "GER")
+    page.fill("input[name=h-start_date]", "01.06.2025")
+    page.fill("input[name=h-end_date]", "01.06.2025")
+    page.fill("input[name=h-chief_arbiter]", "Schulz, Eva")
+    page.fill("textarea[name=h-round_dates]", "01.06.2025")
+    with page.expect_navigation():
+        page.click("#report-header button[type=submit]")
+    look("federation-files")
+    assert "Anna Berger" in page.locator("#check-fide").inner_text()  # no FIDE ID yet
+    ranks = {row["name"]: row["rank"] for row in services.standings(a)["standings"]}
+    ratings = dict(STRONG)
+    for kind in ("fide", "dsb"):
+        text = page.request.get(f"{base}/director/{a.slug}/federation/{kind}.trf").text()
+        parsed = reader.parse(text)
+        assert parsed.header["012"] == ["Open A"] and parsed.header["022"] == ["Hof"]
+        assert parsed.round_dates[1].isoformat() == "2025-06-01"
+        players = {p.name: p for p in parsed.players.values()}
+        assert set(players) == set(ratings)
+        for name, p in players.items():
+            assert (p.rating, p.rank, len(p.rounds)) == (ratings[name], ranks[name], 1)
+        assert sum(p.points for p in players.values()) == 2
+        if kind == "dsb":
+            assert {n.rating for n in parsed.national} == set(ratings.values())
+
     # the public event page lists both sections with their standings
     phone = browser.new_context(locale="de-DE", **HANDSET).new_page()
     phone.goto(f"{base}/v/{event.slug}/")
