@@ -176,6 +176,10 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
     assert "Open A" in text and "Open B" in text and "Rangliste" in text
     shots(phone, "public-event")
     problems.extend(axe_problems(phone))
+    beamer.goto(f"{base}/v/{event.slug}/projector/?seconds=600")  # every section in turn
+    assert beamer.locator(".pj-panel").count() == 2
+    assert "Anna Berger" in beamer.locator("#projector").inner_text()
+    shots(beamer, "event-projector")
 
     assert not shots.wide, f"pages scrolling sideways at 390 px: {shots.wide}"
     assert not problems, "\n".join(problems)

@@ -232,3 +232,17 @@ def test_section_page_links_its_event(open_event, client, director):
     client.force_login(director)
     page = client.get(f"/director/{a.slug}/").content.decode()
     assert f"/director/events/{event.slug}/" in page
+
+
+def test_event_projector_pages_through_every_public_section(open_event, client, boss):
+    event, a, b = open_event
+    ev.sign_up_at_event(event, boss, person("Anna Berg", 2010))
+    ev.sign_up_at_event(event, boss, person("Bernd Ohm", 1500))
+    page = client.get(f"/v/{event.slug}/projector/").content.decode()
+    assert f"pj-section-{a.pk}" in page and f"pj-section-{b.pk}" in page
+    assert "Anna Berg" in page and "Bernd Ohm" in page
+    services.update_tournament(b, boss, public=False)
+    page = client.get(f"/v/{event.slug}/projector/").content.decode()
+    assert f"pj-section-{b.pk}" not in page and "Bernd Ohm" not in page
+    services.update_tournament(a, boss, public=False)
+    assert client.get(f"/v/{event.slug}/projector/").status_code == 404

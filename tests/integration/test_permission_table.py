@@ -111,7 +111,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games")},
     # events with sections (docs/sections.md): the public page, the directors' list (as
     # their home), the event page of a section's director, the event's one desk
-    "events:public": PUBLIC,
+    "events:public": PUBLIC, "events:projector": PUBLIC,
     "events:list": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
     "events:director": DIRECTOR, "events:desk": DESK,
     # accounts and language

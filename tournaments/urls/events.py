@@ -8,6 +8,7 @@ from ..views import events as views
 app_name = "events"
 urlpatterns = [
     path("v/<slug:event>/", views.public_event, name="public"),
+    path("v/<slug:event>/projector/", views.event_projector, name="projector"),
     path("director/events/", views.director_events, name="list"),
     path("director/events/<slug:event>/", views.director_event, name="director"),
     path("desk/events/<slug:event>/", views.desk_event, name="desk"),

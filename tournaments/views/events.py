@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
@@ -32,6 +33,7 @@ from ..services import director as director_services
 from ..services import events as event_services
 from .access import login_redirect
 from .director import director_home_required
+from .public import live_blocks, projector_seconds
 
 View = Callable[..., HttpResponse]
 
@@ -300,9 +302,27 @@ def desk_event(request: HttpRequest, event: Event) -> HttpResponse:
 @require_safe
 def public_event(request: HttpRequest, event: str) -> HttpResponse:
     """The event's public page: its public sections with their standings links."""
+    found, rows = _shown_sections(request, event)
+    return render(request, "events/public.html", {"event": found, "rows": rows})
+
+
+def _shown_sections(request: HttpRequest, event: str) -> tuple[Event, list[dict[str, Any]]]:
+    """The event and the rows of its sections this visitor may see (public ones; staff see
+    their own before they are public); 404 when there is none."""
     found = get_object_or_404(Event, slug=event)
     rows = [r for r in _section_rows(found)
             if r["t"].public or is_director(request.user, r["t"])]
     if not rows and not directs_event(request.user, found):
         raise Http404
-    return render(request, "events/public.html", {"event": found, "rows": rows})
+    return found, rows
+
+
+@require_safe
+def event_projector(request: HttpRequest, event: str) -> HttpResponse:
+    """The hall's big screen for the whole event: every section's standings in turn."""
+    found, rows = _shown_sections(request, event)
+    panels = [{"t": r["t"], "label": r["label"],
+               **live_blocks(r["t"], "projector", parts=("standings",))} for r in rows]
+    return render(request, "events/projector.html", {
+        "event": found, "panels": panels, "seconds": projector_seconds(request),
+        "time_zone": settings.TIME_ZONE})
