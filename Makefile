@@ -45,8 +45,13 @@ messages: $(STAMP)
 	$(BIN)/python manage.py compilemessages -v0 --ignore '.venv/*'
 
 # SQLite, in-process tasks; browser tests run when Debian's chromium is installed.
+# JOBS pytest-xdist workers (one per core on CI's two): each has its own test database
+# (and, in the services tier, its own Redis database: tests/settings.py); worksteal hands a
+# long browser test's neighbours to the idle worker.
+JOBS ?= 2
+XDIST := -n $(JOBS) --dist worksteal
 test: $(STAMP) lint messages
-	$(BIN)/python -m pytest -m "not services" -p no:cacheprovider
+	$(BIN)/python -m pytest -m "not services" -p no:cacheprovider $(XDIST)
 
 # The suite's database tests against PostgreSQL and Redis (the pure tests of tests/unit
 # touch no database and ran in make test; of the browser tests, those about concurrent
@@ -55,12 +60,13 @@ test: $(STAMP) lint messages
 # Celery worker and gunicorn and go through them.
 test-services: $(STAMP) messages
 	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS_URL_TEST) CELERY_EAGER=1 TEST_DATABASE_ONLY=1 \
-	  $(BIN)/python -m pytest -m "not services and (not browser or server_db)" -p no:cacheprovider
+	  $(BIN)/python -m pytest -m "not services and (not browser or server_db)" -p no:cacheprovider \
+	  $(XDIST)
 	DATABASE_URL=$(PG_URL) REDIS_URL=$(REDIS_URL_TEST) CELERY_EAGER=0 \
 	  $(BIN)/python -m pytest -m services -p no:cacheprovider
 
 test-browser: $(STAMP) messages
-	$(BIN)/python -m pytest -m browser -p no:cacheprovider
+	$(BIN)/python -m pytest -m browser -p no:cacheprovider $(XDIST)
 
 # The hall evening through nginx with the shipped config (docs/load.md, "Through the proxy"):
 # The evening with 5,000 phones through the proxy (and wrk: standings vs static files), the

@@ -298,7 +298,7 @@ def _pay(order: Sequence[Player], prizes: Sequence[Prize], held: Mapping[int, li
     if rules.ties != "tiebreak":
         for group in _tie_groups(order):
             if len(group) > 1:
-                _share_group(group, prizes, held, categories, rules, shares, extra)
+                _share_group(group, prizes, held, opened, categories, rules, shares, extra)
     awards: list[Award] = []
     for p in order:
         for k in sorted(held.get(p.id, []), key=lambda j: -prizes[j].value):
@@ -317,15 +317,20 @@ def _pay(order: Sequence[Player], prizes: Sequence[Prize], held: Mapping[int, li
 
 
 def _share_group(group: list[Player], prizes: Sequence[Prize], held: Mapping[int, list[int]],
-                 categories: Mapping[str, Category], rules: Rules,
+                 opened: set[int], categories: Mapping[str, Category], rules: Rules,
                  shares: dict[tuple[int, int], tuple[int, Message, tuple[int, ...]]],
                  extra: dict[int, list[Award]]) -> None:
-    """Pool the money each prize list paid inside one tie group and share it out."""
+    """Pool the money each prize list paid inside one tie group and share it out.
+
+    A category prize nobody eligible was left for and that went to the best-placed player
+    without a prize (``unclaimed="open"``) is shared as a prize of the open list: its holder
+    was never in the category's race, so pooling it with the category's own winners would pay
+    a better-placed tied player less than a worse-placed one."""
     pools: dict[str | None, _Pool] = {}
     for p in group:
         for k in held.get(p.id, []):
             if prizes[k].money > 0:
-                lst = prizes[k].category
+                lst = None if k in opened else prizes[k].category
                 pools.setdefault(lst, _Pool(lst, [])).holders.append((p, k))
     for p in group:  # tied players the prizes ran out for share in with them
         mine = held.get(p.id, [])

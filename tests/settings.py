@@ -23,3 +23,17 @@ STORAGES = {**STORAGES, "staticfiles": {  # noqa: F405
 # A rating list's import runs in a process of its own in production and under make run; the
 # suite's in-memory SQLite is seen by this process alone, so here it runs in the task.
 RATING_LIST_IMPORT = "inline"
+
+# Under pytest-xdist (make test runs ``-n 2``) each worker has a database of its own
+# (pytest-django adds the worker's name) and, with Redis, a Redis database of its own: the
+# tests clear the cache between them, which would otherwise empty the other worker's.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _WORKER.startswith("gw") and REDIS_URL:  # noqa: F405
+    import re as _re
+
+    _db = int(_re.sub(r"\D", "", _WORKER) or 0)
+    _base, _, _number = REDIS_URL.rpartition("/")  # noqa: F405
+    if _base.startswith("redis") and _number.isdigit():
+        REDIS_URL = f"{_base}/{(int(_number) - 1 - _db) % 16}"
+        CACHES["default"]["LOCATION"] = REDIS_URL  # noqa: F405
+        CELERY_BROKER_URL = REDIS_URL

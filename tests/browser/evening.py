@@ -9,9 +9,10 @@ a captain fills the table's sheet.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -19,6 +20,8 @@ from django.contrib.auth.models import Permission
 from tournaments import services
 from tournaments.models import Result, Role, Round, Tournament
 from tournaments.services import Actor
+
+T = TypeVar("T")
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 PASSWORD = "turnier-2026"
@@ -111,6 +114,22 @@ def settle(page) -> None:
     in-memory SQLite of the tests two requests at once may find a table locked."""
     page.wait_for_timeout(200)
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+def read_when_free(read: Callable[[], T], tries: int = 100) -> T:
+    """The test's own read of the database while the live server may be writing: the
+    in-memory SQLite of the tests answers "table is locked" at once instead of waiting, so
+    try again a moment later (PostgreSQL simply waits)."""
+    from django.db import OperationalError
+
+    for _ in range(tries - 1):
+        try:
+            return read()
+        except OperationalError as err:
+            if "locked" not in str(err):
+                raise
+            time.sleep(0.05)
+    return read()
 
 
 class Shots:

@@ -6,6 +6,8 @@ written back to the players."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tournaments.models import Entrant, Player
@@ -36,6 +38,9 @@ def test_a_dwz_evening_from_the_list_to_the_new_ratings(browser, live_server, tm
     shots = Shots("chess-arbiter")
     evening = Evening(browser, base, t, shots)
     director, desk = evening.director, evening.desk
+    # The site's rating list is the organiser's: this director is the club's organiser too.
+    get_user_model().objects.get(username="direktor").user_permissions.add(
+        Permission.objects.get(codename="add_ratinglist"))
 
     # The director imports the DSB's list (in-process here, as under make run).
     source = tmp_path / "spieler.csv"

@@ -321,3 +321,19 @@ def test_items_are_never_split_and_go_with_their_prize(t):
         assert x.item == (x.prize.item if x.prize else "")
     awarded = [x.prize for x in a.awards if x.prize is not None]
     assert len(awarded) == len(set(map(id, awarded)))  # each prize (and its item) once
+
+
+def test_an_opened_category_prize_is_shared_as_an_open_one():
+    """Found by the property test above: five tied players, one rated under 1800 (the 5th).
+    He wins the category's first prize; its second, nobody eligible left, goes to the
+    best-placed player without a prize (1st, unrated) and is shared among the tied players as
+    a prize of the open list, not pooled with the category's own winner (which paid the 1st
+    less than the 5th inside one pool)."""
+    players = [Player(i, f"P{i}", i, Fraction(10), rating=1000 if i == 5 else None, sex="m")
+               for i in range(1, 6)]
+    prizes = [Prize("u1800 1", 1, 4, category="u1800"), Prize("u1800 2", 2, 1, category="u1800")]
+    categories = {"u1800": Category("u1800", rating_below=1800)}
+    a = allocate(players, prizes, categories, Rules(ties="hort", unclaimed="open"))
+    paid = {x.player: x.money for x in a.awards}
+    assert paid[5] == 4  # alone in the category's race among the tied
+    assert paid[1] >= paid[2] >= paid[3] >= paid[4] and sum(paid.values()) == 5
