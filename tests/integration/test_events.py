@@ -246,3 +246,17 @@ def test_event_projector_pages_through_every_public_section(open_event, client, 
     assert f"pj-section-{b.pk}" not in page and "Bernd Ohm" not in page
     services.update_tournament(a, boss, public=False)
     assert client.get(f"/v/{event.slug}/projector/").status_code == 404
+
+
+def test_event_page_shows_where_each_section_stands(open_event, client, director, boss):
+    event, a, _b = open_event
+    ev.set_section(event, a, boss, "A", {})
+    for k in range(4):
+        ev.sign_up_at_event(event, boss, person(f"Stark {k}", 2000 + k), section=a)
+    services.draw_round(a, boss, seed="s")
+    services.publish_round(a, boss, 1)
+    table = a.rounds.get(number=1).tables.first()
+    services.director_set_result(table, boss, {"score": "1-0"})
+    client.force_login(director)
+    page = client.get(f"/director/events/{event.slug}/").content.decode()
+    assert "round 1 published: 1 of 2 results" in page and "no round drawn yet" in page

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from ..common.text import validate_single_line
 from ..disciplines import DISCIPLINES
 from ..forms import apply_service_error, choice_field
-from ..models import Entrant, Event, Tournament
+from ..models import Entrant, Event, Result, Tournament
 from ..permissions import desks_event, directs_event, is_director, may_create_tournaments
 from ..services import Actor, ServiceError
 from ..services import director as director_services
@@ -183,6 +183,18 @@ def _section_rows(event: Event) -> list[dict[str, Any]]:
     return rows
 
 
+def _round_state(t: Tournament) -> str:
+    """Where a section stands, for the event's dashboard: its last round and the results in."""
+    last = t.rounds.order_by("-number").first()
+    if last is None:
+        return _("no round drawn yet")
+    tables = last.tables.count()
+    done = last.tables.filter(result__isnull=False).exclude(
+        result__status=Result.Status.DISPUTED).count()
+    return _("round %(n)s %(status)s: %(done)s of %(tables)s results") % {
+        "n": last.number, "status": last.get_status_display(), "done": done, "tables": tables}
+
+
 def _event_page(request: HttpRequest, event: Event, status: int = 200,
                 **forms_: Any) -> HttpResponse:
     mine = [t for t in event_services.sections(event) if is_director(request.user, t)]
@@ -192,8 +204,11 @@ def _event_page(request: HttpRequest, event: Event, status: int = 200,
                                                            "start_number")[:2000])
     candidates = list(director_services.directed_by(request.user).filter(event__isnull=True)
                       .order_by("name")[:200])
+    rows = _section_rows(event)
+    for r in rows:
+        r["state"] = _round_state(r["t"])
     context = {
-        "event": event, "rows": _section_rows(event),
+        "event": event, "rows": rows,
         "new_form": forms_.get("new_form") or NewSectionForm(prefix="new"),
         "attach_form": forms_.get("attach_form") or AttachForm(prefix="attach",
                                                                candidates=candidates),
