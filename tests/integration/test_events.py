@@ -260,3 +260,12 @@ def test_event_page_shows_where_each_section_stands(open_event, client, director
     client.force_login(director)
     page = client.get(f"/director/events/{event.slug}/").content.decode()
     assert "round 1 published: 1 of 2 results" in page and "no round drawn yet" in page
+
+
+@pytest.mark.parametrize("field,value", [("rating", "2000"), ("dwz", -5), ("birth_year", 1800),
+                                         ("rating", True)])
+def test_event_desk_refuses_bad_numbers_at_the_field(open_event, boss, field, value):
+    event, _a, _b = open_event
+    with pytest.raises(ServiceError) as exc:
+        ev.sign_up_at_event(event, boss, {"name": "X", field: value})
+    assert field in exc.value.errors

@@ -274,6 +274,13 @@ def sign_up_at_event(event: Event, actor: Actor, person: dict[str, Any],
     With ``section`` given, its limits are checked; without, the one section that admits
     the person is taken, and when several do the refusal (code ``choose``) names them so
     the desk asks. The sign-up itself is the section's own (:func:`register_person`)."""
+    for key, (low, high) in (("rating", (0, MAX_RATING)), ("dwz", (0, MAX_RATING)),
+                             ("birth_year", YEARS)):
+        value = person.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                  or not low <= value <= high):
+            raise ServiceError(_("a whole number from %(low)s to %(high)s")
+                               % {"low": low, "high": high}, key)
     birth_year = person.get("birth_year")
     facts = Facts(rating=person.get("rating"), dwz=person.get("dwz"), birth_year=birth_year)
     if section is not None:
