@@ -285,10 +285,9 @@ def director_event(request: HttpRequest, event: Event) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def desk_event(request: HttpRequest, event: Event) -> HttpResponse:
     """One desk for the whole event: each sign-up goes to the section the limits allow."""
-    form = EventSignUpForm(prefix="s", event=event)
+    form = EventSignUpForm(request.POST or None, prefix="s", event=event)
     status = 200
     if request.method == "POST":
-        form = EventSignUpForm(request.POST, prefix="s", event=event)
         if form.is_valid():
             d = form.cleaned_data
             section = next((t for t in event_services.sections(event)
