@@ -306,6 +306,17 @@ class Seat(models.Model):
                                                name="one_entrant_per_seat")]
 
 
+def seats_with_entrants(lookup: str = "seats") -> models.Prefetch:
+    """Prefetch a table's seats with their entrants joined in (``prefetch_related(
+    seats_with_entrants())`` instead of ``"seats__entrant"``).
+
+    Django 5.2 prefetches a forward foreign key with one ``id = … OR id = …`` per object
+    (ticket #36116's TupleIn), which SQLite refuses beyond 1,000 terms ("Expression tree is
+    too large"): a round of more than 1,000 seats, as in an open's big section
+    (docs/sections.md, bench/sections.py), failed. A join has no such limit."""
+    return models.Prefetch(lookup, queryset=Seat.objects.select_related("entrant"))
+
+
 class RegistrationSeat(models.Model):
     """A round-1 seat given at registration (Muckturnier's window draw).
 
