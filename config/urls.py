@@ -14,6 +14,8 @@ urlpatterns = [
     path("accounts/login/", LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("accounts/api-token/", site.api_token, name="api_token"),
     path("accounts/", include("django.contrib.auth.urls")),
+    # events with sections: before desk/ and director/, whose <slug>/… would take events/…
+    path("", include("tournaments.urls.events")),
     path("desk/", include("tournaments.urls.desk")),
     path("director/", include("tournaments.urls.director")),
     path("director/", include("tournaments.urls.reports")),

@@ -60,6 +60,9 @@ class Player(models.Model):
         return self.name
 
 
+from .event_models import Event as Event  # noqa: E402  (events of sections: event_models.py)
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         SETUP = "setup", _("setup")
@@ -99,6 +102,17 @@ class Tournament(models.Model):
     # The prize list of the end of the evening (services.finish): rows of
     # {"category": "" (overall) or a category, "place": 1.., "prize": text}.
     prizes = models.JSONField(_("prizes"), default=list, blank=True)
+    # The prize list with money (services.prize_list): a prizes/1 document without standings
+    # ({"settings", "categories", "prizes"}), allocated by scoring.prizes on the standings.
+    prize_fund = models.JSONField(_("prize list with money"), default=dict, blank=True)
+    # A section of an event (services.events): its label ("A", "U1800", "Blitz") and the
+    # limits the desk checks: {"rating_min", "rating_max"} (the rating the tournament ranks
+    # by, WebDiscipline.desk_rating), {"born_from", "born_to"} (birth years); no limit: open
+    # to everybody's free choice.
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="sections")
+    section_label = models.CharField(_("section"), max_length=40, blank=True)
+    section_limits = models.JSONField(_("section limits"), default=dict, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
@@ -106,6 +120,9 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        constraints = [models.UniqueConstraint(
+            fields=["event", "section_label"], condition=Q(event__isnull=False),
+            name="one_section_label_per_event")]
 
     @property
     def disc(self) -> WebDiscipline:
@@ -270,6 +287,17 @@ class Seat(models.Model):
                                                name="one_seat_per_round"),
                        models.UniqueConstraint(fields=["table", "position"],
                                                name="one_entrant_per_seat")]
+
+
+def seats_with_entrants(lookup: str = "seats") -> models.Prefetch:
+    """Prefetch a table's seats with their entrants joined in (``prefetch_related(
+    seats_with_entrants())`` instead of ``"seats__entrant"``).
+
+    Django 5.2 prefetches a forward foreign key with one ``id = … OR id = …`` per object
+    (ticket #36116's TupleIn), which SQLite refuses beyond 1,000 terms ("Expression tree is
+    too large"): a round of more than 1,000 seats, as in an open's big section
+    (docs/sections.md, bench/sections.py), failed. A join has no such limit."""
+    return models.Prefetch(lookup, queryset=Seat.objects.select_related("entrant"))
 
 
 class RegistrationSeat(models.Model):
@@ -465,13 +493,8 @@ class Report(models.Model):
         ordering = ["-created"]
 
 
-# Rate limits' counts and API tokens' last use (guard_models.py), re-exported.
-# Online registration (announcement, fees, waiting list, mails): docs/registration.md.
-from .entry_models import Announcement, MailRecord, Registration, UnmatchedPayment  # noqa: E402,F401
-from .guard_models import ApiTokenUse as ApiTokenUse  # noqa: E402
-from .guard_models import RateCount as RateCount  # noqa: E402
-
-# The team rows (team_models.py), re-exported: tournaments.models.Team & co.
-from .team_models import Lineup as Lineup  # noqa: E402
-from .team_models import Team as Team  # noqa: E402
-from .team_models import TeamMember as TeamMember  # noqa: E402
+# Re-exported: online registration (entry_models.py, docs/registration.md), rate limits'
+# counts and API tokens' last use (guard_models.py), teams (team_models.py, docs/teams.md).
+from .entry_models import Announcement, MailRecord, Registration, UnmatchedPayment  # noqa: E402,F401,I001
+from .guard_models import ApiTokenUse as ApiTokenUse, RateCount as RateCount  # noqa: E402
+from .team_models import Lineup as Lineup, Team as Team, TeamMember as TeamMember  # noqa: E402

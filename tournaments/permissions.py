@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from .models import Role, Tournament
+from .models import Event, Role, Tournament
 
 CREATE_PERMISSION = "tournaments.add_tournament"
 
@@ -52,6 +52,25 @@ def is_desk(user: Any, tournament: Tournament) -> bool:
         return True
     return bool(getattr(user, "is_authenticated", False)) and Role.objects.filter(
         tournament=tournament, user=user, kind=Role.Kind.DESK).exists()
+
+
+def directs_event(user: Any, event: Event) -> bool:
+    """The event's creator, or a director of one of its sections (superusers: all)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser or (event.created_by_id is not None
+                             and event.created_by_id == user.pk):
+        return True
+    return Role.objects.filter(user=user, kind=Role.Kind.DIRECTOR,
+                               tournament__event=event).exists()
+
+
+def desks_event(user: Any, event: Event) -> bool:
+    """May work the event's desk: its directors and the desk of any of its sections."""
+    if directs_event(user, event):
+        return True
+    return bool(getattr(user, "is_authenticated", False)) and Role.objects.filter(
+        user=user, tournament__event=event).exists()
 
 
 class MayCreateTournaments(BasePermission):

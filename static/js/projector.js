@@ -26,7 +26,8 @@
 
   function rowsOf(panel) {
     return Array.prototype.slice.call(
-      panel.querySelectorAll("table.standings > tbody > tr, table.pairings > tbody > tr, li.seat-line"));
+      panel.querySelectorAll("table.standings > tbody > tr, table.pairings > tbody > tr, "
+                             + "table.prize-allocation > tbody > tr, li.seat-line"));
   }
 
   function showPanel(index) {

@@ -24,7 +24,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tournaments import services
 from tournaments.models import ActionLog, ResultRevision, Tournament
-from tournaments.services import Actor, hall_links
+from tournaments.services import Actor, events, hall_links
 
 pytestmark = pytest.mark.django_db
 
@@ -113,6 +113,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "director:delete_pairing_rule": DIRECTOR, "director:withdraw": DIRECTOR,
     "director:comes_back": DIRECTOR, "director:undo_last": DIRECTOR,
     "director:undo_entry": DIRECTOR, "director:final": DIRECTOR,
+    "director:prize_list": DIRECTOR, "director:federation_files": DIRECTOR,
+    "director:federation_file": DIRECTOR,
     "reports:list": DIRECTOR, "reports:status": DIRECTOR, "reports:download": DIRECTOR,
     "reports:open": DIRECTOR,
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
@@ -127,6 +129,11 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "pairing-rules", "pairing-rule", "bye-requests", "game-result", "ranking",
         "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games",
         "registrations", "registration")},
+    # events with sections (docs/sections.md): the public page, the directors' list (as
+    # their home), the event page of a section's director, the event's one desk
+    "events:public": PUBLIC, "events:projector": PUBLIC,
+    "events:list": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
+    "events:director": DIRECTOR, "events:desk": DESK,
     # accounts and language
     "set_language": PUBLIC_SERVED, "switch_language": PUBLIC_SERVED,
     "login": PUBLIC, "logout": PUBLIC_SERVED,
@@ -184,11 +191,14 @@ def world(make_tournament, director, desk_user, stranger):
     services.create_tournament(Actor(stranger, stranger.username), "Anderes", "chess",
                                "single")
     revision = ResultRevision.objects.filter(table=table).first()
+    event = events.create_event(actor, "Sicht-Open")
+    events.set_section(event, t, actor, "A")
     values = {"slug": t.slug, "number": "1", "table": str(table.number),
               "start_number": "1", "pk": str(revision.pk), "token": table.token,
               "rule": "1", "object_id": "1", "content_type_id": "1", "id": "1",
               "app_label": "auth", "url": "nothing-here/", "uidb64": "MQ",
-              "code": code, "link": link, "language": "en", "entry": "1", "line": "1"}
+              "code": code, "link": link, "language": "en", "entry": "1", "line": "1",
+              "event": event.slug, "kind": "fide"}
     users = {"anon": None, "desk": desk_user, "other": stranger, "director": director}
     return t, values, users
 

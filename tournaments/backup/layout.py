@@ -28,6 +28,7 @@ BACKED_UP: tuple[str, ...] = (
     "tournaments.apitokenuse",
     "admin.logentry",
     "tournaments.player",
+    "tournaments.event",
     "tournaments.tournament",
     "tournaments.tablecode",
     "tournaments.role",

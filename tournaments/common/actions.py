@@ -105,6 +105,14 @@ COMMON: dict[str, Action] = {
                                    _("%(actor)s deleted the data of every registration.")),
     "delete_person": Action(_("a person's data deleted"),
                             _("%(actor)s deleted a person's registration data.")),
+    "set_prize_fund": Action(_("prize list with money saved"),
+                             _("%(actor)s saved the prize list with money.")),
+    "create_event": Action(_("event created"), _("%(actor)s created an event.")),
+    "set_section": Action(_("section of an event set"),
+                          _("%(actor)s made the tournament a section of an event or changed "
+                            "its limits.")),
+    "move_section": Action(_("player moved to another section"),
+                           _("%(actor)s moved a player to another section of the event.")),
 }
 
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from ..models import Result, Round, Table, Tournament
+from ..models import Result, Round, Table, Tournament, seats_with_entrants
 from ..services.seat_list import round_started, time_limit
 
 
@@ -85,7 +85,7 @@ def open_round(t: Tournament) -> Round | None:
 def board_tiles(rnd: Round) -> list[Tile]:
     """The round's tables as tiles, in :data:`ORDER`."""
     tables = (Table.objects.filter(round=rnd).select_related("result")
-              .prefetch_related("seats__entrant"))
+              .prefetch_related(seats_with_entrants()))
     tiles = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: (s.side or 0, s.position))

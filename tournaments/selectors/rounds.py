@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 
-from ..models import Result, Round, Table, Tournament
+from ..models import Result, Round, Table, Tournament, seats_with_entrants
 
 
 def round_list_with_progress(t: Tournament) -> QuerySet[Round]:
@@ -17,7 +17,7 @@ def round_list_with_progress(t: Tournament) -> QuerySet[Round]:
 
 def round_list_full(t: Tournament) -> QuerySet[Round]:
     """The rounds with tables, seats, results and byes fetched for the round's output."""
-    return Round.objects.prefetch_related("tables__seats__entrant", "tables__result",
+    return Round.objects.prefetch_related(seats_with_entrants("tables__seats"), "tables__result",
                                           "byes__entrant").filter(tournament=t)
 
 

@@ -65,7 +65,8 @@ def _check_action(action: str) -> None:
 
 def _log(record: Change, actor: Actor, action: str) -> None:
     ActionLog.objects.create(
-        tournament=record.tournament, user=actor.user, actor=actor.label, action=action,
+        tournament=record.tournament if record.tournament.pk is not None else None,
+        user=actor.user, actor=actor.label, action=action,
         target=record.target, before=record.before, after=record.after,
         writes=sorted(record.writes), reads=sorted(record.reads),
         undoes_id=record.undoes, version=record.tournament.version)
@@ -87,16 +88,18 @@ def change(tournament_id: int, actor: Actor, action: str) -> Iterator[Change]:
 
 
 @contextmanager
-def creation(actor: Actor, action: str) -> Iterator[Change]:
+def creation(actor: Actor, action: str, of_tournament: bool = True) -> Iterator[Change]:
     """Create a tournament (from a preset or a document) and log it as its first entry.
 
     The caller creates the tournament inside and sets ``record.tournament`` to it; the
     entry is written in the same transaction, at the new tournament's first version.
+    ``of_tournament=False``: what is created belongs to no tournament (an event of
+    sections, services.events); the entry is kept without one.
     """
     _check_action(action)
     with transaction.atomic():
         record = Change(Tournament())  # an unsaved stand-in until the caller sets its own
         yield record
-        if record.tournament.pk is None:
+        if of_tournament and record.tournament.pk is None:
             raise ValueError(f"{action}: no tournament was created")
         _log(record, actor, action)

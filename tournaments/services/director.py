@@ -15,7 +15,17 @@ from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 
 from ..disciplines import of
-from ..models import Entrant, Result, ResultRevision, Role, Round, Seat, Table, Tournament
+from ..models import (
+    Entrant,
+    Result,
+    ResultRevision,
+    Role,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    seats_with_entrants,
+)
 from . import reporters
 from .base import Actor, ServiceError, change
 
@@ -142,7 +152,7 @@ def round_tables(rnd: Round, number: int | None = None, cells: bool = True
     :func:`report_views`; without, the caller fills ``reports`` where it shows them)."""
     t = rnd.tournament
     disc = of(t)
-    tables = (rnd.tables.prefetch_related("seats__entrant", "revisions")
+    tables = (rnd.tables.prefetch_related(seats_with_entrants(), "revisions")
               .select_related("result").order_by("number"))
     if number is not None:
         tables = tables.filter(number=number)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from ..common.numbers import column_numbers, money
 from ..common.numbers import number as number  # re-exported: chess outputs, statistics
 from ..disciplines import get, of
-from ..models import Bye, Entrant, Result, Round, Tournament
+from ..models import Bye, Entrant, Result, Round, Tournament, seats_with_entrants
 from .standings import standings, version_key
 
 
@@ -213,7 +213,8 @@ def round_tables(rnd: Round, with_results: bool = True) -> list[TableView]:
     disc = of(rnd.tournament)
     settings = disc.settings(rnd.tournament)
     tables = []
-    related = ("seats__entrant__players",) if disc.has_ratings else ("seats__entrant",)
+    related: tuple[Any, ...] = (seats_with_entrants(),) + (
+        ("seats__entrant__players",) if disc.has_ratings else ())
     for table in rnd.tables.prefetch_related(*related).select_related("result"):
         seats = sorted(table.seats.all(), key=lambda s: (s.side or 0, s.position))
         sides: list[SideView] = []

@@ -25,6 +25,7 @@ from ..common import report_words
 from ..disciplines.registry import DISCIPLINES, of
 from ..models import Report, Round, Tournament
 from .finish import certificates_context, certificates_refusal
+from .prize_list import prize_list
 from .public import (
     categories_present,
     category_tables,
@@ -139,6 +140,14 @@ def _has_categories(t: Tournament) -> str | None:
     return None if categories_present(t) else _("no entrant has a category")
 
 
+def _prize_list(report: Report, context: Context) -> None:
+    context["allocation"] = prize_list(report.tournament)
+
+
+def _has_prize_list(t: Tournament) -> str | None:
+    return None if (t.prize_fund or {}).get("prizes") else _("no prize list with money yet")
+
+
 def _sheet_layouts(t: Tournament) -> tuple[str, ...]:
     """A discipline's own pad comes in layouts (Mucken: Bobbl as rows or as columns)."""
     return tuple(value for value, _words in of(t).sheet_layouts)
@@ -157,6 +166,9 @@ COMMON: tuple[ReportKind, ...] = (
     ReportKind("statistics", report_words.STATISTICS, _statistics),
     ReportKind("certificates", report_words.CERTIFICATES, certificates_context,
                refusal=certificates_refusal),
+    ReportKind("prize_list", gettext_lazy("prize list"), _prize_list, refusal=_has_prize_list),
+    ReportKind("cash_sheet", gettext_lazy("cash-desk sheet of the prize money"), _prize_list,
+               refusal=_has_prize_list),
 )
 
 

@@ -49,7 +49,8 @@ def check_fixed(tournament: Tournament, scoring: dict[str, Any]) -> None:
             raise Conflict(str(fixed[s.key]), f"scoring.{s.key}", code="fixed_after_draw")
 
 
-RESERVED_SLUGS = {"import", "new", "neu"}  # addresses the pages and the API use themselves
+# addresses the pages and the API use themselves (events: /director/events/, docs/sections.md)
+RESERVED_SLUGS = {"import", "new", "neu", "events"}
 
 
 def unique_slug(name: str) -> str:

@@ -3,7 +3,7 @@ with each discipline's own pages (its work beyond one tournament before ``<slug>
 
 from django.urls import path
 
-from ..views import announcement_settings, board, finish, round_page, stats
+from ..views import announcement_settings, board, finish, prize_list, round_page, stats
 from ..views import director as views
 from ..views import settings as settings_views
 from ..views import teams as team_views
@@ -18,6 +18,7 @@ urlpatterns = [
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/export/", views.export, name="export"),
     path("<slug:slug>/final/", finish.final, name="final"),
+    path("<slug:slug>/prize-list/", prize_list.prize_list, name="prize_list"),
     path("<slug:slug>/settings/", settings_views.settings, name="settings"),
     path("<slug:slug>/announcement/", announcement_settings.announcement_settings,
          name="announcement"),

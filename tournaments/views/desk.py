@@ -68,10 +68,12 @@ def index(request: HttpRequest) -> HttpResponse:
         n_entrants=Count("entrants", distinct=True),
         n_present=Count("entrants", filter=Q(entrants__status=Entrant.Status.PRESENT),
                         distinct=True))
-    tournaments = list(qs.order_by("-created"))
+    tournaments = list(qs.select_related("event").order_by("-created"))
     for t in tournaments:
         t.discipline_label = of(t).label
-    return render(request, "desk/index.html", {"tournaments": tournaments})
+    events = sorted({t.event for t in tournaments if t.event is not None},
+                    key=lambda e: e.name)  # one desk for all sections (views.events)
+    return render(request, "desk/index.html", {"tournaments": tournaments, "events": events})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -20,6 +20,7 @@ from ..models import Report, Round, Tournament
 from ..services import Actor, ServiceError
 from ..services import finish as finish_services
 from ..services import reports as report_titles
+from ..services.prize_list import prize_list
 from ..services.public import categories_present, category_label, standings_table
 from .access import director_view
 
@@ -76,6 +77,7 @@ def _page(request: HttpRequest, t: Tournament, formset: Any = None,
         "groups": finish_services.prize_groups(t) if last is not None else [],
         "table": standings_table(t) if last is not None else None,
         "formset": formset or _formset(t), "reports": reports,
+        "allocation": prize_list(t) if last is not None else None,
     }, status=status)
 
 

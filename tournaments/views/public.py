@@ -30,6 +30,7 @@ from ..models import Announcement, Round, Tournament
 from ..permissions import is_desk
 from ..selectors.board import still_playing
 from ..services import ServiceError
+from ..services.prize_list import prize_list
 from ..services.public import (
     categories_present,
     category_label,
@@ -302,6 +303,8 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/projector.html", {
         "t": t, "round": rnd, "panels": panels, "seconds": projector_seconds(request),
         "limit": time_limit(t, rnd), "time_zone": settings.TIME_ZONE, **round_clock(rnd),
+        # the prize-giving: once finished, the prize list with money is one more panel
+        "prizes": prize_list(t) if t.status == Tournament.Status.FINISHED else None,
         # the pairings block also when not shown: the header's round line comes from it
         **live_blocks(t, "projector", parts=tuple(dict.fromkeys([*panels, "pairings"])))})
 

@@ -145,6 +145,9 @@ class Chess(WebDiscipline[ChessSettings]):
                       gettext_lazy("%(actor)s forbade a pairing.")),
         "delete_pairing_rule": Action(gettext_lazy("pairing rule deleted"),
                       gettext_lazy("%(actor)s deleted a pairing rule.")),
+        "set_report_header": Action(gettext_lazy("rating report's header facts saved"),
+                      gettext_lazy("%(actor)s saved the facts of the rating report (place, "
+                                   "dates, arbiters, time control).")),
     }
 
     pairings_with_results = True
@@ -467,11 +470,15 @@ class Chess(WebDiscipline[ChessSettings]):
 
             return chess_pages(t)
         if where == "export":
-            return [(reverse("director:export_trf", args=[t.slug]), gettext_lazy("Export (TRF)"))]
+            return [(reverse("director:export_trf", args=[t.slug]), gettext_lazy("Export (TRF)")),
+                    (reverse("director:federation_files", args=[t.slug]),
+                     gettext_lazy("Files for FIDE and the DSB (TRF-26, DWZ) with their check"))]
         if where == "finish":
             return [(reverse("director:ratings", args=[t.slug]),
                      gettext_lazy("Write the new DWZ and Elo to the players (after checking "
-                                  "the list)"))]
+                                  "the list)")),
+                    (reverse("director:federation_files", args=[t.slug]),
+                     gettext_lazy("Rating reports for FIDE and the DSB (TRF-26, DWZ)"))]
         return []
 
     def site_links(self) -> list[tuple[str, Any, Any]]:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ...models import Tournament
+from . import federation
 from .draw import freilos_refusal
 from .outputs import is_round_robin
 from .panel_forms import ByeRequestForm, ForbiddenPairingForm, ForcedPairingForm, WithdrawForm
@@ -44,11 +45,21 @@ def swiss_panel(t: Tournament, bound: dict[str, Any] | None = None,
 
 def panels(request: HttpRequest, t: Tournament, bound: dict[str, Any] | None = None
            ) -> list[str]:
-    """The director's tournament page's chess panels: the Swiss's next round."""
+    """The director's tournament page's chess panels: before round 1 the federations'
+    completeness check (docs/sections.md), then the Swiss's next round."""
+    out: list[str] = []
+    if not t.rounds.exists() and t.entrants.exists():
+        kinds: tuple[federation.Kind, ...] = ("fide", "dsb")
+        found = {kind: [g for g in federation.gaps(t, kind, "before_round_1") if g.required]
+                 for kind in kinds}
+        out.append(render_to_string("director/_federation_panel.html",
+                                    {"t": t, "fide": len(found["fide"]),
+                                     "dsb": len(found["dsb"])}, request))
     swiss = swiss_panel(t, bound, opened=request.GET.get("open") == "next-round")
-    if swiss is None:
-        return []
-    return [render_to_string("director/_swiss_panel.html", {"t": t, "swiss": swiss}, request)]
+    if swiss is not None:
+        out.append(render_to_string("director/_swiss_panel.html", {"t": t, "swiss": swiss},
+                                    request))
+    return out
 
 
 def chess_pages(t: Tournament) -> list[tuple[str, str]]:

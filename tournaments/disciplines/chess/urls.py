@@ -22,6 +22,9 @@ URLS: dict[str, list[URLPattern | URLResolver]] = {
     ],
     "director": [
         path("<slug:slug>/export.trf", views.export_trf, name="export_trf"),
+        path("<slug:slug>/federation/", views.federation_files, name="federation_files"),
+        path("<slug:slug>/federation/<str:kind>.trf", views.federation_file,
+             name="federation_file"),
         path("<slug:slug>/rounds/<int:number>/swap-players/", preview_views.swap_players,
              name="swap_players"),
         path("<slug:slug>/rounds/<int:number>/swap-colours/", preview_views.swap_colours,

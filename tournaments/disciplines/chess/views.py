@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,9 +18,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ...forms import apply_service_error
 from ...models import Entrant, Tournament
@@ -30,7 +31,7 @@ from ...views.access import director_view
 from ...views.director import actor, dashboard, error_messages
 from ...views.public import visible_tournament
 from ...views.rendercache import block_name, rendered, shared_page_reading
-from . import is_chess
+from . import federation, is_chess
 from . import outputs as chess_outputs
 from . import services as chess_services
 from . import trf as chess_trf
@@ -267,3 +268,94 @@ def progress_table(request: HttpRequest, slug: str) -> HttpResponse:
     by = "number" if request.GET.get("by") == "number" else "rank"
     return cached_page(request, t, "progress_table", {"by": by}, "reports/_progress_table.html",
                        lambda: {"progress": chess_outputs.progress_table(t, opponent_by=by)})
+
+
+# ----------------------------------------------------------------------------- federation files
+
+
+class ReportHeaderForm(forms.Form):
+    """The rating report's header facts (docs/federation-files.md)."""
+
+    city = forms.CharField(label=gettext_lazy("Place (022)"), max_length=100, required=False)
+    federation = forms.CharField(label=gettext_lazy("Federation (032, e.g. GER)"),
+                                 max_length=3, required=False)
+    start_date = forms.CharField(label=gettext_lazy("Start date (042)"), max_length=20,
+                                 required=False)
+    end_date = forms.CharField(label=gettext_lazy("End date (052)"), max_length=20,
+                               required=False)
+    chief_arbiter = forms.CharField(label=gettext_lazy("Chief arbiter (102)"), max_length=100,
+                                    required=False)
+    deputy_arbiters = forms.CharField(label=gettext_lazy("Deputy arbiters (112, one a line)"),
+                                      required=False, max_length=2000,
+                                      widget=forms.Textarea(attrs={"rows": 2}))
+    time_control = forms.CharField(label=gettext_lazy("Time control (122)"), max_length=100,
+                                   required=False)
+    tournament_type = forms.CharField(label=gettext_lazy("Type (092, e.g. Swiss)"),
+                                      max_length=100, required=False)
+    round_dates = forms.CharField(
+        label=gettext_lazy("Round dates (132), one per round"), required=False,
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Separated by spaces or lines: 2025/06/01 or 01.06.2025."))
+
+    def values(self) -> dict[str, Any]:
+        d = dict(self.cleaned_data)
+        d["deputy_arbiters"] = [x for x in d["deputy_arbiters"].splitlines() if x.strip()]
+        d["round_dates"] = d["round_dates"].split()
+        return d
+
+
+def _header_initial(t: Tournament) -> dict[str, Any]:
+    d = t.details or {}
+    out = {k: d.get(k, "") for k in federation.HEADER_KEYS}
+    out["deputy_arbiters"] = "\n".join(d.get("deputy_arbiters", []))
+    out["round_dates"] = " ".join(d.get("round_dates", []))
+    return out
+
+
+@director_view
+@require_http_methods(["GET", "HEAD", "POST"])
+def federation_files(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The completeness check of FIDE's and the DSB's files, their header facts, downloads."""
+    if not is_chess(t):
+        raise Http404
+    form = ReportHeaderForm(initial=_header_initial(t), prefix="h")
+    status = 200
+    if request.method == "POST":
+        form = ReportHeaderForm(request.POST, prefix="h")
+        if form.is_valid():
+            try:
+                federation.set_report_header(t, actor(request), form.values())
+            except ServiceError as exc:
+                apply_service_error(form, exc)
+            else:
+                messages.success(request, _("Facts of the rating report saved."))
+                return redirect("director:federation_files", slug=t.slug)
+        status = 400
+    stage = federation.stage_of(t)
+    try:
+        kinds: tuple[tuple[federation.Kind, str], ...] = (
+            ("fide", _("FIDE (TRF-26)")), ("dsb", _("DSB (DWZ file)")))
+        checks = [(kind, label, federation.said(federation.gaps(t, kind, stage)))
+                  for kind, label in kinds]
+    except ServiceError as exc:
+        error_messages(request, exc)
+        checks = []
+    return render(request, "director/federation_files.html", {
+        "t": t, "form": form, "checks": checks, "before_round_1": stage == "before_round_1"},
+        status=status)
+
+
+@director_view
+@require_safe
+def federation_file(request: HttpRequest, t: Tournament, kind: str) -> HttpResponse:
+    """The file itself: ``fide`` (TRF-26) or ``dsb`` (TRF-26 with GER records)."""
+    if not is_chess(t) or kind not in ("fide", "dsb"):
+        raise Http404
+    try:
+        text = federation.file_text(t, "fide" if kind == "fide" else "dsb")
+    except ServiceError as exc:
+        error_messages(request, exc)
+        return redirect("director:federation_files", slug=t.slug)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}-{kind}.trf"'
+    return response

@@ -1,0 +1,15 @@
+"""Events with sections (docs/sections.md), mounted at the site's root before the desk's and
+the director's URLs (config/urls.py), so ``events/…`` is never taken for a tournament's slug."""
+
+from django.urls import path
+
+from ..views import events as views
+
+app_name = "events"
+urlpatterns = [
+    path("v/<slug:event>/", views.public_event, name="public"),
+    path("v/<slug:event>/projector/", views.event_projector, name="projector"),
+    path("director/events/", views.director_events, name="list"),
+    path("director/events/<slug:event>/", views.director_event, name="director"),
+    path("desk/events/<slug:event>/", views.desk_event, name="desk"),
+]
