@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..models import Entrant, Round, Team, Tournament
 from ..permissions import is_director
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, side_teams
 from ..services import teams as team_services
 from .access import desk_view, director_view
 
@@ -41,7 +41,10 @@ def _team_rows(t: Tournament, errors: dict[int, list[str]]) -> list[dict[str, An
 @desk_view
 @require_http_methods(["GET", "HEAD", "POST"])
 def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
-    """Every team with its board order (add, take off) and its captain."""
+    """Every team with its board order (add, take off) and its captain; in a tournament of
+    single players with a team ranking (Skat, tabletop), its side teams."""
+    if not team_services.has_teams(t) and side_teams.sizes(t) is not None:
+        return _side_teams(request, t)
     _need_teams(t)
     errors: dict[int, list[str]] = {}
     posted: dict[str, str] = {}
@@ -76,6 +79,49 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
         "t": t, "rows": _team_rows(t, errors), "errors": errors, "posted": posted,
         "fixed": t.rounds.exists(), "boards": t.disc.settings(t).boards,
         "director": is_director(request.user, t)}, status=status)
+
+
+FIELDS = ("name", "members", "substitutes")  # the side-team form's fields
+
+
+def _side_teams(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The teams of the team ranking: sign one up by its players' start numbers, take one
+    off (services.side_teams)."""
+    errors: dict[str, list[str]] = {}
+    posted: dict[str, str] = {}
+    status = 200
+    if request.method == "POST":
+        actor = Actor(request.user, f"desk {request.user.get_username()}")
+        try:
+            if request.POST.get("action") == "remove":
+                side_teams.remove_team(t, actor, request.POST.get("side_team"))
+            elif request.POST.get("action") == "add":
+                team = side_teams.add_team(t, actor, request.POST.get("name", ""),
+                                           request.POST.get("members", ""),
+                                           request.POST.get("substitutes", ""))
+                messages.success(request, _("%(team)s signed up.") % {"team": team.name})
+            else:
+                raise ServiceError(_("unknown action"), "action")
+        except ServiceError as exc:
+            errors = {k: [str(m) for m in v] for k, v in exc.errors.items()}
+            posted = {k: request.POST.get(k, "")[:400]
+                      for k in FIELDS}
+            status = 400
+        else:
+            return redirect(request.path)
+    names = dict(t.entrants.values_list("start_number", "name"))
+
+    def who(numbers: tuple[int, ...]) -> str:
+        return ", ".join(f"{names.get(n, '?')} ({n})" for n in numbers)
+
+    fewest, most, spare = side_teams.sizes(t) or (0, 0, 0)
+    rows = [{"id": pk, "name": name, "members": who(members), "substitutes": who(subs)}
+            for pk, name, members, subs in side_teams.teams(t)]
+    return render(request, "desk/side_teams.html", {
+        "t": t, "rows": rows, "errors": errors, "posted": posted, "fewest": fewest,
+        "general": [m for k, v in errors.items() if k not in FIELDS for m in v],
+        "most": most, "spare": spare, "director": is_director(request.user, t)},
+        status=status)
 
 
 def _whole(value: Any) -> int:
