@@ -93,3 +93,35 @@ def test_a_team_chess_tournament_has_no_side_teams(make_tournament, director):
     t = make_tournament("teamchess", entrant_kind="team", entrants=2)
     with pytest.raises(ServiceError):
         side_teams.add_team(t, services.Actor(director, "d"), "X", [1, 2])
+
+
+def test_tabletop_teams_are_team_rows_ranked_by_their_members_summed_bcp_style(
+        make_tournament, director, client):
+    """A BCP-style team event: four players each play their own games; a team of two scores
+    its members' tournament points summed, then their secondary points."""
+    from .helpers import publish_first_round
+
+    boss = services.Actor(director, director.username)
+    t = make_tournament("tabletop", entrants=4)
+    _rnd, tables = publish_first_round(t, boss, "teams")
+    services.director_set_result(tables[0], boss, {"missions": [[30, 2], [15, 5], [8, 1]]})
+    services.director_set_result(tables[1], boss, {"missions": [[10, 12], [5, 6], [2, 3]]})
+    winners = {seat_numbers(tb)[0] for tb in tables}  # side 1 of each table
+    losers = {seat_numbers(tb)[1] for tb in tables}
+    values = {r["entrant"]: r["values"] for r in services.standings(t)["standings"]}
+    first, second = sorted(winners), sorted(losers)
+    side_teams.add_team(t, boss, "Orks", first)
+    side_teams.add_team(t, boss, "Elfen", second)
+    assert Team.objects.filter(tournament=t, entrant__isnull=True).count() == 2
+    side, = standings_table(t).sides
+    assert side["columns"][0] == "TP"
+    by_name = {r["name"]: r for r in side["rows"]}
+    for name, members in (("Orks", first), ("Elfen", second)):
+        assert by_name[name]["tp"] == sum(values[m]["tp"] for m in members)
+        assert by_name[name]["secondary"] == sum(values[m]["secondary"] for m in members)
+    expected = sorted(("Orks", "Elfen"), key=lambda n: (-by_name[n]["tp"],
+                                                         -by_name[n]["secondary"]))
+    assert [r["name"] for r in side["rows"]] == expected
+    assert side["rows"][0]["rank"] == 1
+    page = client.get(f"/t/{t.slug}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Mannschaftswertung" in page and "Orks" in page and "Elfen" in page
