@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -139,8 +140,19 @@ def lineups(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=t, number=number)
     boards = int(t.disc.settings(t).boards)
     errors: dict[int, list[str]] = {}
+    deadline_errors: list[str] = []
     status = 200
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("action") == "deadline":
+        try:
+            team_services.set_lineup_deadline(
+                t, Actor(request.user, request.user.get_username()), number,
+                request.POST.get("deadline", "")[:100])
+        except ServiceError as exc:
+            deadline_errors, status = _errors(exc), 400
+        else:
+            messages.success(request, _("Line-up deadline saved."))
+            return redirect(request.path)
+    elif request.method == "POST":
         e = get_object_or_404(Entrant, tournament=t,
                               start_number=_whole(request.POST.get("team")))
         chosen = [request.POST.get(f"board_{k}") or None for k in range(1, boards + 1)]
@@ -166,8 +178,13 @@ def lineups(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
                                       "options": members} for k in range(boards)]})
         matches.append({"table": table, "sides": sides,
                         "locked": hasattr(table, "result")})
+    deadline = team_services.lineup_deadline(rnd)
     return render(request, "director/lineups.html", {
-        "t": t, "rnd": rnd, "matches": matches}, status=status)
+        "t": t, "rnd": rnd, "matches": matches, "deadline": deadline,
+        "deadline_value": (timezone.localtime(deadline).strftime("%Y-%m-%dT%H:%M")
+                           if deadline else request.POST.get("deadline", "")[:40]),
+        "deadline_passed": team_services.deadline_passed(rnd),
+        "deadline_errors": deadline_errors}, status=status)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -194,7 +211,7 @@ def captain_lineup(request: HttpRequest, link: str) -> HttpResponse:
         try:
             team_services.set_lineup(t, Actor(None, _("captain of %(team)s")
                                               % {"team": entrant.name}),
-                                     rnd.number, entrant.pk, chosen)
+                                     rnd.number, entrant.pk, chosen, captain=True)
         except ServiceError as exc:
             errors, status = _errors(exc), 400
         else:
@@ -208,4 +225,6 @@ def captain_lineup(request: HttpRequest, link: str) -> HttpResponse:
     return render(request, "links/lineup.html", {
         "tournament": t, "e": entrant, "code": link, "round": rnd, "table": table,
         "rows": rows, "errors": errors, "saved": saved,
+        "deadline": team_services.lineup_deadline(rnd) if rnd is not None else None,
+        "deadline_passed": rnd is not None and team_services.deadline_passed(rnd),
         "locked": table is not None and hasattr(table, "result")}, status=status)
