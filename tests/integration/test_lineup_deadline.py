@@ -76,3 +76,16 @@ def test_a_bad_deadline_is_refused_at_its_field(teams, boss, value):  # noqa: F8
     assert list(refused.value.errors) == ["deadline"]
     rnd.refresh_from_db()
     assert team_services.lineup_deadline(rnd) is None
+
+
+def test_setting_the_deadline_is_undone_from_the_log(teams, boss):  # noqa: F811
+    from tournaments.services.undo import undo_entry
+
+    t, rnd = _round(teams, boss)
+    first = timezone.now() + timedelta(hours=1)
+    team_services.set_lineup_deadline(t, boss, 1, first)
+    team_services.set_lineup_deadline(t, boss, 1, first + timedelta(hours=1))
+    last = ActionLog.objects.filter(tournament=t, action="set_lineup_deadline").latest("id")
+    undo_entry(t, boss, last.pk)
+    rnd.refresh_from_db()
+    assert team_services.lineup_deadline(rnd) == first

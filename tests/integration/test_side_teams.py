@@ -125,3 +125,20 @@ def test_tabletop_teams_are_team_rows_ranked_by_their_members_summed_bcp_style(
     assert side["rows"][0]["rank"] == 1
     page = client.get(f"/t/{t.slug}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Mannschaftswertung" in page and "Orks" in page and "Elfen" in page
+
+
+def test_signing_up_and_taking_off_a_team_are_undone_from_the_log(make_tournament, director):
+    from tournaments.services.undo import undo_entry
+
+    t, boss, _tables = open_evening(make_tournament, director)
+    side_teams.add_team(t, boss, "Herz Dame", [1, 2, 3, 4], [5])
+    team_id = side_teams.teams(t)[0][0]
+    side_teams.remove_team(t, boss, team_id)
+    assert side_teams.teams(t) == []
+    removed = ActionLog.objects.filter(tournament=t, action="side_team_remove").latest("id")
+    undo_entry(t, boss, removed.pk)
+    (_id, name, members, subs), = side_teams.teams(t)
+    assert (name, members, subs) == ("Herz Dame", (1, 2, 3, 4), (5,))
+    added = ActionLog.objects.filter(tournament=t, action="side_team_add").latest("id")
+    with pytest.raises(ServiceError):  # the team it signed up was taken off and came back
+        undo_entry(t, boss, added.pk)
