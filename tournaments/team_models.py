@@ -18,17 +18,24 @@ MAX_MEMBERS = 40  # pairing.teams.cli's bound: regulars and substitutes together
 
 
 class Team(models.Model):
-    """The team behind an entrant: its name and club are the entrant's, its captain here."""
+    """The team behind an entrant: its name and club are the entrant's, its captain here.
+
+    Or a **side team** (``entrant`` empty, ``tournament`` and ``name`` set): a team of
+    players who each enter on their own (Skat's team ranking, a tabletop team), ranked by
+    its members' results summed; its members' players are the entrants' players."""
 
     entrant = models.OneToOneField("tournaments.Entrant", on_delete=models.CASCADE,
-                                   related_name="team")
+                                   related_name="team", null=True, blank=True)
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+                                   related_name="side_teams", null=True, blank=True)
+    name = models.CharField(_("name"), max_length=120, blank=True)
     captain = models.CharField(_("captain"), max_length=120, blank=True)
 
     class Meta:
         app_label = "tournaments"
 
     def __str__(self) -> str:
-        return self.entrant.name
+        return self.entrant.name if self.entrant is not None else self.name
 
 
 class TeamMember(models.Model):
@@ -67,3 +74,21 @@ class Lineup(models.Model):
         app_label = "tournaments"
         constraints = [models.UniqueConstraint(fields=["round", "team"],
                                                name="one_lineup_per_round")]
+
+
+def side_groups(tournament_id: int) -> list[tuple[int, str, tuple[int, ...], tuple[int, ...]]]:
+    """The side teams of a tournament as the scoring cores read them, in sign-up order:
+    (team id, name, the regulars' start numbers in order, the substitutes'). A member whose
+    player no longer enters the tournament is left out. Read-only."""
+    rows = (TeamMember.objects
+            .filter(team__tournament_id=tournament_id, team__entrant__isnull=True,
+                    player__entries__tournament_id=tournament_id)
+            .order_by("position")
+            .values_list("team_id", "substitute", "player__entries__start_number"))
+    numbers: dict[int, tuple[list[int], list[int]]] = {}
+    for team_id, substitute, number in rows:
+        numbers.setdefault(team_id, ([], []))[1 if substitute else 0].append(number)
+    return [(pk, name, tuple(numbers.get(pk, ([], []))[0]), tuple(numbers.get(pk, ([], []))[1]))
+            for pk, name in Team.objects.filter(tournament_id=tournament_id,
+                                                entrant__isnull=True)
+            .order_by("pk").values_list("pk", "name")]

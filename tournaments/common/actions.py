@@ -82,6 +82,12 @@ COMMON: dict[str, Action] = {
     "team_member_remove": Action(_("player taken off a team"),
                                  _("%(actor)s took a player off a team's board order.")),
     "team_captain": Action(_("team captain set"), _("%(actor)s set a team's captain.")),
+    "set_lineup_deadline": Action(_("line-up deadline set"),
+                                  _("%(actor)s set the line-up deadline of a round.")),
+    "side_team_add": Action(_("team signed up"),
+                            _("%(actor)s signed up a team for the team ranking.")),
+    "side_team_remove": Action(_("team taken off"),
+                               _("%(actor)s took a team off the team ranking.")),
     "set_lineup": Action(_("line-up set"),
                          _("%(actor)s set a team's line-up for a round.")),
     # Online registration (docs/registration.md)

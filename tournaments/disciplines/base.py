@@ -106,6 +106,9 @@ class WebDiscipline(Generic[SettingsT]):
     has_quick_entry = False  # the round page takes "12 1" for board 12's result
     has_pairing_edit = False  # a preview's pairings can be changed by hand (swap, colours)
     has_teams = False  # the entrants are teams with a board order and line-ups (services.teams)
+    # Teams of players who each enter on their own, ranked by their members' results summed
+    # (services.side_teams): (fewest regulars, most regulars, most substitutes); None: none.
+    side_team_sizes: tuple[int, int, int] | None = None
     whatif: Spec = Spec()  # what the what-if page offers
 
     # -- its scoring settings as the settings page shows them (settings_spec.py) ----------------

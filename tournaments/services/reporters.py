@@ -13,8 +13,11 @@ says who sent it, compared only for equality.
   link, which therefore can never confirm its own report.
 - The director: ``director``; the director's entry is confirmed anyway.
 
-A personal link per entrant (planned) is one more kind of key (``entrant:<id>``, say):
-:func:`decide` compares keys and never looks inside them, so it needs no change.
+A personal link per entrant is one more kind of key (``entrant:<id>``); a team's captain
+link to one match (:func:`team_mark`) reports with the same key as the team's personal
+link, so the two captains of a match are two parties whatever phones they use, and one
+team's captain never confirms his own report. :func:`decide` compares keys and never
+looks inside them.
 
 This stops one phone (or one careless captain) from confirming alone; it does not stop a
 determined cheat with two browsers, which is why every report stays on record for the
@@ -23,6 +26,7 @@ director and a dispute always goes to the director.
 
 from __future__ import annotations
 
+import hmac
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -108,6 +112,33 @@ def decided(reports: Sequence[Report]) -> bool:
     """Whether the director has decided the table: a report of the director's still counts
     (an undo or clearing the result takes it back)."""
     return any(r.reporter == DIRECTOR for r in reports)
+
+
+TEAM_MARK = re.compile(r"([12])-([0-9a-f]{20})")
+
+
+def team_mark(table_id: int, side: int) -> str:
+    """The mark of one team's captain link to one match (``/c/<token>/?team=<mark>``): the
+    side and an HMAC of table and side keyed with the site's secret, so a captain cannot
+    make the other team's link from his own."""
+    digest = salted_hmac("turnierwart.team-match", f"{table_id}:{side}",
+                         algorithm="sha256").hexdigest()[:20]
+    return f"{side}-{digest}"
+
+
+def side_of_mark(table_id: int, mark: Any) -> int | None:
+    """The side a team's match link names, or None when the mark is not this table's."""
+    found = TEAM_MARK.fullmatch(mark) if isinstance(mark, str) else None
+    if found is None:
+        return None
+    side = int(found.group(1))
+    return side if hmac.compare_digest(team_mark(table_id, side), mark) else None
+
+
+def party_reporter(entrant_id: int) -> str:
+    """The reporter key of a party (a team, a pair): its personal link and its captain's
+    match link report as the same party, so they never confirm each other."""
+    return f"entrant:{entrant_id}"
 
 
 def decide(status: str | None, current: Any, reports: Sequence[Report],

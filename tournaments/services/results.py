@@ -140,7 +140,8 @@ def check_submission_key(value: Any) -> str | None:
 
 
 def captain_submit(token: str, payload: Any, note: str = "",
-                   device_id: str | None = None, key: str | None = None) -> Submission:
+                   device_id: str | None = None, key: str | None = None,
+                   team: str | None = None) -> Submission:
     """A table captain's report through the table's link, from one device.
 
     ``device_id``: the phone's id (the captain page's cookie, the API's ``X-Device-Id``);
@@ -152,9 +153,20 @@ def captain_submit(token: str, payload: Any, note: str = "",
     of the same key at this table gets the first one's outcome and the table's result
     as it is now, writes nothing and is not checked again (whatever it carries, and even
     once the round is closed: it was stored while the round was open).
+
+    ``team``: the mark of a team captain's own link to this match
+    (:func:`reporters.team_mark`); the report is that team's (the party's key, not the
+    device's), refused when the mark is not this table's.
     """
     key = check_submission_key(key)
     table = table_for_token(token)
+    party = None
+    if team:
+        side = reporters.side_of_mark(table.pk, team)
+        party = table.seats.filter(side=side).select_related("entrant").first() \
+            if side is not None else None
+        if party is None:
+            raise InvalidToken(_("this team link is not one of this match"), "team")
     if key is not None:
         seen = submission_for_key(table, key)
         if seen is not None:
@@ -164,6 +176,9 @@ def captain_submit(token: str, payload: Any, note: str = "",
     check_payload(table, payload)
     reporter = reporters.device_reporter(table.pk, reporters.check_device_id(device_id))
     actor = Actor(None, f"captain of table {table.number}, round {table.round.number}")
+    if party is not None:
+        reporter = reporters.party_reporter(party.entrant_id)
+        actor = Actor(None, f"captain of {party.entrant.name[:80]}, round {table.round.number}")
     return submit_report(table, actor, payload, reporter, note=note, key=key)
 
 

@@ -8,7 +8,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from ..models import ActionLog, Lineup, Player, Team, TeamMember
+from ..models import ActionLog, Lineup, Player, Round, Team, TeamMember
 from .base import Change
 from .teams import refresh_rating
 from .undo_steps import Sentence, _changed_since, _entrant, _old_entry, _refuse, _round_of
@@ -91,3 +91,69 @@ def undo_lineup(c: Change, entry: ActionLog) -> Sentence:
         row.delete()
     return Sentence(gettext_noop("The line-up of %(team)s in round %(n)s is as before."),
                     {"team": e.name, "n": rnd.number})
+
+
+# ------------------------------------------------------------ side teams, line-up deadline
+
+
+def undo_side_team_add(c: Change, entry: ActionLog) -> Sentence:
+    """The team signed up comes off the team ranking again (its players stay)."""
+    after = entry.after or {}
+    if "side_team" not in after:
+        raise _old_entry()
+    team = Team.objects.filter(pk=after["side_team"], tournament=c.tournament,
+                               entrant__isnull=True).first()
+    if team is None:
+        raise _changed_since(after.get("name", ""))
+    c.before = {"side_team": team.pk, "name": team.name}
+    team.delete()
+    return Sentence(gettext_noop("%(team)s is off the team ranking again."),
+                    {"team": after.get("name", "")})
+
+
+def undo_side_team_remove(c: Change, entry: ActionLog) -> Sentence:
+    """The team taken off comes back with its players, while each still enters and plays
+    for no other team."""
+    before = entry.before or {}
+    if "members" not in before:
+        raise _old_entry()
+    name = str(before.get("name", ""))
+    taken = set(TeamMember.objects.filter(team__tournament=c.tournament,
+                                          team__entrant__isnull=True)
+                .values_list("player_id", flat=True))
+    if Team.objects.filter(tournament=c.tournament, entrant__isnull=True,
+                           name__iexact=name).exists():
+        raise _changed_since(name)
+    rows = [(n, False) for n in before["members"]] + [(n, True) for n in
+                                                      before.get("substitutes") or []]
+    players = []
+    for number, substitute in rows:
+        entrant = c.tournament.entrants.filter(start_number=number).first()
+        player = entrant.players.first() if entrant is not None else None
+        if player is None or player.pk in taken:
+            raise _changed_since(name)
+        players.append((player, substitute))
+    team = Team.objects.create(tournament=c.tournament, name=name)
+    for k, (player, substitute) in enumerate(players, start=1):
+        TeamMember.objects.create(team=team, player=player, position=k, substitute=substitute)
+    c.after = {"side_team": team.pk, "name": name}
+    return Sentence(gettext_noop("%(team)s is back in the team ranking."), {"team": name})
+
+
+def undo_lineup_deadline(c: Change, entry: ActionLog) -> Sentence:
+    """The round's line-up deadline as before (or none), while nobody changed it since."""
+    from .teams import DEADLINE
+
+    rnd = _round_of(c, entry)
+    before, after = entry.before or {}, entry.after or {}
+    extra = dict(rnd.extra or {})
+    if extra.get(DEADLINE) != after.get("deadline"):
+        raise _changed_since(rnd)
+    if before.get("deadline"):
+        extra[DEADLINE] = before["deadline"]
+    else:
+        extra.pop(DEADLINE, None)
+    c.before, c.after = {"deadline": after.get("deadline")}, {"deadline": before.get("deadline")}
+    Round.objects.filter(pk=rnd.pk).update(extra=extra)
+    return Sentence(gettext_noop("The line-up deadline of round %(n)s is as before."),
+                    {"n": rnd.number})

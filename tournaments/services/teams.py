@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from pairing.teams import lineup as lineups
@@ -185,9 +188,69 @@ def _say(messages: Sequence[Message]) -> str:
     return "; ".join(say(m) for m in messages)
 
 
+DEADLINE = "lineup_deadline"  # Round.extra's key: an ISO date-time (aware), or absent
+
+
+def lineup_deadline(rnd: Round) -> datetime | None:
+    """The round's line-up deadline the director set (None: the captains may set a line-up
+    until the match has a result)."""
+    raw = (rnd.extra or {}).get(DEADLINE)
+    when = parse_datetime(raw) if isinstance(raw, str) else None
+    return when if when is not None and timezone.is_aware(when) else None
+
+
+def deadline_passed(rnd: Round, now: datetime | None = None) -> bool:
+    when = lineup_deadline(rnd)
+    return when is not None and (now or timezone.now()) >= when
+
+
+def set_lineup_deadline(t: Tournament, actor: Actor, number: int, when: Any) -> Round:
+    """The director sets (or, with an empty value, clears) the round's line-up deadline:
+    after it a captain's line-up is refused and only the director changes line-ups.
+    ``when``: an aware datetime, or text "2026-12-07T19:30" read in the site's time zone."""
+    if not has_teams(t):
+        raise ServiceError(_("this tournament has no teams"), "team")
+    ensure_not_finished(t)
+    rnd = t.rounds.filter(number=number).first()
+    if rnd is None:
+        raise NotFound(_("no such round"), "round")
+    if isinstance(when, str):
+        text = when.strip()
+        if len(text) > 40:
+            raise ServiceError(_("a date and a time, such as 2026-12-07 19:30"), "deadline")
+        try:
+            parsed = parse_datetime(text.replace(" ", "T")) if text else None
+        except ValueError:
+            parsed = None
+        if text and parsed is None:
+            raise ServiceError(_("a date and a time, such as 2026-12-07 19:30"), "deadline")
+        when = parsed
+    if when is not None and not isinstance(when, datetime):
+        raise ServiceError(_("a date and a time, such as 2026-12-07 19:30"), "deadline")
+    if when is not None and timezone.is_naive(when):
+        when = timezone.make_aware(when)
+    if when is not None and not 2000 <= when.year <= 2100:
+        raise ServiceError(_("a date and a time, such as 2026-12-07 19:30"), "deadline")
+    before = lineup_deadline(rnd)
+    with change(t.pk, actor, "set_lineup_deadline") as c:
+        extra = dict(rnd.extra or {})
+        if when is None:
+            extra.pop(DEADLINE, None)
+        else:
+            extra[DEADLINE] = when.isoformat()
+        c.target = str(rnd.number)
+        c.before = {"round": rnd.number, "deadline": before.isoformat() if before else None}
+        c.after = {"round": rnd.number, "deadline": extra.get(DEADLINE)}
+        Round.objects.filter(pk=rnd.pk).update(extra=extra)
+        rnd.extra = extra
+        c.wrote(f"round:{rnd.pk}")
+    return rnd
+
+
 def set_lineup(t: Tournament, actor: Actor, number: int, entrant_id: Any,
-               boards: Sequence[Any]) -> Lineup:
-    """Set who plays for the team in round ``number``, board by board (None: empty)."""
+               boards: Sequence[Any], captain: bool = False) -> Lineup:
+    """Set who plays for the team in round ``number``, board by board (None: empty).
+    ``captain``: set on the team's link, refused after the round's line-up deadline."""
     entrant = _team_entrant(t, entrant_id)
     ensure_not_finished(t)
     rnd = t.rounds.filter(number=number).first()
@@ -195,6 +258,9 @@ def set_lineup(t: Tournament, actor: Actor, number: int, entrant_id: Any,
         raise NotFound(_("no such round"), "round")
     if rnd.status == Round.Status.CLOSED:
         raise ServiceError(_("the round is closed"), "round")
+    if captain and deadline_passed(rnd):
+        raise ServiceError(_("the line-up deadline has passed; only the director changes "
+                             "the line-up now"), "boards")
     table = Table.objects.filter(round=rnd, seats__entrant=entrant).first()
     if table is not None and hasattr(table, "result"):
         raise ServiceError(_("the match has a result already; clear it first to change the "

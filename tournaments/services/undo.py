@@ -37,7 +37,15 @@ from django.utils.translation import gettext as _
 
 from ..models import ActionLog, Round, Tournament
 from .base import Actor, NotFound, ServiceError, change
-from .team_undo import undo_captain, undo_lineup, undo_member_add, undo_member_remove
+from .team_undo import (
+    undo_captain,
+    undo_lineup,
+    undo_lineup_deadline,
+    undo_member_add,
+    undo_member_remove,
+    undo_side_team_add,
+    undo_side_team_remove,
+)
 from .undo_steps import (
     Sentence,
     Undo,
@@ -74,6 +82,9 @@ UNDO: dict[str, Undo] = {
     "team_member_remove": undo_member_remove,
     "team_captain": undo_captain,
     "set_lineup": undo_lineup,
+    "set_lineup_deadline": undo_lineup_deadline,
+    "side_team_add": undo_side_team_add,
+    "side_team_remove": undo_side_team_remove,
 }
 
 

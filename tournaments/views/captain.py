@@ -114,9 +114,25 @@ def _remember(request: HttpRequest, nonce: str, status: str) -> None:
     request.session[SENT_KEY] = dict(list(sent.items())[-SENT_KEEP:])
 
 
-def _done(token: str, outcome: str) -> HttpResponse:
-    """Post/redirect/get, so reloading the confirmation never submits a second time."""
-    return redirect(reverse("captain:table", args=[token]) + "?" + urlencode({"sent": outcome}))
+def _done(token: str, outcome: str, team: str | None = None) -> HttpResponse:
+    """Post/redirect/get, so reloading the confirmation never submits a second time (a
+    team captain's link stays his: its mark goes along)."""
+    query = {"sent": outcome, **({"team": team} if team else {})}
+    return redirect(reverse("captain:table", args=[token]) + "?" + urlencode(query))
+
+
+def _team(request: HttpRequest, table: Table) -> tuple[str | None, Any, bool]:
+    """A team captain's own link to this match (``?team=<mark>``, posted back as a hidden
+    field): its mark, the team (the entrant on its side), and whether a mark was given
+    that is not this table's."""
+    mark = request.POST.get("team") or request.GET.get("team")
+    if not mark:
+        return None, None, False
+    side = reporters.side_of_mark(table.pk, mark[:40])
+    seat = table.seats.filter(side=side).select_related("entrant").first() if side else None
+    if seat is None:
+        return None, None, True
+    return mark, seat.entrant, False
 
 
 def _device_id(request: HttpRequest) -> str | None:
@@ -143,18 +159,21 @@ def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _reported_here(request: HttpRequest, table: Table) -> bool:
-    """Whether the result that stands now rests on this phone's own report.
+def _reported_here(request: HttpRequest, table: Table, team: Any = None) -> bool:
+    """Whether the result that stands now rests on this phone's own report (on a team
+    captain's link: on that team's report).
 
     A phone without a device id (its first visit) cannot have reported from this page: an
     anonymous report (a script, the demo's) is somebody else's, so it is asked to report too.
     """
     device = _device_id(request)
-    if device is None:
+    if device is None and team is None:
         return False
     last = (ResultRevision.objects.filter(table=table, undone=False)
             .order_by("-created", "-id").only("reporter").first())
-    return last is not None and last.reporter == reporters.device_reporter(table.pk, device)
+    mine = (reporters.party_reporter(team.pk) if team is not None
+            else reporters.device_reporter(table.pk, device))
+    return last is not None and last.reporter == mine
 
 
 def _submission_key(request: HttpRequest) -> tuple[str | None, ServiceError | None]:
@@ -180,11 +199,14 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _lookup(request, token)
     if isinstance(table, HttpResponse):
         return table
+    mark, team, wrong_team = _team(request, table)
+    if wrong_team:
+        return _unknown(request)
     key, key_error = _submission_key(request)
     if key is not None:  # a copy of a submission already taken: its outcome, even if closed
         seen = services.submission_for_key(table, key)
         if seen is not None:
-            return _done(token, seen.outcome)
+            return _done(token, seen.outcome, mark)
     if table.round.status != Round.Status.OPEN:
         return _not_open(request, table)
     tournament = table.round.tournament
@@ -199,11 +221,12 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
         # a double tap or a resent form; a keyed submission (captain-offline.js) has its own
         # key instead (a page kept on the phone may carry a nonce sent long ago)
         if key is None and nonce and nonce in _sent(request):
-            return _done(token, _sent(request)[nonce])
+            return _done(token, _sent(request)[nonce], mark)
         try:
             payload = rform.payload_from_post(request.POST, table)
             submission = services.captain_submit(token, payload,
-                                                 device_id=_device_id(request), key=key)
+                                                 device_id=_device_id(request), key=key,
+                                                 team=mark)
         except ServiceError as exc:
             if isinstance(exc, (InvalidToken, RoundNotOpen)):  # closed (or gone) while they typed
                 closed = _table(token)
@@ -212,7 +235,7 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
         else:
             if nonce:
                 _remember(request, nonce, submission.outcome)
-            return _done(token, submission.outcome)
+            return _done(token, submission.outcome, mark)
     sent = request.GET.get("sent")
     current = Result.objects.filter(table=table).only("status").first()
     if request.method != "POST" and sent in reporters.OUTCOMES and current:
@@ -228,7 +251,8 @@ def _table_page(request: HttpRequest, token: str) -> HttpResponse:
         "table": table, "round": table.round, "tournament": tournament,
         "seating": _seating(table), "current": current,
         "round_note": tournament.disc.round_note(tournament, table.round),
-        "mine": current is not None and _reported_here(request, table),
+        "mine": current is not None and _reported_here(request, table, team),
+        "team_mark": mark, "team": team,
         "nonce": secrets.token_urlsafe(12), **rform.inputs_context(table, data, errors),
     }
     return render(request, "captain/table.html", context, status=status)

@@ -10,12 +10,13 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ..models import Entrant, Round, Team, Tournament
 from ..permissions import is_director
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, side_teams
 from ..services import teams as team_services
 from .access import desk_view, director_view
 
@@ -41,7 +42,10 @@ def _team_rows(t: Tournament, errors: dict[int, list[str]]) -> list[dict[str, An
 @desk_view
 @require_http_methods(["GET", "HEAD", "POST"])
 def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
-    """Every team with its board order (add, take off) and its captain."""
+    """Every team with its board order (add, take off) and its captain; in a tournament of
+    single players with a team ranking (Skat, tabletop), its side teams."""
+    if not team_services.has_teams(t) and side_teams.sizes(t) is not None:
+        return _side_teams(request, t)
     _need_teams(t)
     errors: dict[int, list[str]] = {}
     posted: dict[str, str] = {}
@@ -78,6 +82,49 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
         "director": is_director(request.user, t)}, status=status)
 
 
+FIELDS = ("name", "members", "substitutes")  # the side-team form's fields
+
+
+def _side_teams(request: HttpRequest, t: Tournament) -> HttpResponse:
+    """The teams of the team ranking: sign one up by its players' start numbers, take one
+    off (services.side_teams)."""
+    errors: dict[str, list[str]] = {}
+    posted: dict[str, str] = {}
+    status = 200
+    if request.method == "POST":
+        actor = Actor(request.user, f"desk {request.user.get_username()}")
+        try:
+            if request.POST.get("action") == "remove":
+                side_teams.remove_team(t, actor, request.POST.get("side_team"))
+            elif request.POST.get("action") == "add":
+                team = side_teams.add_team(t, actor, request.POST.get("name", ""),
+                                           request.POST.get("members", ""),
+                                           request.POST.get("substitutes", ""))
+                messages.success(request, _("%(team)s signed up.") % {"team": team.name})
+            else:
+                raise ServiceError(_("unknown action"), "action")
+        except ServiceError as exc:
+            errors = {k: [str(m) for m in v] for k, v in exc.errors.items()}
+            posted = {k: request.POST.get(k, "")[:400]
+                      for k in FIELDS}
+            status = 400
+        else:
+            return redirect(request.path)
+    names = dict(t.entrants.values_list("start_number", "name"))
+
+    def who(numbers: tuple[int, ...]) -> str:
+        return ", ".join(f"{names.get(n, '?')} ({n})" for n in numbers)
+
+    fewest, most, spare = side_teams.sizes(t) or (0, 0, 0)
+    rows = [{"id": pk, "name": name, "members": who(members), "substitutes": who(subs)}
+            for pk, name, members, subs in side_teams.teams(t)]
+    return render(request, "desk/side_teams.html", {
+        "t": t, "rows": rows, "errors": errors, "posted": posted, "fewest": fewest,
+        "general": [m for k, v in errors.items() if k not in FIELDS for m in v],
+        "most": most, "spare": spare, "director": is_director(request.user, t)},
+        status=status)
+
+
 def _whole(value: Any) -> int:
     try:
         return int(value)
@@ -93,8 +140,19 @@ def lineups(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=t, number=number)
     boards = int(t.disc.settings(t).boards)
     errors: dict[int, list[str]] = {}
+    deadline_errors: list[str] = []
     status = 200
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("action") == "deadline":
+        try:
+            team_services.set_lineup_deadline(
+                t, Actor(request.user, request.user.get_username()), number,
+                request.POST.get("deadline", "")[:100])
+        except ServiceError as exc:
+            deadline_errors, status = _errors(exc), 400
+        else:
+            messages.success(request, _("Line-up deadline saved."))
+            return redirect(request.path)
+    elif request.method == "POST":
         e = get_object_or_404(Entrant, tournament=t,
                               start_number=_whole(request.POST.get("team")))
         chosen = [request.POST.get(f"board_{k}") or None for k in range(1, boards + 1)]
@@ -120,8 +178,13 @@ def lineups(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
                                       "options": members} for k in range(boards)]})
         matches.append({"table": table, "sides": sides,
                         "locked": hasattr(table, "result")})
+    deadline = team_services.lineup_deadline(rnd)
     return render(request, "director/lineups.html", {
-        "t": t, "rnd": rnd, "matches": matches}, status=status)
+        "t": t, "rnd": rnd, "matches": matches, "deadline": deadline,
+        "deadline_value": (timezone.localtime(deadline).strftime("%Y-%m-%dT%H:%M")
+                           if deadline else request.POST.get("deadline", "")[:40]),
+        "deadline_passed": team_services.deadline_passed(rnd),
+        "deadline_errors": deadline_errors}, status=status)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -148,7 +211,7 @@ def captain_lineup(request: HttpRequest, link: str) -> HttpResponse:
         try:
             team_services.set_lineup(t, Actor(None, _("captain of %(team)s")
                                               % {"team": entrant.name}),
-                                     rnd.number, entrant.pk, chosen)
+                                     rnd.number, entrant.pk, chosen, captain=True)
         except ServiceError as exc:
             errors, status = _errors(exc), 400
         else:
@@ -162,4 +225,6 @@ def captain_lineup(request: HttpRequest, link: str) -> HttpResponse:
     return render(request, "links/lineup.html", {
         "tournament": t, "e": entrant, "code": link, "round": rnd, "table": table,
         "rows": rows, "errors": errors, "saved": saved,
+        "deadline": team_services.lineup_deadline(rnd) if rnd is not None else None,
+        "deadline_passed": rnd is not None and team_services.deadline_passed(rnd),
         "locked": table is not None and hasattr(table, "result")}, status=status)

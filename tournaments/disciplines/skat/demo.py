@@ -15,10 +15,19 @@ from ..demo import Demo, seat_order
 SKAT_SCORING: dict[str, Any] = {
     "games_per_series": {"4": 12, "3": 9},  # a club evening's short series, no flags
     "loss_fee": 0.5, "loss_fee_higher": 1, "loss_fee_from": 3,
-    "teams": [{"name": "Kreuz Bube", "members": [1, 4, 7, 10]},
-              {"name": "Pik Bube", "members": [2, 5, 8, 11]}],
 }
-"""Preisskat (Demo): 50 cents a lost game, a euro from the third on; two teams of four."""
+"""Preisskat (Demo): 50 cents a lost game, a euro from the third on."""
+
+DEMO_TEAMS = (("Kreuz Bube", (1, 4, 7, 10)), ("Pik Bube", (2, 5, 8, 11)))
+"""The demo's two teams of four, signed up as the desk does (the team model's rows)."""
+
+
+def setup(t: Any, actor: Any) -> None:
+    """Sign the demo's teams up for the team ranking (services.side_teams)."""
+    from ...services import side_teams
+
+    for name, members in DEMO_TEAMS:
+        side_teams.add_team(t, actor, name, list(members))
 
 SKAT_KINDS = ("clubs", "spades", "hearts", "diamonds", "grand", "null", "null_hand",
               "null_ouvert", "passed")
@@ -54,4 +63,5 @@ def skat_list(rng: random.Random, table: Any, games_per_series: dict[str, int]) 
 
 
 DEMO = Demo("demo-skat", "Preisskat (Demo)", "single", 11,
-            lambda rng, t: skat_list(rng, t, SKAT_SCORING["games_per_series"]), SKAT_SCORING)
+            lambda rng, t: skat_list(rng, t, SKAT_SCORING["games_per_series"]), SKAT_SCORING,
+            setup=setup)

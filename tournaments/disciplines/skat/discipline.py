@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from pairing import Layout
 from scoring.cardlist import MAX_GAMES
-from scoring.skat import GROUP_SUBSTITUTES
+from scoring.skat import GROUP_SIZES, GROUP_SUBSTITUTES
 from scoring.skat import Settings as SkatSettings
 
 from ..base import WebDiscipline, Words
@@ -70,6 +70,9 @@ class Skat(WebDiscipline[SkatSettings]):
     # Members of one club at different tables, where the tournament's notice asks for it
     # (pairing.apart; docs/skat.md "Seating").
     options = ("avoid_same_club",)
+    # Teams of four with up to four substitutes (the Preisskat's team ranking), signed up
+    # at the desk's teams page (services.side_teams).
+    side_team_sizes = (GROUP_SIZES["teams"], GROUP_SIZES["teams"], GROUP_SUBSTITUTES["teams"])
     # On for a new tournament: club events ask for it, and a team ranking is no ranking
     # when a team's members play at one table (docs/skat.md, Seating).
     default_draw_options = {"avoid_same_club": True}
@@ -125,6 +128,19 @@ class Skat(WebDiscipline[SkatSettings]):
               help=gettext_lazy("One tandem of two a line: Kreuz Bube: 4, 9.")),
     )
 
+    def teams(self, t: Tournament) -> tuple[Any, ...]:
+        """The teams of the team ranking: the teams signed up at the desk's teams page
+        (``Team`` rows, the team model of team chess; services.side_teams), else those of
+        the settings' text field (tournaments set up before the teams page)."""
+        from scoring.skat import Group
+
+        from ...team_models import side_groups
+
+        rows = side_groups(t.pk) if t.pk is not None else []
+        if rows:
+            return tuple(Group(name, members, spare) for _id, name, members, spare in rows)
+        return tuple(self.settings(t).teams)
+
     def side_rankings(self, t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The team and the tandem ranking (Preisskat): each group's members' points, won
         and lost games summed, ranked like the players; none when no group is set."""
@@ -135,7 +151,8 @@ class Skat(WebDiscipline[SkatSettings]):
         names = {r["entrant"]: r["name"] for r in rows}
         out = []
         series = None
-        if any(g.substitutes for g in s.teams):  # counted series by series
+        team_groups = self.teams(t)
+        if any(g.substitutes for g in team_groups):  # counted series by series
             from scoring.skat import series_tallies
 
             from ...services.documents import scoring_tournament
@@ -145,7 +162,7 @@ class Skat(WebDiscipline[SkatSettings]):
         def who(numbers: Any) -> str:
             return ", ".join(f"{names.get(m, '?')} ({m})" for m in numbers)
 
-        for title, groups in ((gettext_lazy("Team ranking"), s.teams),
+        for title, groups in ((gettext_lazy("Team ranking"), team_groups),
                               (gettext_lazy("Tandem ranking"), s.tandems)):
             if groups:
                 ranked = side_ranking(values, groups, series)
@@ -188,7 +205,7 @@ class Skat(WebDiscipline[SkatSettings]):
         are kept apart too: ``teams`` maps the competitors' ids to their team's name."""
         if not (t.draw_options or {}).get("avoid_same_club"):
             return {}
-        team_of = {m: g.name for g in self.settings(t).teams
+        team_of = {m: g.name for g in self.teams(t)
                    for m in (*g.members, *g.substitutes)}
         teams = {c.id: team_of[c.start_number] for c in competitors
                  if c.start_number in team_of}

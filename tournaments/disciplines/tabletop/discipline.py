@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, gettext_lazy
@@ -56,6 +57,19 @@ def mission_labels(rnd: Round) -> list[str]:
     return labels
 
 
+@dataclass(frozen=True)
+class _SideTeam:
+    """A team as ``scoring.teams.member_sum_ranking`` reads it: a name and member ids."""
+
+    name: str
+    members: tuple[int, ...]
+
+
+def _number(value: Any) -> Any:
+    """A summed Fraction as the page shows it: whole numbers whole."""
+    return int(value) if getattr(value, "denominator", 1) == 1 else float(value)
+
+
 class Tabletop(WebDiscipline[TabletopSettings]):
     name = "tabletop"
     label = gettext_lazy("Tabletop")
@@ -79,6 +93,9 @@ class Tabletop(WebDiscipline[TabletopSettings]):
     planned_rounds = 5
     round_extra = {"missions": ["eternal_war", "maelstrom", "tertiary"]}
     options = ("avoid_same_club",)
+    # BCP-style team events: teams of 2 to 8 players (ETC teams are 8, most club events 3
+    # to 5), each member playing his own games; up to 2 substitutes (services.side_teams).
+    side_team_sizes = (2, 8, 2)
 
     side_word = gettext_lazy("Player")
     side_labels = (gettext_lazy("Player 1"), gettext_lazy("Player 2"))
@@ -114,6 +131,30 @@ class Tabletop(WebDiscipline[TabletopSettings]):
         if key == "secondary" and self.settings(t).system == "percent":
             return str(gettext_lazy("Own mission points, summed"))
         return super().column_title(t, key)
+
+    def side_rankings(self, t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The team ranking of a BCP-style team event: each team signed up at the desk's
+        teams page (``Team`` rows, the team model of team chess) scores the sum of its
+        members' tournament points, then secondary and mission points
+        (``scoring.teams.member_sum_ranking``, pure); substitutes count with what they
+        played. None without teams."""
+        from scoring.teams import member_sum_ranking
+
+        from ...team_models import side_groups
+
+        groups = side_groups(t.pk) if t.pk is not None else []
+        if not groups:
+            return []
+        values = {r["entrant"]: r["values"] for r in rows}
+        names = {r["entrant"]: r["name"] for r in rows}
+        keys = ("tp", "secondary", "mission_points")
+        teams = [_SideTeam(name, (*members, *spare)) for _id, name, members, spare in groups]
+        ranked = member_sum_ranking(teams, values, [(k, True) for k in keys])
+        for r in ranked:
+            r["who"] = ", ".join(f"{names.get(m, '?')} ({m})" for m in r["members"])
+            r["cells"] = [_number(r[k]) for k in keys]
+        return [{"title": str(gettext_lazy("Team ranking")), "rows": ranked,
+                 "columns": [str(self.column_words[k].header) for k in keys]}]
 
     def round_extra_for(self, t: Tournament) -> dict[str, Any]:
         """The missions' kinds matter to the 12 matrix only: the tournament's default (the
