@@ -49,3 +49,24 @@ def close_pages(request):
     if "browser" in request.fixturenames:
         for context in list(request.getfixturevalue("browser").contexts):
             context.close()
+
+
+@pytest.fixture(autouse=True)
+def rate_limits_off_on_shared_sqlite(request):
+    """The rate limits count in the database on every captain-link request (issue 32,
+    finding 4). The live server's threads share the in-memory SQLite test database's one
+    connection, so a count written while another thread reads breaks that connection's
+    transaction ("cannot open savepoint - SQL statements in progress") and every later query
+    of the test. A real installation gives each thread its own connection (make run's SQLite
+    file waits for the lock, PostgreSQL locks the row): the limits themselves are tested in
+    tests/integration (test_security_round3.py, test_security_throttle.py) and, on
+    PostgreSQL, here."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    from django.db import connection
+
+    settings = request.getfixturevalue("settings")
+    if connection.vendor == "sqlite":
+        settings.RATE_LIMITS = {**settings.RATE_LIMITS, "enabled": False}
+    yield

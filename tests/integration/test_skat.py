@@ -185,7 +185,7 @@ def fee_cells(html: str) -> list[str]:
     body = re.search(r"<tbody>(.*?)</tbody>", html, re.S)
     assert body is not None
     return [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[at]
-            for row in re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body.group(1), re.S)]
 
 
 def test_money_has_two_decimals_in_the_table_the_total_and_the_projector(evening, client):

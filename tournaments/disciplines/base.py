@@ -1,12 +1,9 @@
 """The web side of one discipline: everything a page, a form, a report or a service needs
 to know about it, so nothing outside this package asks "which discipline?".
 
-A discipline is a subclass of :class:`WebDiscipline` in its package here, found by the
-registry; its scoring rules live in :mod:`scoring` under the same name, its typed settings
-read through that module's ``parse_settings``. See docs/adding-a-discipline.md.
-Importing this package stays light: ``tournaments.models`` builds its choices from it, so
-nothing here imports models or services at module level.
-"""
+A subclass of :class:`WebDiscipline` per package here, found by the registry; its scoring in
+:mod:`scoring` under the same name. See docs/adding-a-discipline.md. Importing this stays
+light: ``tournaments.models`` builds its choices from it (no models or services imported)."""
 
 from __future__ import annotations
 
@@ -106,9 +103,7 @@ class WebDiscipline(Generic[SettingsT]):
     has_quick_entry = False  # the round page takes "12 1" for board 12's result
     has_pairing_edit = False  # a preview's pairings can be changed by hand (swap, colours)
     has_teams = False  # the entrants are teams with a board order and line-ups (services.teams)
-    # Teams of players who each enter on their own, ranked by their members' results summed
-    # (services.side_teams): (fewest regulars, most regulars, most substitutes); None: none.
-    side_team_sizes: tuple[int, int, int] | None = None
+    side_team_sizes: tuple[int, int, int] | None = None  # side teams (min, max, substitutes)
     whatif: Spec = Spec()  # what the what-if page offers
 
     # -- its scoring settings as the settings page shows them (settings_spec.py) ----------------
@@ -251,8 +246,9 @@ class WebDiscipline(Generic[SettingsT]):
         return self.side_labels is not None
 
     @property
-    def second_report_words(self) -> SecondReport:  # whose phone confirms a captain's report
-        return OTHER_PARTY if self.has_sides else AT_THE_TABLE  # chess, tabletop: their own
+    def second_report_words(self) -> SecondReport:
+        """Whose phone confirms a captain's report (chess, tabletop: words of their own)."""
+        return OTHER_PARTY if self.has_sides else AT_THE_TABLE
 
     def side_label(self, side: int | None) -> str:
         """What side 1 or 2 of a table is called ("" for no side)."""

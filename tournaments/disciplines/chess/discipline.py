@@ -120,8 +120,7 @@ class Chess(WebDiscipline[ChessSettings]):
                   "half": gettext_lazy("half-point bye (requested)"),
                   "forfeit-win": gettext_lazy("full-point bye (given by the director)")}
 
-    # What chess's own services log (tournaments.common.actions has the common ones).
-    actions = {
+    actions = {  # what chess's own services log (the common ones: tournaments.common.actions)
         "import_trf": Action(gettext_lazy("TRF imported"),
                       gettext_lazy("%(actor)s imported the tournament from a TRF file.")),
         "request_bye": Action(gettext_lazy("bye requested"),
@@ -146,8 +145,7 @@ class Chess(WebDiscipline[ChessSettings]):
         "delete_pairing_rule": Action(gettext_lazy("pairing rule deleted"),
                       gettext_lazy("%(actor)s deleted a pairing rule.")),
         "set_report_header": Action(gettext_lazy("rating report's header facts saved"),
-                      gettext_lazy("%(actor)s saved the facts of the rating report (place, "
-                                   "dates, arbiters, time control).")),
+                      gettext_lazy("%(actor)s saved the rating report's facts (place, dates…).")),
     }
 
     pairings_with_results = True
