@@ -225,6 +225,12 @@ def confirm(entrant: Entrant, version: Any, device_id: str | None = None) -> str
     if result.status == Result.Status.SUBMITTED and phone is not None and \
             phone.reporter in party_keys(entrant, table, device_id):
         return OWN
+    # A report the party itself made as a party (a team captain's own match link reports as
+    # its team): its own personal link cannot confirm it either.
+    if result.status == Result.Status.SUBMITTED and phone is None and \
+            ResultRevision.objects.filter(table=table, undone=False,
+                                          reporter=entrant_reporter(entrant)).exists():
+        return OWN
     submission: Submission = submit_report(table, _actor(entrant), result.payload,
                                            entrant_reporter(entrant), note="confirmed by link")
     if submission.outcome == reporters.Outcome.CONFIRMED:

@@ -17,7 +17,8 @@ from .base import DirectorView
 
 
 class RegistrationListView(DirectorView):
-    @extend_schema(summary="Online registrations with their fees, and the totals per fee "
+    @extend_schema(operation_id="tournaments_registrations_list",
+                   summary="Online registrations with their fees, and the totals per fee "
                            "state",
                    responses=responses(s.RegistrationListSerializer, bad=False))
     def get(self, request: Request, slug: str) -> Response:

@@ -470,7 +470,7 @@ class Chess(WebDiscipline[ChessSettings]):
         if where == "export":
             return [(reverse("director:export_trf", args=[t.slug]), gettext_lazy("Export (TRF)")),
                     (reverse("director:federation_files", args=[t.slug]),
-                     gettext_lazy("Files for FIDE and the DSB (TRF-26, DWZ) with their check"))]
+                     gettext_lazy("Files for FIDE and the DSB"))]
         if where == "finish":
             return [(reverse("director:ratings", args=[t.slug]),
                      gettext_lazy("Write the new DWZ and Elo to the players (after checking "
