@@ -77,7 +77,7 @@ def deliver(record_id: int) -> bool:
     error, for the task's retry; a process that dies while sending leaves the mail counted
     as sent: at most once, never twice."""
     with transaction.atomic():
-        record = MailRecord.objects.select_for_update().select_related(
+        record = MailRecord.objects.select_for_update(of=("self",)).select_related(
             "registration__tournament").filter(pk=record_id).first()
         if record is None or record.sent_at is not None or record.registration is None:
             return False
