@@ -309,7 +309,10 @@ IN_PROCESS = {
     ("tournaments/views/desk_rows.py", "_ROWS"),
     # the point values a Doppelkopf game can have, a pure function of the game's kind and
     # announcements: every node computes the same
-    ("tournaments/disciplines/forms/doppelkopf.py", "@lru_cache(maxsize=256) possible_values"),
+    ("tournaments/disciplines/doppelkopf/form.py", "@lru_cache(maxsize=256) possible_values"),
+    # the names of the query parameters the spectators' views read, filled at import by every
+    # process alike (the same code names the same parameters): nginx's cache key lists them
+    ("tournaments/views/rendercache.py", "SPECTATOR_PARAMS"),
 }
 MUTATORS = {"append", "extend", "update", "setdefault", "pop", "popitem", "move_to_end", "add",
             "clear", "insert", "remove", "discard"}
