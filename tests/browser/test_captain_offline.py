@@ -87,6 +87,11 @@ def test_sent_offline_then_reopened_from_the_worker_then_online(browser, live_se
     assert "Saved on this phone, not yet sent" in page.inner_text("#cap-offline")
     snap(page, shot, "2-saved-on-phone")
     assert not Result.objects.filter(table=table).exists()
+    # the service worker keeps the page with its next nonce (it replaces the copy it holds:
+    # wait for the new one rather than read it at one instant)
+    page.wait_for_function(
+        f"async () => {{ const n = await ({KEPT_NONCE})(); "
+        "return n && n !== document.querySelector('input[name=nonce]').value; }")
     kept = page.evaluate(KEPT_NONCE)
     assert kept and kept != page.get_attribute("input[name=nonce]", "value")
     page.close()
