@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,3 +54,12 @@ class RoundChoice:
     choices: tuple[tuple[str, str], ...]
     value: str
     max_length: int = 0
+
+
+def win_draw_loss_errors(values: Mapping[str, Any]) -> dict[str, str]:
+    """The points of a win, a draw and a loss in their order (a draw less than a win, at
+    least a loss): the settings check of every discipline scored by game or match points."""
+    win, draw, loss = (values.get(k) for k in ("win", "draw", "loss"))
+    if None in (win, draw, loss) or win > draw >= loss:  # type: ignore[operator]
+        return {}
+    return {"draw": str(_("must be less than a win and at least a loss"))}

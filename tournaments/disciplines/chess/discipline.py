@@ -16,7 +16,7 @@ from ..base import POINTS_WORDS, WebDiscipline, Words
 from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER
 from ..settings_spec import Setting as Field
 from ..whatif import Setting, Spec
-from ..words import OPPONENT
+from ..words import OPPONENT, win_draw_loss_errors
 from . import NAME
 
 if TYPE_CHECKING:
@@ -209,10 +209,7 @@ class Chess(WebDiscipline[ChessSettings]):
                 for name in TIEBREAKS]
 
     def settings_errors(self, values: Any) -> dict[str, Any]:
-        win, draw, loss = (values.get(k) for k in ("win", "draw", "loss"))
-        if None in (win, draw, loss) or win > draw >= loss:
-            return {}
-        return {"draw": _("must be less than a win and at least a loss")}
+        return win_draw_loss_errors(values)
 
     def effective_scoring(self, t: Tournament | None) -> dict[str, Any]:
         """A round robin is scored as one (forfeits are games for tie-breaks), and the free

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing import Layout
@@ -16,6 +15,7 @@ from scoring.teams import RULES
 from ..base import WebDiscipline, Words
 from ..settings_spec import CHOICE, DRAWN, NUMBER, ORDER, WHOLE
 from ..settings_spec import Setting as Field
+from ..words import win_draw_loss_errors
 from .score import SHOWN, half, match_score
 
 if TYPE_CHECKING:
@@ -100,10 +100,7 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
                 for tb in TEAM_TIEBREAKS]
 
     def settings_errors(self, values: Any) -> dict[str, Any]:
-        win, draw, loss = (values.get(k) for k in ("win", "draw", "loss"))
-        if None in (win, draw, loss) or win > draw >= loss:
-            return {}
-        return {"draw": _("must be less than a win and at least a loss")}
+        return win_draw_loss_errors(values)
 
     def effective_scoring(self, t: Tournament | None) -> dict[str, Any]:
         """A round robin counts a forfeited match's real opponent in the tie-breaks; a
