@@ -128,7 +128,10 @@ def test_card_and_personal_links_on_phones(browser, live_server):
     # The director's cards: linked from the tournament page, printable.
     login(wide, base, "direktor")
     wide.goto(f"{base}/director/{t.slug}/")
-    wide.click("#table-cards-link")
+    # count() does not wait: wait for the new page before counting its cards.
+    with wide.expect_navigation():
+        wide.click("#table-cards-link")
+    wide.wait_for_selector(".links-card")
     assert wide.locator(".links-card").count() == 5
     snap(wide, "cards-1920")
     wide.pdf(path=str(SHOTS / "cards.pdf"), format="A4")
