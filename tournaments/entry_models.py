@@ -93,6 +93,11 @@ class Registration(models.Model):
     youth = models.BooleanField(_("under 18"), default=False)
     member = models.BooleanField(_("member of the organising club"), default=False)
     titled = models.BooleanField(_("titled player"), default=False)
+    # What a section's limits ask (docs/sections.md), given on an event's announcement:
+    # the rating the section ranks by (``rating``, or ``dwz``) and the birth year.
+    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
+    dwz = models.PositiveSmallIntegerField(_("DWZ"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
     place = models.CharField(_("place"), max_length=10, choices=Place.choices,
                              default=Place.PLACED)
     fee_state = models.CharField(_("fee"), max_length=10, choices=Fee.choices, default=Fee.DUE)
@@ -150,6 +155,10 @@ class MailRecord(models.Model):
     body = models.TextField(max_length=5000, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
+    # Failed sends so far and when the next try is due (without a worker the embedded
+    # housekeeping retries, tournaments/housekeeping.py; a worker retries by Celery).
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -55,6 +55,12 @@ def write(record: MailRecord) -> tuple[str, str]:
             subject = _("You have a place: %(t)s") % {"t": t.name}
             state = [_("a place has freed up: you have moved up from the waiting list and "
                        "are registered now."), *_fee_lines(reg)]
+        elif record.kind == "section":
+            subject = _("Moved to section %(t)s") % {"t": t.name}
+            state = [_("your registration was moved to the section %(t)s.") % {"t": t.name},
+                     _("you have a place.") if reg.place == Registration.Place.PLACED
+                     else _("the section is full: you are on its waiting list."),
+                     *_fee_lines(reg)]
         else:
             subject = _("Entry fee reminder: %(t)s") % {"t": t.name}
             state = [_("we have not received your entry fee yet."), *_fee_lines(reg)]

@@ -109,6 +109,12 @@ COMMON: dict[str, Action] = {
                           _("%(actor)s sent payment reminders.")),
     "delete_registrations": Action(_("registration data deleted"),
                                    _("%(actor)s deleted the data of every registration.")),
+    "move_registration": Action(_("registration moved to another section"),
+                                _("%(actor)s moved a registration to another section of "
+                                  "the event.")),
+    "purge_registrations": Action(_("registration data deleted automatically"),
+                                  _("%(actor)s deleted the registrations' personal data "
+                                    "after the retention period.")),
     "delete_person": Action(_("a person's data deleted"),
                             _("%(actor)s deleted a person's registration data.")),
     "set_prize_fund": Action(_("prize list with money saved"),

@@ -73,9 +73,12 @@ def _text(value: str, field: str, limit: int, required: bool = True) -> str:
 def register_online(t: Tournament, name: str, email: str, club: str = "", *,
                     youth: bool = False, member: bool = False, titled: bool = False,
                     language: str = "de", base: str = "",
-                    today: date | None = None) -> Registration:
+                    today: date | None = None,
+                    facts: dict[str, int | None] | None = None) -> Registration:
     """Sign up from the announcement page: a place while there is one, else the waiting
-    list; the fee by the rules of the day; a payment reference; the confirmation mail."""
+    list; the fee by the rules of the day; a payment reference; the confirmation mail.
+    ``facts`` (rating, dwz, birth_year): what an event's section limits were checked on
+    (:mod:`.event_registration`), kept with the registration and given to its entrant."""
     name = _text(name, "name", NAME_LENGTH)
     club = _text(club, "club", NAME_LENGTH, required=False)
     email = _text(email, "email", EMAIL_LENGTH)
@@ -107,7 +110,7 @@ def register_online(t: Tournament, name: str, email: str, club: str = "", *,
             tournament=c.tournament, name=name, club=club, email=email, language=language,
             youth=youth, member=member, titled=titled, reference=reference, fee_cents=owed,
             fee_state=Registration.Fee.DUE if owed else Registration.Fee.WAIVED,
-            place=Registration.Place.WAITING,
+            place=Registration.Place.WAITING, **(facts or {}),
             number=(mine.aggregate(m=Max("number"))["m"] or 0) + 1)
         if has_room(c.tournament, a):
             give_place(c, reg)

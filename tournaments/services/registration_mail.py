@@ -19,7 +19,7 @@ from ..models import MailRecord, Registration
 
 log = logging.getLogger(__name__)
 SEND_TASK = "tournaments.tasks.send_registration_mail"
-KINDS = ("confirmation", "reminder", "moved_up")
+KINDS = ("confirmation", "reminder", "moved_up", "section")
 
 
 def send_task() -> Any:

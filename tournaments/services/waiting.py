@@ -9,6 +9,7 @@ caller's :func:`~.base.change`, and queues each one's "moved up" mail.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.db import transaction
@@ -42,8 +43,15 @@ def give_place(c: Change, reg: Registration) -> Entrant:
     """Make ``reg`` an entrant of the tournament (pre-registered, not here yet)."""
     from .base import Actor
     pair = c.tournament.entrant_kind == Tournament.EntrantKind.PAIR
+    person: dict[str, Any] = {"name": reg.name, "club": reg.club}
+    if reg.rating is not None:
+        person["rating"] = reg.rating
+    if reg.dwz is not None:
+        person["dwz"] = reg.dwz
+    if reg.birth_year is not None:
+        person["birth_date"] = date(reg.birth_year, 1, 1)  # a year alone: 1 January
     try:
-        entrant = sign_up(c, [{"name": reg.name, "club": reg.club}], club=reg.club,
+        entrant = sign_up(c, [person], club=reg.club, rating=reg.rating,
                           status=Entrant.Status.REGISTERED, preregistered=True, alone=pair,
                           actor=Actor(None, ONLINE))
     except ServiceError as e:  # the desk's field names, said as the form's

@@ -26,6 +26,7 @@ urlpatterns = [
          name="reg_export"),
     path("<slug:slug>/registrations/<int:number>/delete/", regs.person_delete,
          name="reg_delete"),
+    path("<slug:slug>/registrations/<int:number>/move/", regs.move, name="reg_move"),
     path("<slug:slug>/registrations/statement/", regs.statement, name="reg_statement"),
     path("<slug:slug>/registrations/lines/<int:line>/settle/", regs.settle,
          name="reg_settle"),

@@ -3,11 +3,14 @@ the director's URLs (config/urls.py), so ``events/…`` is never taken for a tou
 
 from django.urls import path
 
+from ..views import event_announcement
 from ..views import events as views
 
 app_name = "events"
 urlpatterns = [
     path("v/<slug:event>/", views.public_event, name="public"),
+    path("v/<slug:event>/announcement/", event_announcement.event_announcement,
+         name="announcement"),
     path("v/<slug:event>/projector/", views.event_projector, name="projector"),
     path("director/events/", views.director_events, name="list"),
     path("director/events/<slug:event>/", views.director_event, name="director"),

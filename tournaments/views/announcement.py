@@ -34,6 +34,7 @@ from ..models import Registration, Tournament
 from ..permissions import is_desk
 from ..services import ServiceError, online
 from ..services import announcement as announcements
+from ..services.prize_offer import offered
 from ..services.waiting import waiting
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,7 @@ def announcement_page(request: HttpRequest, slug: str) -> HttpResponse:
         "t": t, "a": a, "discipline": discipline_of(t).label, "closed": reason, "form": form,
         "players": public_list(t, a), "placed": online.totals(t)["placed"],
         "waiting": waiting(t, a.waiting_order).count()}
+    ctx["prizes"], ctx["prize_total"] = offered(t)
     if request.method != "POST":
         return render(request, "public/announcement.html", ctx)
     if reason:

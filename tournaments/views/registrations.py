@@ -29,7 +29,14 @@ from ..common.numbers import money
 from ..links import public_base
 from ..models import MailRecord, Registration, Tournament, UnmatchedPayment
 from ..permissions import is_director
-from ..services import Actor, ServiceError, online, payment_import, registration_mail
+from ..services import (
+    Actor,
+    ServiceError,
+    event_registration,
+    online,
+    payment_import,
+    registration_mail,
+)
 from ..services import announcement as announcements
 from ..services.reports import write_pdf
 from .access import desk_view
@@ -60,7 +67,8 @@ def _context(request: HttpRequest, t: Tournament, **extra: Any) -> dict[str, Any
         "mails": MailRecord.objects.filter(registration__tournament=t).select_related(
             "registration").order_by("-created")[:200],
         "form": extra.pop("form", None) or StatementForm(),
-        "director": is_director(request.user, t), **extra}
+        "director": is_director(request.user, t),
+        "move_to": move_targets_of(t), **extra}
 
 
 @require_safe
@@ -101,6 +109,34 @@ def withdraw(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
     except ServiceError as e:
         return _refused(request, t, e)
     return _back(t, f"#r{number}")
+
+
+@require_POST
+@desk_view
+def move(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """Move a registration to another section of the event (before round 1)."""
+    raw = request.POST.get("section", "").strip()
+    target = Tournament.objects.filter(pk=int(raw), event_id=t.event_id).first() \
+        if raw.isdigit() and len(raw) <= 12 and t.event_id else None
+    if target is None:
+        return _refused(request, t, ServiceError(gettext("no such section in this event"),
+                                                 "section"))
+    try:
+        moved = event_registration.move_registration(_reg(t, number), target,
+                                                     _actor(request), base=public_base(request))
+    except ServiceError as e:
+        return _refused(request, t, e)
+    messages.success(request, gettext("%(name)s moved to section %(section)s.")
+                     % {"name": moved.name, "section": target.section_label or target.name})
+    return _back(t, "#list-h")
+
+
+def move_targets_of(t: Tournament) -> list[Tournament]:
+    """The sections a registration of ``t`` may move to (none after round 1)."""
+    if t.event_id is None or t.status != Tournament.Status.SETUP or t.rounds.exists():
+        return []
+    probe = Registration(tournament=t, place=Registration.Place.PLACED)
+    return event_registration.move_targets(probe)
 
 
 @require_POST
