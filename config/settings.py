@@ -204,6 +204,28 @@ EMAIL_BACKEND = env.str("EMAIL_BACKEND", default=(
     "django.core.mail.backends.console.EmailBackend"
     if DEBUG and "EMAIL_HOST" not in env.ENVIRON
     else "django.core.mail.backends.smtp.EmailBackend"))
+# Registrants' personal data are deleted this many days after the tournament ended (GDPR
+# Art. 5(1)(e), storage limitation; docs/registration.md), 1 to 3650. A failed registration
+# mail is tried again MAIL_RETRY_SECONDS later, doubled each time, MAIL_RETRY_ATTEMPTS
+# times in all. Both run in the housekeeping (tournaments/services/housekeeping.py): by
+# Celery beat every HOUSEKEEPING_INTERVAL seconds with a worker; embedded (no worker),
+# after a director's or the desk's page at most that often (HOUSEKEEPING_ON_REQUEST:
+# "thread", "inline" or "off"), or `manage.py housekeeping` from cron.
+REGISTRATION_RETENTION_DAYS = env.int("REGISTRATION_RETENTION_DAYS", default=30)
+if not 1 <= REGISTRATION_RETENTION_DAYS <= 3650:
+    sys.exit("REGISTRATION_RETENTION_DAYS must be a whole number from 1 to 3650")
+MAIL_RETRY_SECONDS = env.int("MAIL_RETRY_SECONDS", default=60)
+MAIL_RETRY_ATTEMPTS = env.int("MAIL_RETRY_ATTEMPTS", default=5)
+if not (1 <= MAIL_RETRY_SECONDS <= 86_400 and 1 <= MAIL_RETRY_ATTEMPTS <= 20):
+    sys.exit("MAIL_RETRY_SECONDS must be 1 to 86400, MAIL_RETRY_ATTEMPTS 1 to 20")
+HOUSEKEEPING_INTERVAL = env.int("HOUSEKEEPING_INTERVAL", default=600)
+if not 1 <= HOUSEKEEPING_INTERVAL <= 86_400:
+    sys.exit("HOUSEKEEPING_INTERVAL must be a whole number of seconds from 1 to 86400")
+HOUSEKEEPING_ON_REQUEST = env.str("HOUSEKEEPING_ON_REQUEST", default="thread")
+if HOUSEKEEPING_ON_REQUEST not in ("thread", "inline", "off"):
+    sys.exit("HOUSEKEEPING_ON_REQUEST must be thread, inline or off")
+CELERY_BEAT_SCHEDULE = {"housekeeping": {"task": "tournaments.tasks.housekeeping",
+                                         "schedule": float(HOUSEKEEPING_INTERVAL)}}
 # Spectators' blocks show a new result at most this many seconds after it was entered, and are
 # rendered at most once per this interval less PUBLIC_RENDER_TIME (the time set aside for a
 # rendering itself; tournaments/views/rendercache.py); 0 renders every new version at once.

@@ -9,6 +9,8 @@ before it is sent (:func:`deliver`), so it leaves at most once.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
@@ -94,7 +96,20 @@ def deliver(record_id: int) -> bool:
     try:
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [record.to])
     except Exception as exc:
+        attempts = record.attempts + 1
         MailRecord.objects.filter(pk=record_id).update(
-            sent_at=None, error=f"{type(exc).__name__}: {exc}"[:300])
+            sent_at=None, error=f"{type(exc).__name__}: {exc}"[:300], attempts=attempts,
+            next_try=next_try(attempts))
         raise
     return True
+
+
+def next_try(attempts: int) -> datetime | None:
+    """When a mail that failed ``attempts`` times is tried again: ``MAIL_RETRY_SECONDS``
+    doubled each time (1, 2, 4, 8 minutes by default); None after ``MAIL_RETRY_ATTEMPTS``
+    (the outbox shows it failed, "send again" starts over)."""
+    limit = int(getattr(settings, "MAIL_RETRY_ATTEMPTS", 5))
+    if attempts >= limit:
+        return None
+    base = int(getattr(settings, "MAIL_RETRY_SECONDS", 60))
+    return timezone.now() + timedelta(seconds=base * 2 ** (attempts - 1))

@@ -19,6 +19,7 @@ from django.db import OperationalError
 
 from .models import MailRecord, Report
 from .registration_mails import deliver
+from .services import housekeeping as housekeeping_service
 from .services import reports as report_service
 
 log = logging.getLogger(__name__)
@@ -54,3 +55,13 @@ def send_registration_mail(self, record_id: int) -> str:
         log.exception("registration mail %s failed", record_id)
         MailRecord.objects.filter(pk=record_id).update(error=f"{type(exc).__name__}"[:300])
         return "failed"
+
+
+@shared_task(acks_late=True)
+def housekeeping() -> dict[str, Any]:
+    """Celery beat's periodic run (``CELERY_BEAT_SCHEDULE``): registrants' data deleted
+    after the retention period, failed registration mails tried again
+    (:func:`tournaments.services.housekeeping.run`). Safe to run twice: a deletion is
+    checked again under the tournament's lock, a mail is claimed before it leaves."""
+    done = housekeeping_service.run()
+    return {"purged": done.purged, "sent": done.sent, "failed": done.failed}

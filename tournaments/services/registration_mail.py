@@ -52,8 +52,10 @@ def queue(reg: Registration, kind: str, base: str, occasion: str = "") -> MailRe
 def send_unsent(tournament_id: int) -> int:
     """Queue again every mail of the tournament that has not left (its server was away);
     each is still sent at most once. Returns how many were queued."""
-    pending = list(MailRecord.objects.filter(registration__tournament_id=tournament_id,
-                                             sent_at__isnull=True).values_list("pk", flat=True))
+    found = MailRecord.objects.filter(registration__tournament_id=tournament_id,
+                                      sent_at__isnull=True)
+    pending = list(found.values_list("pk", flat=True))
+    found.update(attempts=0, next_try=None)  # the desk's "again" starts the count over
 
     def enqueue() -> None:
         for pk in pending:

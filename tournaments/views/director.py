@@ -45,7 +45,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import directs_any, may_create_tournaments
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, housekeeping
 from ..services import director as director_services
 from ..services import finish as finish_services
 from ..services import seating as seating_services
@@ -73,7 +73,9 @@ def director_home_required(view: View) -> View:
             return redirect_to_login(request.get_full_path())
         if not may_direct(request.user):
             raise PermissionDenied
-        return view(request, *args, **kwargs)
+        response = view(request, *args, **kwargs)
+        housekeeping.kick()  # embedded mode: deletions and mail retries that are due
+        return response
     return wrapper
 
 

@@ -33,6 +33,7 @@ from ..services import (
     Actor,
     ServiceError,
     event_registration,
+    housekeeping,
     online,
     payment_import,
     registration_mail,
@@ -74,7 +75,9 @@ def _context(request: HttpRequest, t: Tournament, **extra: Any) -> dict[str, Any
 @require_safe
 @desk_view
 def page(request: HttpRequest, t: Tournament) -> HttpResponse:
-    return render(request, "desk/registrations.html", _context(request, t))
+    response = render(request, "desk/registrations.html", _context(request, t))
+    housekeeping.kick()  # embedded mode: deletions and mail retries that are due
+    return response
 
 
 def _back(t: Tournament, anchor: str = "") -> HttpResponse:
