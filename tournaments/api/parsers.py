@@ -73,6 +73,21 @@ class PlainTextParser(BaseParser):
                                "trf") from None
 
 
+class XmlBodyParser(BaseParser):
+    """An XML body (a bank statement, camt.053) as bytes, no longer than the view allows;
+    the reader behind the view refuses what is not a statement, with the line."""
+
+    media_type = "application/xml"
+
+    def parse(self, stream: Any, media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:  # bytes
+        return read_body(stream, parser_context)
+
+
+class TextXmlBodyParser(XmlBodyParser):
+    media_type = "text/xml"
+
+
 class PlainTextRenderer(BaseRenderer):
     """Lets a client ask for text/plain; an error then comes as the JSON text it would be."""
 

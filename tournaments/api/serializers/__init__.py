@@ -30,11 +30,14 @@ from .entrants import (
 )
 from .log import LogEntrySerializer, LogQuerySerializer, UndoneSerializer, UndoRequestSerializer
 from .registrations import (
+    CheckedInSerializer,
+    CheckInSerializer,
     FeeTotalSerializer,
     FeeTotalsSerializer,
     FeeUpdateSerializer,
     RegistrationListSerializer,
     RegistrationSerializer,
+    StatementImportSerializer,
 )
 from .results import (
     AcceptSerializer,
@@ -77,6 +80,8 @@ __all__ = [
     "ByeSerializer",
     "CaptainSubmittedSerializer",
     "CaptainTableSerializer",
+    "CheckInSerializer",
+    "CheckedInSerializer",
     "CleanupMoveSerializer",
     "CleanupSerializer",
     "DocumentSerializer",
@@ -98,7 +103,6 @@ __all__ = [
     "PlayerSerializer",
     "PlayerSpecField",
     "PlayerSpecSerializer",
-
     "RegistrationListSerializer",
     "RegistrationSerializer",
     "RevisionSerializer",
@@ -109,6 +113,7 @@ __all__ = [
     "StandingsQuerySerializer",
     "StandingsRowSerializer",
     "StandingsSerializer",
+    "StatementImportSerializer",
     "TableResultSerializer",
     "TableSerializer",
     "TournamentCreateSerializer",

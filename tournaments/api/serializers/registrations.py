@@ -81,3 +81,35 @@ class FeeUpdateSerializer(Serializer):
                     raise serializers.ValidationError(
                         {name: [_("only with the state paid")]})
         return attrs
+
+
+class StatementImportSerializer(Serializer):
+    """What an imported bank statement did."""
+
+    paid = serializers.IntegerField(help_text="Registrations now paid by the statement.")
+    listed = serializers.IntegerField(help_text="Lines listed for the desk (matched nobody).")
+    totals = FeeTotalsSerializer()
+
+
+class CheckInSerializer(Serializer):
+    """The desk's scan: the personal link of the mail (or its token), or a pre-registration
+    code."""
+
+    code = serializers.CharField(max_length=300, help_text=(
+        "What the scanner typed: the personal link /r/<token>/, the token alone, or a "
+        "pre-registration code."))
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        extra = sorted(set(self.initial_data) - set(self.fields)) \
+            if isinstance(self.initial_data, dict) else []
+        if extra:
+            raise serializers.ValidationError({k: [_("unknown field")] for k in extra})
+        return attrs
+
+
+class CheckedInSerializer(Serializer):
+    start_number = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    seat = serializers.CharField(allow_null=True, help_text=(
+        "The seat of the window draw given at check-in, if the tournament has one."))

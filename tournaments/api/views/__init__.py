@@ -15,7 +15,13 @@ One module per resource, as the URLs group them (:mod:`..urls`).
 from .captain import CaptainView
 from .entrants import EntrantDetailView, EntrantListView
 from .log import LogView, UndoView
-from .registrations import RegistrationDetailView, RegistrationListView
+from .registrations import (
+    RegistrationCheckInView,
+    RegistrationDetailView,
+    RegistrationListView,
+    RegistrationWithdrawView,
+    StatementImportView,
+)
 from .results import AcceptView, ResultView
 from .rounds import (
     CleanupView,
@@ -31,9 +37,29 @@ from .standings import StandingsView
 from .tournaments import DocumentView, ImportView, TournamentDetailView, TournamentListView
 
 __all__ = [
-    "AcceptView", "CaptainView", "CleanupView", "CloseView", "DocumentView", "DrawView",
-    "EntrantDetailView", "EntrantListView", "ImportView", "LogView", "PublishView",
-    "RegistrationDetailView", "RegistrationListView", "ReopenView", "ResultView",
-    "RoundDetailView", "RoundListView", "StandingsView",
-    "TournamentDetailView", "TournamentListView", "UndoDrawView", "UndoView",
+    "AcceptView",
+    "CaptainView",
+    "CleanupView",
+    "CloseView",
+    "DocumentView",
+    "DrawView",
+    "EntrantDetailView",
+    "EntrantListView",
+    "ImportView",
+    "LogView",
+    "PublishView",
+    "RegistrationCheckInView",
+    "RegistrationDetailView",
+    "RegistrationListView",
+    "RegistrationWithdrawView",
+    "ReopenView",
+    "ResultView",
+    "RoundDetailView",
+    "RoundListView",
+    "StandingsView",
+    "StatementImportView",
+    "TournamentDetailView",
+    "TournamentListView",
+    "UndoDrawView",
+    "UndoView",
 ]

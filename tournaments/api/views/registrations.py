@@ -4,14 +4,21 @@ registrations page."""
 
 from __future__ import annotations
 
+import io
+from typing import Any
+
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from ...bodylimit import IMPORT_BYTES
+from ...links import public_base
 from ...models import Registration
-from ...services import online
+from ...services import ServiceError, online, payment_import
 from .. import serializers as s
+from ..parsers import BoundedJSONParser, TextXmlBodyParser, XmlBodyParser
 from ..schema import REGISTRATION, responses
 from .base import DirectorView
 
@@ -54,3 +61,78 @@ class RegistrationDetailView(DirectorView):
         reg = online.set_fee(self.registration(number), self.actor, data["fee_state"],
                              data.get("paid_via", ""), data.get("paid_cents"))
         return Response(s.RegistrationSerializer(self.registration(reg.number)).data)
+
+
+def _no_fields(data: Any) -> None:
+    """A body with fields the endpoint does not take is refused at them."""
+    if isinstance(data, dict) and data:
+        raise ServiceError({k[:40]: [_("unknown field")] for k in data})
+    if data not in (None, {}, b"", "") and not isinstance(data, dict):
+        raise ServiceError(_("no body, or an empty object"), "__all__")
+
+
+class RegistrationWithdrawView(RegistrationDetailView):
+    @extend_schema(
+        parameters=REGISTRATION, summary="Withdraw a registration",
+        description=("As the desk's button: an entrant with the place is withdrawn with it, "
+                     "the first waiting registration moves up (before round 1) and is told "
+                     "by mail; logged (`withdraw_online`). An empty body; a registration "
+                     "withdrawn already is refused (400)."),
+        request=None, responses=responses(s.RegistrationSerializer))
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        _no_fields(request.data)
+        reg = online.withdraw(self.registration(number), self.actor,
+                              base=public_base(request._request))
+        return Response(s.RegistrationSerializer(self.registration(reg.number)).data)
+
+
+class StatementImportView(DirectorView):
+    """The bank statement's import, as on the desk's registrations page."""
+
+    parser_classes = [XmlBodyParser, TextXmlBodyParser, BoundedJSONParser]
+    max_body_bytes = IMPORT_BYTES  # 20 MB, as the page's upload
+
+    @extend_schema(
+        summary="Import a bank statement (camt.053)",
+        description=(
+            "The body is the statement's XML as the bank exported it (`Content-Type: "
+            "application/xml`, at most 20 MB; `?file_name=` for the log). The same reader "
+            "as the page: streamed with expat, a document type declaration (entities) "
+            "refused where it starts, bounded elements, depth and text; another message, "
+            "malformed XML or a bad amount is refused with the line at the field "
+            "`statement` (400) and nothing is written. Matched registrations are paid, the "
+            "rest is listed for the desk; all in one transaction."),
+        parameters=[OpenApiParameter("file_name", str, required=False,
+                                     description="the file's name, kept with listed lines")],
+        request={"application/xml": {"type": "string", "format": "binary"}},
+        responses=responses(s.StatementImportSerializer))
+    def post(self, request: Request, slug: str) -> Response:
+        raw = request.data
+        if not isinstance(raw, bytes) or not raw:
+            raise ServiceError(_("send the statement's XML with Content-Type "
+                                 "application/xml"), "statement")
+        name = str(request.query_params.get("file_name", ""))[:200]
+        paid, listed = payment_import.import_statement(self.tournament, self.actor,
+                                                       io.BytesIO(raw), name)
+        return Response(s.StatementImportSerializer(
+            {"paid": paid, "listed": listed, "totals": online.totals(self.tournament)}).data)
+
+
+class RegistrationCheckInView(DirectorView):
+    @extend_schema(
+        summary="Check in by the personal link's token (the mail's QR code)",
+        description=("As the desk's scan field: the link, the token alone (any case), or a "
+                     "pre-registration code. A waiting or withdrawn registration, an unknown "
+                     "code and a second scan are refused at `code` (400)."),
+        request=s.CheckInSerializer, responses=responses(s.CheckedInSerializer),
+        examples=[OpenApiExample("scanned link", request_only=True,
+                                 value={"code": "https://turnier.example.org/r/"
+                                                "7K3QM4XP9ABCDEFGHJKM/"})])
+    def post(self, request: Request, slug: str) -> Response:
+        form = s.CheckInSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        entrant, seat = online.check_in(self.tournament, self.actor,
+                                        form.validated_data["code"])
+        return Response(s.CheckedInSerializer({
+            "start_number": entrant.start_number, "name": entrant.name,
+            "status": entrant.status, "seat": str(seat) if seat is not None else None}).data)
