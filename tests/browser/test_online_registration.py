@@ -151,3 +151,105 @@ def test_from_announcement_to_round_one(browser, live_server, shot, settings):
     dpage.goto(f"{base}/r/{regs[0].token}/")
     shot(dpage, "online-07-personal-1920")
     assert not violations, "\n".join(violations)
+
+
+def test_one_registration_for_an_event_of_sections(browser, live_server, shot, settings):
+    """An open of two sections with one announcement: the limits are checked on the server
+    (a 2100 player choosing "U1600" is refused at the section field), the person lands in
+    the section that admits him, each section has its own waiting list, and the desk moves
+    a registration to the other section. German on the phone (390 px), English on the
+    screen (1920 px), axe on every page."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Role
+    from tournaments.services import events, grant_role, prize_list
+
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "enabled": False}
+    script = AXE.read_text()
+    base = live_server.url
+    a = staff("Sommer-Open A", "chess")
+    boss = Actor(get_user_model().objects.get(username="direktor"), "direktor")
+    event = events.create_event(boss, "Sommer-Open", organiser="SK Musterstadt")
+    events.set_section(event, a, boss, "A", {"rating_min": 1500})
+    b = events.create_section(event, boss, "U1600", "Sommer-Open U1600", "chess",
+                              {"rating_max": 1599})
+    grant_role(b, boss, get_user_model().objects.get(username="anmeldung"), Role.Kind.DESK)
+    for t, cap, fee in ((a, 2, 3000), (b, 10, 2000)):
+        announcements.save(t, boss, open=True, capacity=cap, base_cents=fee,
+                           reduced_cents=fee // 2, venue="Vereinsheim Musterstadt",
+                           bank="SC Musterstadt, DE02 1203 0000 0000 2020 51")
+    prize_list.set_prize_fund(a, boss, {
+        "categories": {"U1800": {"rating_below": 1800}},
+        "prizes": [{"name": "1. Preis", "place": 1, "money": 30000},
+                   {"name": "2. Preis", "place": 2, "money": 15000},
+                   {"name": "Bester U1800", "place": 1, "money": 5000, "category": "U1800"}]})
+    violations: list[str] = []
+    url = f"{base}/v/{event.slug}/announcement/"
+
+    phone = browser.new_context(**PHONE, locale="de",
+                                extra_http_headers={"Accept-Language": "de"})
+    phone.add_init_script(script=script)
+    page = phone.new_page()
+    page.goto(url)
+    axe(page, violations, "event announcement 390")
+    assert no_sideways_scroll(page), page.evaluate(WIDE)
+    assert "1. Preis" in page.content() and "300,00" in page.content()
+    shot(page, "online-08-event-announcement-390")
+
+    def register(name: str, rating: int, section=None) -> None:
+        page.goto(url)
+        if section is not None:
+            page.select_option("#id_section", str(section.pk))
+        page.fill("#id_name", name)
+        page.fill("#id_email", f"{name.split()[0].lower()}@example.org")
+        for field in ("#id_rating", "#id_dwz"):  # the kind chess ranks by (its setting)
+            if page.locator(field).count():
+                page.fill(field, str(rating))
+        page.click("form button[type=submit].primary")
+
+    register("Anna Berg", 2100, section=b)  # the browser lets it through; the server not
+    page.wait_for_selector("#id_section[aria-invalid=true]")
+    assert "1599" in page.locator("#id_section-err").inner_text()
+    axe(page, violations, "event announcement refused 390")
+    shot(page, "online-09-event-refused-390")
+    assert not Registration.objects.exists()
+    page.select_option("#id_section", "")
+    page.click("form button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/r/[2-9A-X]{20}/"))
+    for name, rating in (("Bernd Claus", 1900), ("Cleo Dietz", 1800)):
+        register(name, rating)
+        page.wait_for_url(re.compile(r"/r/[2-9A-X]{20}/"))
+    assert "Warteliste" in page.content()  # A has two places: Cleo waits
+    register("Dora Engel", 1550, section=b)  # fits both: she chose U1600
+    page.wait_for_url(re.compile(r"/r/[2-9A-X]{20}/"))
+    places = {r.name: (r.tournament.section_label, r.place)
+              for r in Registration.objects.select_related("tournament")}
+    assert places == {"Anna Berg": ("A", "placed"), "Bernd Claus": ("A", "placed"),
+                      "Cleo Dietz": ("A", "waiting"), "Dora Engel": ("U1600", "placed")}
+
+    desk = browser.new_context(**SCREEN, locale="en",
+                               extra_http_headers={"Accept-Language": "en"})
+    desk.add_init_script(script=script)
+    dpage = desk.new_page()
+    dpage.goto(url)
+    axe(dpage, violations, "event announcement 1920")
+    assert "Place me by my rating and age" in dpage.content()
+    shot(dpage, "online-10-event-announcement-1920")
+    login(dpage, base, "anmeldung")
+    # Anna withdraws at the desk of A: Cleo moves up; Dora moves from U1600 to A and waits
+    dpage.goto(f"{base}/desk/{a.slug}/registrations/")
+    dpage.click("#r1 form[action$='/withdraw/'] button")
+    dpage.wait_for_load_state()
+    dpage.goto(f"{base}/desk/{b.slug}/registrations/")
+    dpage.select_option("#mv-1", str(a.pk))
+    dpage.click("#r1 form[action$='/move/'] button")
+    dpage.wait_for_selector(".messages li:has-text('Dora Engel moved to section A')")
+    dora = Registration.objects.get(name="Dora Engel")
+    assert (dora.tournament_id, dora.place) == (a.pk, "waiting")
+    assert Registration.objects.get(name="Cleo Dietz").place == "placed"
+    dpage.goto(f"{base}/desk/{a.slug}/registrations/")
+    axe(dpage, violations, "registrations of A 1920")
+    shot(dpage, "online-11-event-desk-1920")
+    dpage.goto(url)
+    assert "0 places left" in dpage.content()
+    assert not violations, "\n".join(violations)

@@ -146,7 +146,7 @@ def register_at_event(event: Event, name: str, email: str, club: str = "", *,
 def move_targets(reg: Registration) -> list[Tournament]:
     """The other sections of the event a registration may move to now (limits aside)."""
     t = reg.tournament
-    if t.event_id is None or reg.place == Registration.Place.WITHDRAWN:
+    if t.event is None or reg.place == Registration.Place.WITHDRAWN:
         return []
     return [s for s in sections(t.event) if s.pk != t.pk
             and Announcement.objects.filter(tournament=s).exists()

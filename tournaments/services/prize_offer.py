@@ -11,6 +11,7 @@ refuses shows nothing (the director's prize-list page names the problem).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -19,7 +20,7 @@ from scoring.prizes_input import read
 
 from ..models import Tournament
 
-EMPTY = {"settings": {}, "categories": {}, "prizes": []}
+EMPTY: dict[str, Any] = {"settings": {}, "categories": {}, "prizes": []}
 
 
 @dataclass(frozen=True)
