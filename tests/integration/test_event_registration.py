@@ -193,3 +193,16 @@ def test_mail_of_the_move_in_the_players_language(open_event, boss,
         er.move_registration(ben, a, boss)
     subjects = [m.subject for m in mail.outbox]
     assert "Moved to section Open A" in subjects
+
+
+def test_the_event_move_of_an_entrant_leaves_no_registration_behind(open_event, boss):
+    """services.events.move_entrant refuses an entrant with an online registration (its
+    place would stay in the old section): the registration is moved instead."""
+    event, a, b = open_event
+    ev.set_section(event, b, boss, "U1600", {})
+    anna = join(event, "Anna Berg", 2100, section=a.pk)
+    with pytest.raises(ServiceError) as exc:
+        ev.move_entrant(anna.entrant, b, boss)
+    assert "section" in exc.value.errors
+    anna.refresh_from_db()
+    assert anna.entrant.tournament == a and anna.place == "placed"

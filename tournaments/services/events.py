@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ..common.text import check_single_line
-from ..models import Entrant, Event, Role, Round, Tournament
+from ..models import Entrant, Event, Registration, Role, Round, Tournament
 from .base import Actor, Conflict, ServiceError, change, creation
 from .finish import _said
 from .registration import entrant_snapshot, register_person, sign_up
@@ -319,6 +319,10 @@ def move_entrant(entrant: Entrant, target: Tournament, actor: Actor) -> Entrant:
         raise ServiceError(_("the other section must belong to the same event"), "section")
     if target.pk == source.pk:
         raise ServiceError(_("the player is in this section already"), "section")
+    if Registration.objects.filter(entrant=entrant).exclude(
+            place=Registration.Place.WITHDRAWN).exists():  # its place and fee go with it
+        raise ServiceError(_("%(name)s registered online: move the registration on the "
+                             "registrations page") % {"name": entrant.name}, "section")
     first, second = sorted((source.pk, target.pk))
     with transaction.atomic():
         # Both rows locked in one order, so two moves the other way round never deadlock.
