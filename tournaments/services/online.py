@@ -285,7 +285,8 @@ def person_data(reg: Registration) -> dict[str, Any]:
     return {
         "tournament": reg.tournament.name, "number": reg.number, "name": reg.name,
         "club": reg.club, "email": reg.email, "language": reg.language, "youth": reg.youth,
-        "member": reg.member, "titled": reg.titled, "place": reg.place,
+        "member": reg.member, "titled": reg.titled, "rating": reg.rating, "dwz": reg.dwz,
+        "birth_year": reg.birth_year, "place": reg.place,
         "fee_state": reg.fee_state, "fee_cents": reg.fee_cents,
         "paid_cents": reg.paid_cents, "paid_via": reg.paid_via,
         "paid_at": reg.paid_at.isoformat() if reg.paid_at else None,

@@ -24,6 +24,10 @@ class RegistrationSerializer(Serializer):
     youth = serializers.BooleanField(help_text="Under 18 on the first day.")
     member = serializers.BooleanField(help_text="Member of the organising club.")
     titled = serializers.BooleanField()
+    rating = serializers.IntegerField(allow_null=True, help_text=(
+        "Given on an event's announcement for the sections' limits (as dwz, birth_year)."))
+    dwz = serializers.IntegerField(allow_null=True)
+    birth_year = serializers.IntegerField(allow_null=True)
     place = serializers.CharField(help_text=one_of(Registration.Place))
     start_number = serializers.IntegerField(source="entrant.start_number", allow_null=True,
                                             default=None,
