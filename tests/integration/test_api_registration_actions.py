@@ -61,7 +61,9 @@ def test_a_statement_marks_paid_and_lists_the_rest(t, api):
     assert (body["paid"], body["listed"]) == (2, 1)
     assert body["totals"]["paid"]["count"] == 2
     first.refresh_from_db()
+    second.refresh_from_db()
     assert first.fee_state == "paid" and first.paid_via == "bank"
+    assert second.fee_state == "paid"  # by name and amount
     assert UnmatchedPayment.objects.get(tournament=t).file_name == "nov.xml"
 
 
