@@ -275,4 +275,10 @@ def test_one_registration_for_an_event_of_sections(browser, live_server, shot, s
     axe(gpage, violations, "event announcement 1920 de")
     assert "Preisgeld insgesamt" in gpage.content()
     shot(gpage, "online-14-event-announcement-1920-de")
+    page.goto(f"{base}/t/{a.slug}/announcement/")  # the section's own, with its prizes
+    axe(page, violations, "section announcement 390")
+    assert "Bester U1800" in page.content() and no_sideways_scroll(page)
+    shot(page, "online-15-section-announcement-390")
+    page.click("text=alle Gruppen")
+    page.wait_for_url(url)
     assert not violations, "\n".join(violations)

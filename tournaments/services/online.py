@@ -88,6 +88,9 @@ def register_online(t: Tournament, name: str, email: str, club: str = "", *,
         raise ServiceError(_("an e-mail address like name@example.org"), "email") from None
     if language not in LANGUAGES:
         language = "de"
+    if facts is None and needs_event_form(t):
+        raise ServiceError(_("This section has limits of rating or age: please register on "
+                             "the event's announcement, which asks for them."))
     today = today or timezone.localdate()
     with change(t.pk, PUBLIC, "register_online") as c:
         a = announcements.of(c.tournament)
@@ -121,6 +124,13 @@ def register_online(t: Tournament, name: str, email: str, club: str = "", *,
                    "reference": reference}
         queue(reg, "confirmation", base)
     return reg
+
+
+def needs_event_form(t: Tournament) -> bool:
+    """A section with limits takes registrations only through its event's announcement,
+    which asks for the rating and birth year the limits are checked on
+    (:mod:`.event_registration`)."""
+    return t.event_id is not None and bool(t.section_limits)
 
 
 def by_token(token: str) -> Registration | None:

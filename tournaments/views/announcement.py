@@ -79,9 +79,10 @@ def announcement_page(request: HttpRequest, slug: str) -> HttpResponse:
         "players": public_list(t, a), "placed": online.totals(t)["placed"],
         "waiting": waiting(t, a.waiting_order).count()}
     ctx["prizes"], ctx["prize_total"] = offered(t)
+    ctx["event_form"] = online.needs_event_form(t)
     if request.method != "POST":
         return render(request, "public/announcement.html", ctx)
-    if reason:
+    if reason or ctx["event_form"]:
         return render(request, "public/announcement.html", ctx, status=400)
     if form.is_valid() and not form.cleaned_data.get("website"):
         cd = form.cleaned_data
