@@ -84,7 +84,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "desk:reg_remind": DESK_POST, "desk:reg_send_unsent": DESK_POST,
     "desk:reg_csv": DESK, "desk:reg_pdf": DESK,
     "desk:reg_export": DIRECTOR, "desk:reg_delete": {**DIRECTOR, "post_only": True},
-    "desk:reg_delete_all": {**DIRECTOR, "post_only": True},
+    "desk:reg_delete_all": {**DIRECTOR, "post_only": True}, "desk:reg_move": DESK_POST,
     "director:announcement": DIRECTOR, "public:announcement": PUBLIC_SERVED,
     "online:mine": PUBLIC_SERVED, "online:withdraw": {**PUBLIC_SERVED, "post_only": True},
     # the director
@@ -128,10 +128,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "draw", "undo-draw", "round", "publish", "close", "reopen", "result", "accept", "trf",
         "pairing-rules", "pairing-rule", "bye-requests", "game-result", "ranking",
         "crosstable", "progress", "cards", "dwz", "ratings", "log", "undo", "series-games",
-        "registrations", "registration")},
+        "registrations", "registration", "registration-withdraw", "registration-statement",
+        "registration-checkin")},
     # events with sections (docs/sections.md): the public page, the directors' list (as
     # their home), the event page of a section's director, the event's one desk
     "events:public": PUBLIC, "events:projector": PUBLIC,
+    "events:announcement": PUBLIC_SERVED,  # the event's announcement (docs/registration.md)
     "events:list": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
     "events:director": DIRECTOR, "events:desk": DESK,
     # accounts and language
