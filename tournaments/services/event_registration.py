@@ -71,11 +71,11 @@ def offers(event: Event, today: date | None = None) -> list[SectionOffer]:
     return out
 
 
-def rating_kinds(event: Event) -> list[tuple[str, Any]]:
-    """The rating fields the form asks: one per kind a section ranks by ("rating" and/or
-    "dwz", each with the discipline's label), in the order of the sections."""
+def rating_kinds(shown: list[SectionOffer]) -> list[tuple[str, Any]]:
+    """The rating fields the form asks: one per kind a section on the announcement ranks
+    by ("rating" and/or "dwz", each with the discipline's label), in the sections' order."""
     kinds: dict[str, Any] = {}
-    for t in sections(event):
+    for t in (o.tournament for o in shown):
         kind, label = t.disc.desk_rating(t)
         kinds.setdefault(kind, label)
     return list(kinds.items())

@@ -77,7 +77,7 @@ def event_announcement(request: HttpRequest, event: str) -> HttpResponse:
     offers = event_reg.offers(found, today)
     if not offers or not _public(found, offers, request.user):
         raise Http404("no such announcement")
-    kinds = event_reg.rating_kinds(found)
+    kinds = event_reg.rating_kinds(offers)
     form = EventRegistrationForm(request.POST or None, offers=offers, kinds=kinds)
     rows = []
     for o in offers:
