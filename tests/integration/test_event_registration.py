@@ -210,7 +210,7 @@ def test_the_event_move_of_an_entrant_leaves_no_registration_behind(open_event, 
 
 def test_a_section_with_limits_takes_no_registration_on_its_own_page(open_event, client):
     """Otherwise a 2100 player could enter "under 1600" past the limits."""
-    event, a, b = open_event
+    event, _a, b = open_event
     page = client.get(f"/t/{b.slug}/announcement/", HTTP_ACCEPT_LANGUAGE="en")
     assert f'href="/v/{event.slug}/announcement/#signup"' in page.content.decode()
     r = client.post(f"/t/{b.slug}/announcement/", {"name": "Anna Berg",
