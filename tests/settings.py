@@ -37,3 +37,8 @@ if _WORKER.startswith("gw") and REDIS_URL:  # noqa: F405
         REDIS_URL = f"{_base}/{(int(_number) - 1 - _db) % 16}"
         CACHES["default"]["LOCATION"] = REDIS_URL  # noqa: F405
         CELERY_BROKER_URL = REDIS_URL
+
+# The embedded housekeeping (deleting old registrations, retrying mails) runs in a thread
+# after a director's page; against the suite's in-memory SQLite that thread's reads would
+# lock tables under the test's own writes. Its tests set it explicitly.
+HOUSEKEEPING_ON_REQUEST = "off"
