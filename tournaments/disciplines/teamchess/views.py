@@ -50,7 +50,7 @@ def matches(request: HttpRequest, slug: str) -> HttpResponse:
     t = _team_tournament(request, slug)
     published = t.rounds.exclude(status=Round.Status.PREVIEW).order_by("number")
     wanted = request.GET.get("round", "")
-    rnd = published.filter(number=int(wanted)).first() if wanted.isdigit() and \
+    rnd = published.filter(number=int(wanted)).first() if wanted.isdecimal() and \
         len(wanted) < 4 else None
     rnd = rnd or published.last()
     numbers = [r.number for r in published]
