@@ -92,3 +92,67 @@ def test_a_superscript_rating_in_a_trf_file_is_refused_at_its_column():
     with pytest.raises(trf.TrfError, match="column 49: rating must be a whole number"):
         trf.read("012 Test\n001    1      Player One                        "
                  + SUPERSCRIPT_TWO * 4 + "\n")
+
+
+# ------------------------------------- 3. hostile bank statements: encodings, amounts, time
+
+
+CAMT = ('<?xml version="1.0" encoding="{enc}"?><Document xmlns="urn:iso:std:iso:20022:tech:'
+        'xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>S</Id><Acct><Id><IBAN>DE02120300000'
+        '000202051</IBAN></Id></Acct>{body}</Stmt></BkToCstmrStmt></Document>')
+ENTRY = ('<Ntry><Amt Ccy="EUR">{amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>'
+         '<BookgDt><Dt>2026-11-02</Dt></BookgDt><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>A B'
+         '</Nm></Dbtr></RltdPties><RmtInf><Ustrd>{ref}</Ustrd></RmtInf></TxDtls></NtryDtls>'
+         '</Ntry>')
+
+
+def _statement(desk_client, t, data: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return desk_client.post(f"/desk/{t.slug}/registrations/statement/", {
+        "statement": SimpleUploadedFile("camt.xml", data, "application/xml")},
+        HTTP_ACCEPT_LANGUAGE="de")
+
+
+def test_an_unknown_encoding_is_refused_at_the_field(desk_client, make_tournament):
+    t = make_tournament("chess")
+    r = _statement(desk_client, t, CAMT.format(enc="x-klingon", body="").encode())
+    assert r.status_code == 400
+    assert "unbekannte Zeichenkodierung" in r.content.decode()
+
+
+def test_an_amount_beyond_the_database_is_refused_and_nothing_is_paid(desk_client,
+                                                                     make_tournament):
+    from tournaments.services import announcement, online
+
+    t = make_tournament("chess")
+    announcement.save(t, announcement.Actor(None, "test"), open=True, base_cents=3000)
+    reg = online.register_online(t, "Ada Lovelace", "ada@example.org")
+    body = ENTRY.format(amount="99999999999999.99", ref=reg.reference)
+    r = _statement(desk_client, t, CAMT.format(enc="UTF-8", body=body).encode())
+    assert r.status_code == 400
+    assert "ist höher als 10.000.000,00" in r.content.decode() or \
+        "ist höher als 10,000,000.00" in r.content.decode()
+    reg.refresh_from_db()
+    assert reg.fee_state == "due" and reg.paid_cents == 0
+
+
+def test_a_20_mb_statement_reaches_expat_in_at_most_20_pieces():
+    """expat before 2.6 parses a token split over n pieces n times: one comment of 19 MB fed
+    in 64 KB reads was parsed about 300 times (3 to 9 s of CPU per upload). The time
+    depends on the machine; the number of pieces does not."""
+    import io
+
+    from scoring import camt
+
+    class Counted(io.BytesIO):
+        reads = 0
+
+        def read(self, size: int | None = -1) -> bytes:
+            Counted.reads += 1
+            return super().read(size)
+
+    data = CAMT.format(enc="UTF-8", body="<!--" + "x" * 19_000_000 + "-->").encode()
+    assert len(data) < camt.MAX_BYTES
+    camt.read(Counted(data))
+    assert Counted.reads <= 21  # 20 pieces and the empty read at the end
