@@ -156,3 +156,21 @@ def test_a_20_mb_statement_reaches_expat_in_at_most_20_pieces():
     assert len(data) < camt.MAX_BYTES
     camt.read(Counted(data))
     assert Counted.reads <= 21  # 20 pieces and the empty read at the end
+
+
+# ------------------- 4. the team matches' round links were dropped with unknown parameters
+
+
+def test_the_team_matches_page_shows_the_round_its_link_names(teams, boss, client):  # noqa: F811
+    t = teams(4)
+    for number in (1, 2):
+        services.draw_round(t, boss, seed="s")
+        rnd = services.publish_round(t, boss, number)
+        for table in rnd.tables.all():
+            services.director_set_result(table, boss, {"boards": ["1-0"] * 4})
+        if number == 1:
+            services.close_round(t, boss, 1)
+    page = client.get(f"/t/{t.slug}/matches/?round=1").content.decode()
+    assert '<span class="current">1</span>' in page
+    latest = client.get(f"/t/{t.slug}/matches/").content.decode()
+    assert '<span class="current">2</span>' in latest
