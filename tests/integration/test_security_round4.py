@@ -174,3 +174,30 @@ def test_the_team_matches_page_shows_the_round_its_link_names(teams, boss, clien
     assert '<span class="current">1</span>' in page
     latest = client.get(f"/t/{t.slug}/matches/").content.decode()
     assert '<span class="current">2</span>' in latest
+
+
+# ------------- 5. the personal link withdrew a player from a tournament already running
+
+
+def test_the_personal_link_no_longer_withdraws_once_round_one_is_drawn(make_tournament, boss,
+                                                                      client):
+    from tournaments.models import Entrant
+    from tournaments.services import announcement, online
+
+    t = make_tournament("chess")
+    announcement.save(t, boss, open=True, capacity=10, base_cents=0)
+    regs = [online.register_online(t, f"Player {i}", f"p{i}@example.org") for i in range(4)]
+    for reg in regs:
+        online.check_in(t, boss, reg.token)
+    services.draw_round(t, boss, seed="s")
+    services.publish_round(t, boss, 1)
+    page = client.get(f"/r/{regs[0].token}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Das Turnier hat begonnen" in page
+    assert 'name="confirm"' not in page
+    client.post(f"/r/{regs[0].token}/withdraw/", {"confirm": "yes"})
+    assert Entrant.objects.get(pk=regs[0].entrant_id).status == "present"
+    regs[0].refresh_from_db()
+    assert regs[0].place == "placed"
+    # The desk still withdraws.
+    online.withdraw(regs[0], boss)
+    assert Entrant.objects.get(pk=regs[0].entrant_id).status == "withdrawn"

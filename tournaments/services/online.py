@@ -128,10 +128,24 @@ def by_token(token: str) -> Registration | None:
         token=token).first()
 
 
+def link_withdraws(t: Tournament) -> bool:
+    """Whether the personal link still withdraws: only before the first round is drawn.
+
+    The link's QR code is shown openly at the check-in desk and the link sits in mails
+    that get forwarded; once the tournament runs, whoever held it could take a player out
+    of the next draws (fourth review, finding 5). Then only the desk and the director
+    withdraw, as at any running tournament."""
+    return t.status == Tournament.Status.SETUP and not t.rounds.exists()
+
+
 def withdraw(reg: Registration, actor: Actor = PLAYER, base: str = "") -> Registration:
     """Withdraw a registration (the player through the link, or the desk); a place freed
-    before the first round goes to the first waiting one, who is told by mail."""
+    before the first round goes to the first waiting one, who is told by mail. Through the
+    link (``actor`` :data:`PLAYER`) only while :func:`link_withdraws`."""
     with change(reg.tournament_id, actor, "withdraw_online") as c:
+        if actor is PLAYER and not link_withdraws(c.tournament):
+            raise ServiceError(_("The tournament has started: please tell the director "
+                                 "that you withdraw."))
         r = Registration.objects.select_for_update().get(pk=reg.pk)
         if r.place == Registration.Place.WITHDRAWN:
             raise ServiceError(_("This registration is already withdrawn."))
