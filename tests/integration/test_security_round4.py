@@ -45,6 +45,21 @@ def test_a_captain_cannot_confirm_his_own_report_by_dropping_the_team_mark(teams
 
 
 
+
+@pytest.mark.parametrize("parties_only, outcome", [(True, "agreed"), (False, "confirmed")])
+def test_the_rule_a_phone_after_a_partys_report(parties_only, outcome):
+    """The pure rule: at a team match a phone agreeing with a party's report does not
+    confirm it; at another table (a personal link that reported) the old rule stands."""
+    boards = {"boards": ["1-0"] * 4}
+    party_report = reporters.Report("entrant:7", boards, "side:1")
+    phone = reporters.Report("device:abc", boards)
+    got = reporters.decide("submitted", boards, [party_report], phone,
+                           parties_only=parties_only)
+    assert got.outcome == outcome
+    other_party = reporters.Report("entrant:8", boards, "side:2")
+    assert reporters.decide("submitted", boards, [party_report, phone], other_party,
+                            parties_only=True).outcome == "confirmed"
+
 # -------------------------------- 2. a digit Python reads but int() refuses made a 500
 
 
