@@ -216,3 +216,25 @@ def test_the_personal_link_no_longer_withdraws_once_round_one_is_drawn(make_tour
     # The desk still withdraws.
     online.withdraw(regs[0], boss)
     assert Entrant.objects.get(pk=regs[0].entrant_id).status == "withdrawn"
+
+
+# ------------------- 6. (in part) one address made the club's server mail it without end
+
+
+def test_one_address_signs_up_at_most_six_players_and_gets_as_many_mails(
+        make_tournament, boss, client, django_capture_on_commit_callbacks):
+    from tournaments.models import MailRecord
+    from tournaments.services import announcement, online
+
+    t = make_tournament("chess")
+    announcement.save(t, boss, open=True, base_cents=0)
+    with django_capture_on_commit_callbacks(execute=False):
+        for i in range(online.MAX_PER_EMAIL):
+            reg = online.register_online(t, f"Kind {i}", "Eltern@Example.org")
+            if i % 2:
+                online.withdraw(reg)  # withdrawn ones count too
+        r = client.post(f"/t/{t.slug}/announcement/", {
+            "name": "Kind 99", "email": "eltern@example.org"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert r.status_code == 400
+    assert "Mit dieser Adresse sind schon 6 Spieler angemeldet" in r.content.decode()
+    assert MailRecord.objects.filter(to__iexact="eltern@example.org").count() == 6

@@ -45,6 +45,12 @@ PLAYER = Actor(None, "player (personal link)")
 MAX_REGISTRATIONS = 2_000
 NAME_LENGTH = 120
 EMAIL_LENGTH = 200
+# Sign-ups one address may make per tournament (a family signs up its children with one
+# address). Each sends a mail there, so without a bound anyone could have the club's
+# mail server send hundreds of mails to one victim from a few client addresses (fourth
+# review, finding 6); withdrawn ones count, or withdrawing and signing up again would mail
+# on for ever.
+MAX_PER_EMAIL = 6
 LANGUAGES = ("de", "en")
 TOKEN_RUN = re.compile(r"(?<![2-9A-X])([2-9A-X]{20})(?![2-9A-X])")
 
@@ -94,6 +100,9 @@ def register_online(t: Tournament, name: str, email: str, club: str = "", *,
         mine = Registration.objects.filter(tournament=c.tournament)
         if mine.count() >= MAX_REGISTRATIONS:
             raise ServiceError(_("This tournament takes no more registrations."))
+        if mine.filter(email__iexact=email).count() >= MAX_PER_EMAIL:
+            raise ServiceError(_("This address has signed up %(n)s players already; please "
+                                 "ask the organisers.") % {"n": MAX_PER_EMAIL}, "email")
         if mine.filter(name__iexact=name).exclude(
                 place=Registration.Place.WITHDRAWN).exists() or Entrant.objects.filter(
                 tournament=c.tournament, name__iexact=name).exists():
