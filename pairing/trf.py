@@ -122,7 +122,7 @@ class TrfPlayer:
     @property
     def rating(self) -> int:
         text = self.head[48:52].strip()
-        return int(text) if text.isdigit() else 0
+        return int(text) if text.isdecimal() else 0
 
     def cell(self, round_: int) -> Cell | None:
         return self.cells[round_ - 1] if 0 < round_ <= len(self.cells) else None
@@ -287,7 +287,7 @@ def read(text: str) -> Trf:
 
 def _whole(text: str, line: int, column: int, what: Message) -> int:
     value = text.strip()
-    if not value.isdigit() or int(value) < 1:
+    if not value.isdecimal() or int(value) < 1:
         raise TrfError(line, column, N_("%(what)s must be a positive whole number, not "
                                         "'%(value)s'", what=what, value=value))
     return int(value)
@@ -319,7 +319,7 @@ def _read_player(line: str, number: int) -> TrfPlayer:
     padded = line.ljust(FIRST_CELL - 1)
     pairing_number = _whole(padded[4:8], number, 5, N_("pairing number"))
     rating = padded[48:52].strip()
-    if rating and not rating.isdigit():
+    if rating and not rating.isdecimal():
         raise TrfError(number, 49, N_("rating must be a whole number, not '%(value)s'",
                                       value=rating))
     text = padded[80:84].strip()
@@ -329,7 +329,7 @@ def _read_player(line: str, number: int) -> TrfPlayer:
             raise TrfError(number, column, N_("column %(n)s must be blank, not '%(value)s'",
                                               n=column, value=padded[column - 1]))
     text = padded[85:89].strip()
-    if text and not text.isdigit():
+    if text and not text.isdecimal():
         raise TrfError(number, 86, N_("rank must be a whole number, not '%(value)s'",
                                       value=text))
     rank = int(text) if text else None
@@ -368,7 +368,7 @@ def _read_cell(chunk: str, line: int, column: int, round_: int) -> Cell:
     """
     where = N_("round %(n)s", n=round_)
     opponent_text = chunk[:4].strip()
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not opponent_text.isdecimal():
         raise TrfError(line, column, N_("%(where)s: opponent must be a pairing number or "
                                         "0000, not '%(value)s'", where=where, value=chunk[:4]))
     opponent = int(opponent_text or 0) or None
@@ -813,13 +813,13 @@ def format_pairing(pairing: SwissPairing) -> str:
 def read_pairing(text: str) -> SwissPairing:
     """Parse the output format of :func:`format_pairing` (the engines' ``-p`` file)."""
     rows = [line.split() for line in _LINE_BREAK.split(text.strip())]
-    if not rows or len(rows[0]) != 1 or not rows[0][0].isdigit():
+    if not rows or len(rows[0]) != 1 or not rows[0][0].isdecimal():
         raise TrfError(1, 1, Message("the first line must be the number of pairs"))
     if int(rows[0][0]) != len(rows) - 1:
         raise TrfError(1, 1, Message(f"{rows[0][0]} pairs announced, {len(rows) - 1} given"))
     pairs, bye = [], None
     for number, row in enumerate(rows[1:], 2):
-        if len(row) != 2 or not all(x.isdigit() for x in row):
+        if len(row) != 2 or not all(x.isdecimal() for x in row):
             raise TrfError(number, 1, Message(f"expected 'WHITE BLACK', not '{' '.join(row)}'"))
         white, black = int(row[0]), int(row[1])
         if black == 0:

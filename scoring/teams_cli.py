@@ -80,7 +80,7 @@ def _points(value: Any, place: str) -> Fraction:
 def _ratings(raw: Any, place: str) -> dict[int, int]:
     out = {}
     for key, value in _obj(raw, place).items():
-        if not key.isdigit() or not 1 <= int(key) <= MAX_ID:
+        if not key.isdecimal() or not 1 <= int(key) <= MAX_ID:
             raise BadInput(f"{place}.{key[:20]}", "the key must be a player id")
         out[int(key)] = _int(value, f"{place}.{key}", 0, 4000)
     return out

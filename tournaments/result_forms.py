@@ -131,7 +131,7 @@ def read_seat(post: Data, key: str, numbers: Collection[int], errors: ErrorDict,
         if required:
             add_error(errors, key, _("required"))
         return None
-    number = int(raw) if raw.isdigit() and len(raw) < 10 else None
+    number = int(raw) if raw.isdecimal() and len(raw) < 10 else None
     if number is None or number not in numbers:
         add_error(errors, key, _("choose a player of this table"))
         return None

@@ -82,7 +82,7 @@ def reporter_labels(disc: Any, revisions: list[ResultRevision]) -> dict[int, str
     link names its entrant and side, the director's entry its user."""
     phones: dict[str, int] = {}
     entrant_ids = {int(r.reporter.split(":", 1)[1]) for r in revisions
-                   if r.reporter.startswith("entrant:") and r.reporter[8:].isdigit()}
+                   if r.reporter.startswith("entrant:") and r.reporter[8:].isdecimal()}
     entrants: dict[int, tuple[str, str]] = {}
     if entrant_ids:
         for seat in Seat.objects.filter(table_id=revisions[0].table_id,
@@ -99,7 +99,7 @@ def reporter_labels(disc: Any, revisions: list[ResultRevision]) -> dict[int, str
         elif key.startswith("device:"):
             n = phones.setdefault(key, len(phones) + 1)
             out[r.pk] = _("%(source)s, phone %(n)s") % {"source": source, "n": n}
-        elif key.startswith("entrant:") and key[8:].isdigit() and int(key[8:]) in entrants:
+        elif key.startswith("entrant:") and key[8:].isdecimal() and int(key[8:]) in entrants:
             name, side = entrants[int(key[8:])]
             out[r.pk] = (_("personal link of %(name)s (%(side)s)") % {"name": name, "side": side}
                          if side else _("personal link of %(name)s") % {"name": name})

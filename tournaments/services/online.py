@@ -45,6 +45,12 @@ PLAYER = Actor(None, "player (personal link)")
 MAX_REGISTRATIONS = 2_000
 NAME_LENGTH = 120
 EMAIL_LENGTH = 200
+# Sign-ups one address may make per tournament (a family signs up its children with one
+# address). Each sends a mail there, so without a bound anyone could have the club's
+# mail server send hundreds of mails to one victim from a few client addresses (fourth
+# review, finding 6); withdrawn ones count, or withdrawing and signing up again would mail
+# on for ever.
+MAX_PER_EMAIL = 6
 LANGUAGES = ("de", "en")
 TOKEN_RUN = re.compile(r"(?<![2-9A-X])([2-9A-X]{20})(?![2-9A-X])")
 
@@ -100,6 +106,9 @@ def register_online(t: Tournament, name: str, email: str, club: str = "", *,
         mine = Registration.objects.filter(tournament=c.tournament)
         if mine.count() >= MAX_REGISTRATIONS:
             raise ServiceError(_("This tournament takes no more registrations."))
+        if mine.filter(email__iexact=email).count() >= MAX_PER_EMAIL:
+            raise ServiceError(_("This address has signed up %(n)s players already; please "
+                                 "ask the organisers.") % {"n": MAX_PER_EMAIL}, "email")
         if mine.filter(name__iexact=name).exclude(
                 place=Registration.Place.WITHDRAWN).exists() or Entrant.objects.filter(
                 tournament=c.tournament, name__iexact=name).exists():
@@ -141,10 +150,24 @@ def by_token(token: str) -> Registration | None:
         token=token).first()
 
 
+def link_withdraws(t: Tournament) -> bool:
+    """Whether the personal link still withdraws: only before the first round is drawn.
+
+    The link's QR code is shown openly at the check-in desk and the link sits in mails
+    that get forwarded; once the tournament runs, whoever held it could take a player out
+    of the next draws (fourth review, finding 5). Then only the desk and the director
+    withdraw, as at any running tournament."""
+    return t.status == Tournament.Status.SETUP and not t.rounds.exists()
+
+
 def withdraw(reg: Registration, actor: Actor = PLAYER, base: str = "") -> Registration:
     """Withdraw a registration (the player through the link, or the desk); a place freed
-    before the first round goes to the first waiting one, who is told by mail."""
+    before the first round goes to the first waiting one, who is told by mail. Through the
+    link (``actor`` :data:`PLAYER`) only while :func:`link_withdraws`."""
     with change(reg.tournament_id, actor, "withdraw_online") as c:
+        if actor is PLAYER and not link_withdraws(c.tournament):
+            raise ServiceError(_("The tournament has started: please tell the director "
+                                 "that you withdraw."))
         r = Registration.objects.select_for_update().get(pk=reg.pk)
         if r.place == Registration.Place.WITHDRAWN:
             raise ServiceError(_("This registration is already withdrawn."))

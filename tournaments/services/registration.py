@@ -154,7 +154,7 @@ def _checked(field: str, value: Any, discipline: WebDiscipline) -> Any:
         if not isinstance(value, datetime.date) or not (
                 datetime.date(1900, 1, 1) <= value <= datetime.date.today()):
             raise ServiceError(_("a date between 1900 and today, or empty"), field)
-    elif field == "fide_id" and value and not (value.isdigit() and len(value) <= 11):
+    elif field == "fide_id" and value and not (value.isdecimal() and len(value) <= 11):
         raise ServiceError(_("a FIDE ID is a number of at most 11 digits"), field)
     elif field == "federation" and value:
         value = value.upper()

@@ -142,8 +142,16 @@ def party_reporter(entrant_id: int) -> str:
 
 
 def decide(status: str | None, current: Any, reports: Sequence[Report],
-           new: Report) -> Decision:
+           new: Report, parties_only: bool = False) -> Decision:
     """What ``new`` does to a table whose result has ``status`` and ``current`` payload.
+
+    ``parties_only``: a table whose two parties have links of their own (a team match:
+    each captain's match link and each team's personal link). There a phone on the
+    table's plain link, whose party nobody knows, agrees with a report a party made but
+    never confirms it: the phone could be that very party, which would otherwise confirm
+    itself just by cutting the mark off its own link (fourth review, finding 1). Two
+    phones on the plain link still confirm each other, as at every table (see the module
+    doc): a later differing report of the other team disputes the match.
 
     ``reports``: the table's reports that count (not undone), oldest first. Rules:
 
@@ -185,6 +193,11 @@ def decide(status: str | None, current: Any, reports: Sequence[Report],
                       and r.payload == current} - {new.party}
             if others:
                 return Decision(Outcome.CONFIRMED, CONFIRMED, current, True)
+            if any(r.payload == current for r in mine):
+                return Decision(Outcome.REPEATED, SUBMITTED, current, False)
+            return Decision(Outcome.AGREED, SUBMITTED, current, True)
+        if parties_only and same and new.party is None and owner != new.reporter and any(
+                r.party is not None and r.payload == current for r in reports):
             if any(r.payload == current for r in mine):
                 return Decision(Outcome.REPEATED, SUBMITTED, current, False)
             return Decision(Outcome.AGREED, SUBMITTED, current, True)

@@ -220,7 +220,9 @@ def submit_report(table: Table, actor: Actor, payload: Any, reporter: str,
         decision = reporters.decide(result.status if result else None,
                                     result.payload if result else None,
                                     live_reports(table, party),
-                                    reporters.Report(reporter, payload, party.get(reporter)))
+                                    reporters.Report(reporter, payload, party.get(reporter)),
+                                    parties_only=bool(getattr(c.tournament.disc, "has_teams",
+                                                              False)))
         if key is not None:
             SubmissionKey.objects.create(table=table, key=key, outcome=str(decision.outcome))
         if not decision.record:

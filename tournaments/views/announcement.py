@@ -134,7 +134,8 @@ def my_registration(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "public/my_registration.html", {
         "reg": reg, "t": reg.tournament, "a": a, "position": position, "qr": qr,
         "link": link, "new": bool(request.GET.get("new")),
-        "confirm": bool(request.GET.get("confirm"))})
+        "confirm": bool(request.GET.get("confirm")),
+        "may_withdraw": online.link_withdraws(reg.tournament)})
 
 
 @require_POST
@@ -143,6 +144,6 @@ def withdraw(request: HttpRequest, token: str) -> HttpResponse:
     reg = _mine(token)
     if request.POST.get("confirm") != "yes":
         return redirect(reverse("online:mine", args=[reg.token]) + "?confirm=1#withdraw")
-    with suppress(ServiceError):  # already withdrawn: the page says so
+    with suppress(ServiceError):  # withdrawn already, or the tournament runs: the page says
         online.withdraw(reg, base=public_base(request))
     return redirect("online:mine", reg.token)

@@ -204,7 +204,7 @@ def pair_up(request: HttpRequest, t: Tournament) -> HttpResponse:
     """Join two players who came alone into one pair (``first``, ``second``)."""
     def number(field: str) -> int | None:
         value = request.POST.get(field, "")
-        return int(value) if value.isdigit() and len(value) < 10 else None
+        return int(value) if value.isdecimal() and len(value) < 10 else None
 
     first, second = number("first"), number("second")
     error, done, pair = "", "", None

@@ -92,7 +92,7 @@ class SignUpForm(forms.Form):
         cd = self.cleaned_data
         name = cd[f"p{n}_name"].strip()
         pid = cd.get(f"p{n}_id") or ""
-        if pid.isdigit():
+        if pid.isdecimal():
             player = Player.objects.filter(pk=pid).first()
             if player is not None and player.name.casefold() == name.casefold():
                 return player.pk

@@ -75,7 +75,7 @@ def _filters(data: Any) -> tuple[str, str, str]:
 def _page_number(data: Any) -> int:
     """The page of the list asked for (1: the newest rows); anything else is page 1."""
     raw = str(data.get("page", "") or "")
-    return int(raw) if raw.isdigit() and len(raw) < 6 and int(raw) > 0 else 1
+    return int(raw) if raw.isdecimal() and len(raw) < 6 and int(raw) > 0 else 1
 
 
 def _words(q: str) -> list[str]:

@@ -75,7 +75,7 @@ def _remembered(request: HttpRequest, t: Tournament) -> tuple[Entrant, str] | No
     if not value or ":" not in value:
         return None
     pk, code = value.split(":", 1)
-    entrant = Entrant.objects.filter(tournament=t, pk=int(pk) if pk.isdigit() else 0,
+    entrant = Entrant.objects.filter(tournament=t, pk=int(pk) if pk.isdecimal() else 0,
                                      code_digest=prereg.digest(t.pk, code)).first()
     return (entrant, code) if entrant is not None else None
 

@@ -58,7 +58,7 @@ class CategoryForm(forms.Form):
         cd = super().clean()
         assert cd is not None
         kind, value = cd.get("kind"), (cd.get("value") or "").strip()
-        if cd.get("name") and kind in NUMBER_KINDS and not value.isdigit():
+        if cd.get("name") and kind in NUMBER_KINDS and not value.isdecimal():
             self.add_error("value", _("a whole number"))
         if cd.get("name") and kind in ("club", "group") and not value:
             self.add_error("value", _("give the club or the category"))

@@ -170,7 +170,7 @@ def statement(request: HttpRequest, t: Tournament) -> HttpResponse:
 @desk_view
 def settle(request: HttpRequest, t: Tournament, line: int) -> HttpResponse:
     raw = request.POST.get("registration", "").strip()
-    if raw and not (raw.isdigit() and len(raw) <= 6):
+    if raw and not (raw.isdecimal() and len(raw) <= 6):
         return _refused(request, t, ServiceError(gettext("a registration number"),
                                                  "registration"))
     try:

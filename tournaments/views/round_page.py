@@ -150,7 +150,7 @@ def _entry(request: HttpRequest, t: Tournament, tv: director_services.TableView,
 def _opened(request: HttpRequest) -> int | None:
     """The table whose list the page shows open (``?table=3``, the link without script)."""
     raw = request.GET.get("table", "")
-    return int(raw) if raw.isdigit() and len(raw) < 6 else None
+    return int(raw) if raw.isdecimal() and len(raw) < 6 else None
 
 
 def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | None = None,

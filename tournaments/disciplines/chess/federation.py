@@ -108,7 +108,7 @@ def build(t: Tournament) -> Built:
             sex=(p.sex if p is not None else "") or "",
             title=normal_title(p.title if p is not None else ""),
             rating=elo or None, federation=(p.federation if p is not None else "") or "",
-            fide_id=int(fide_id) if fide_id.isdigit() else None,
+            fide_id=int(fide_id) if fide_id.isdecimal() else None,
             # a year alone is kept as 1 January (the desk's birth year)
             birth_date=birth if birth is not None and (birth.month, birth.day) != (1, 1)
             else None,

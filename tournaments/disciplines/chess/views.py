@@ -184,7 +184,7 @@ def dwz_age_group(request: HttpRequest, t: Tournament) -> HttpResponse:
         raise Http404("only chess tournaments have a DWZ evaluation")
     number = request.POST.get("number", "")
     try:
-        set_age_group(t, actor(request), int(number) if number.isdigit() else 0,
+        set_age_group(t, actor(request), int(number) if number.isdecimal() else 0,
                       request.POST.get("group", ""))
     except ServiceError as exc:
         error_messages(request, exc)

@@ -172,12 +172,12 @@ class Doppelkopf(WebDiscipline[DoppelkopfSettings]):
         return int(self.settings(t).games_per_round.get(size, 24 if size == 4 else 30))
 
     def column_header(self, t: Tournament, key: str) -> str | None:
-        if key.startswith("round_") and key[6:].isdigit():
+        if key.startswith("round_") and key[6:].isdecimal():
             return str(self.round_short) % {"n": key[6:]}
         return super().column_header(t, key)
 
     def column_title(self, t: Tournament, key: str) -> str | None:
-        if key.startswith("round_") and key[6:].isdigit():
+        if key.startswith("round_") and key[6:].isdecimal():
             return _("Points in round %(n)s") % {"n": key[6:]}
         return super().column_title(t, key)
 

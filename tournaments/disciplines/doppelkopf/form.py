@@ -256,12 +256,12 @@ def _penalty(post: Data, at: str, numbers: list[int], names: dict[int, str],
             add_error(errors, f"{at}.{field}", _(
                 "a line of penalty points has no Re party, announcements or solo"))
     raw = clean(post, f"{at}.offender")
-    offender = int(raw) if raw.isdigit() and int(raw) in numbers else None
+    offender = int(raw) if raw.isdecimal() and int(raw) in numbers else None
     if offender is None:
         add_error(errors, f"{at}.offender", _("required") if not raw
                   else _("choose a player of this table"))
     raw = clean(post, f"{at}.points")
-    points = int(raw) if raw.isdigit() and 1 <= int(raw) <= MAX_PENALTY else None
+    points = int(raw) if raw.isdecimal() and 1 <= int(raw) <= MAX_PENALTY else None
     if points is None:
         add_error(errors, f"{at}.points", _("required") if not raw else _(
             "1 (a minor breach) or 4 (a serious one) for each other player"))
@@ -285,7 +285,7 @@ def _re_party(post: Data, at: str, kind: str, active: list[int], dealer: int | N
     for field in ("re1", "re2"):
         raw = clean(post, f"{at}.{field}")
         if raw:
-            number = int(raw) if raw.isdigit() else None
+            number = int(raw) if raw.isdecimal() else None
             if number is not None and number == dealer:
                 add_error(errors, f"{at}.{field}", _(
                     "%(name)s deals this game and sits it out at a table of five")
@@ -395,7 +395,7 @@ def _owed(players: list[tuple[int, str]], data: Data | None, rows: int,
         at = f"games[{k}]"
         if data is not None and is_ticked(data, f"{at}.compulsory"):
             who = clean(data, f"{at}.re1")
-            if who.isdigit() and int(who) in done:
+            if who.isdecimal() and int(who) in done:
                 done[int(who)] += 1
     return [name for n, name in players if done[n] < compulsory]
 

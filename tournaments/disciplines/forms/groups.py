@@ -79,7 +79,7 @@ class GroupsSetting(forms.CharField):
                 raise forms.ValidationError(
                     _("line %(line)s: a name of 1 to %(max)s characters, a colon, then the "
                       "start numbers") % {**where, "max": GROUP_NAME_LENGTH})
-            if (len(parts) != size or not all(p.isdigit() and 0 < int(p) < 100_000
+            if (len(parts) != size or not all(p.isdecimal() and 0 < int(p) < 100_000
                                               for p in parts)
                     or len({int(p) for p in parts}) != size):
                 raise forms.ValidationError(
@@ -89,7 +89,7 @@ class GroupsSetting(forms.CharField):
                 raise forms.ValidationError(_("line %(line)s: no substitutes here")
                                             % where)
             if plus and (not 0 < len(spare) <= spare_most
-                         or not all(p.isdigit() and 0 < int(p) < 100_000 for p in spare)
+                         or not all(p.isdecimal() and 0 < int(p) < 100_000 for p in spare)
                          or len({int(p) for p in spare}) != len(spare)
                          or {int(p) for p in spare} & {int(p) for p in parts}):
                 raise forms.ValidationError(

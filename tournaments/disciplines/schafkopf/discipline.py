@@ -203,12 +203,12 @@ class Schafkopf(WebDiscipline[SchafkopfSettings]):
         return int(self.settings(t).games_per_series.get(size, 32 if size == 4 else 40))
 
     def column_header(self, t: Tournament, key: str) -> str | None:
-        if key.startswith("series_") and key[7:].isdigit():
+        if key.startswith("series_") and key[7:].isdecimal():
             return str(self.round_short) % {"n": key[7:]}
         return super().column_header(t, key)
 
     def column_title(self, t: Tournament, key: str) -> str | None:
-        if key.startswith("series_") and key[7:].isdigit():
+        if key.startswith("series_") and key[7:].isdecimal():
             return _("Points in round %(n)s") % {"n": key[7:]}
         return super().column_title(t, key)
 
@@ -244,7 +244,8 @@ class Schafkopf(WebDiscipline[SchafkopfSettings]):
         players = []
         for r in rows:
             v = r["values"]
-            series = [(int(k[7:]), v[k]) for k in v if k.startswith("series_") and k[7:].isdigit()]
+            series = [(int(k[7:]), v[k]) for k in v
+                      if k.startswith("series_") and k[7:].isdecimal()]
             best = max(series, key=lambda s: (s[1], -s[0]), default=None)
             players.append({"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
                             "games": v.get("games", 0), "declared": v.get("declared", 0),

@@ -188,7 +188,8 @@ class Skat(WebDiscipline[SkatSettings]):
         players = []
         for r in rows:
             v = r["values"]
-            series = [(int(k[7:]), v[k]) for k in v if k.startswith("series_") and k[7:].isdigit()]
+            series = [(int(k[7:]), v[k]) for k in v
+                      if k.startswith("series_") and k[7:].isdecimal()]
             best = max(series, key=lambda s: (s[1], -s[0]), default=None)
             players.append({"rank": r["rank"], "entrant": r["entrant"], "name": r["name"],
                             "games": v.get("games", 0), "won": v.get("won", 0),
@@ -246,12 +247,12 @@ class Skat(WebDiscipline[SkatSettings]):
         return int(self.settings(t).games_per_series.get(size, 48 if size == 4 else 36))
 
     def column_header(self, t: Tournament, key: str) -> str | None:
-        if key.startswith("series_") and key[7:].isdigit():
+        if key.startswith("series_") and key[7:].isdecimal():
             return str(self.round_short) % {"n": key[7:]}
         return super().column_header(t, key)
 
     def column_title(self, t: Tournament, key: str) -> str | None:
-        if key.startswith("series_") and key[7:].isdigit():
+        if key.startswith("series_") and key[7:].isdecimal():
             return _("Series %(n)s") % {"n": key[7:]}
         return super().column_title(t, key)
 

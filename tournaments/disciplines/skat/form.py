@@ -133,7 +133,7 @@ def skat_payload(post: Data, table: Table) -> dict[str, Any]:
             games.append({"game": "passed", "dealer": dealer})
             continue
         raw = clean(post, f"{at}.declarer")
-        declarer = int(raw) if raw.isdigit() and int(raw) in numbers else None
+        declarer = int(raw) if raw.isdecimal() and int(raw) in numbers else None
         if declarer is None:
             add_error(errors, f"{at}.declarer", _("required") if not raw
                       else _("choose a player of this table"))

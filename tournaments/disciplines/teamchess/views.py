@@ -16,7 +16,7 @@ from ...models import Round, Tournament
 from ...services.public import current_round
 from ...views.access import director_view
 from ...views.public import visible_tournament
-from ...views.rendercache import block_name, rendered, shared_page
+from ...views.rendercache import block_name, rendered, shared_page, shared_page_reading
 from . import outputs
 
 
@@ -43,14 +43,14 @@ def _page(request: HttpRequest, t: Tournament, name: str, title: str, partial: s
         "pages": team_pages(t), "round": current_round(t)})
 
 
-@shared_page
+@shared_page_reading("round")
 @require_safe
 def matches(request: HttpRequest, slug: str) -> HttpResponse:
     """Every match of a round (the current one, or ``?round=N``) with its boards."""
     t = _team_tournament(request, slug)
     published = t.rounds.exclude(status=Round.Status.PREVIEW).order_by("number")
     wanted = request.GET.get("round", "")
-    rnd = published.filter(number=int(wanted)).first() if wanted.isdigit() and \
+    rnd = published.filter(number=int(wanted)).first() if wanted.isdecimal() and \
         len(wanted) < 4 else None
     rnd = rnd or published.last()
     numbers = [r.number for r in published]

@@ -90,7 +90,7 @@ def _int(text: str, line: int, what: str, top: int) -> int | None:
     text = text.strip()
     if not text or text in ("0", "-"):
         return None
-    if not text.isdigit() or int(text) > top:
+    if not text.isdecimal() or int(text) > top:
         raise ListError(line, _("%(what)s “%(text)s” is not a number from 0 to %(top)s")
                         % {"what": what, "text": text[:20], "top": top})
     return int(text)
@@ -100,7 +100,7 @@ def _year(text: str, line: int) -> int | None:
     text = text.strip()[:4]
     if not text or text in ("0000", "0"):
         return None
-    if not text.isdigit() or not 1880 <= int(text) <= 2100:
+    if not text.isdecimal() or not 1880 <= int(text) <= 2100:
         raise ListError(line, _("birth year “%(text)s” is not a year") % {"text": text})
     return int(text)
 
@@ -201,7 +201,7 @@ def _fide_id(text: str, line: int) -> str:
     text = text.strip()
     if text in ("", "0"):
         return ""
-    if not text.isdigit() or len(text) > 11:
+    if not text.isdecimal() or len(text) > 11:
         raise ListError(line, _("FIDE ID “%(text)s” is not a number of at most 11 digits")
                         % {"text": text[:20]})
     return text

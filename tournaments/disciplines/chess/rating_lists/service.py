@@ -316,7 +316,7 @@ def facts(entry: RatingListEntry) -> dict[str, Any]:
     federation = entry.federation if entry.federation.isalpha() and len(
         entry.federation) == 3 else ""
     out = {"dwz": entry.dwz, "dwz_index": entry.dwz_index, "birth_date": born,
-           "sex": entry.sex, "fide_id": entry.fide_id if entry.fide_id.isdigit() else "",
+           "sex": entry.sex, "fide_id": entry.fide_id if entry.fide_id.isdecimal() else "",
            "federation": federation, "zps": entry.zps,
            "title": entry.title if entry.title in TITLE_ORDER else ""}
     if entry.elo:  # the list's Elo, whatever the desk's rating field asks for
@@ -327,7 +327,7 @@ def facts(entry: RatingListEntry) -> dict[str, Any]:
 def picked(key: str, name: str) -> dict[str, Any] | None:
     """The facts of the list entry the desk picked (its key is ``L`` and the entry's id)
     while its name field still shows the entry's name; None otherwise."""
-    if not key.startswith("L") or not key[1:].isdigit():
+    if not key.startswith("L") or not key[1:].isdecimal():
         return None
     entry = RatingListEntry.objects.filter(pk=key[1:]).first()
     if entry is None or entry.name.casefold() != name.strip().casefold():

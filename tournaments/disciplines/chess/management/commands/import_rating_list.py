@@ -28,7 +28,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         raw = options["list_id"]
-        if not str(raw).isdigit():
+        if not str(raw).isdecimal():
             raise CommandError(f"list_id: a number, not {raw!r}", returncode=2)
         list_id = int(raw)
         signal.signal(signal.SIGXCPU, _out_of_time)
