@@ -91,6 +91,12 @@ def test_organiser_page_statement_and_csv(desk_client, t):
     assert reg.fee_state == "paid" and reg.paid_via == "bank"
     csv = desk_client.get(reverse("desk:reg_csv", args=[t.slug])).content.decode("utf-8-sig")
     assert reg.reference in csv and "25.00" in csv
+    # The form promises 20 MB: a 3 MB statement (over the 2.5 MB of an ordinary body) is
+    # read, not refused by the body limit before the view.
+    padded = good + b" " * (3 * 1024 * 1024)
+    response = desk_client.post(reverse("desk:reg_statement", args=[t.slug]),
+                                {"statement": SimpleUploadedFile("big.xml", padded)})
+    assert response.status_code == 302
 
 
 def test_check_in_by_the_scanned_link_at_the_desk(desk_client, t):

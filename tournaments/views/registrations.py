@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
+from ..bodylimit import MULTIPART_OVERHEAD, allow_body
 from ..common.numbers import money
 from ..links import public_base
 from ..models import MailRecord, Registration, Tournament, UnmatchedPayment
@@ -142,6 +143,7 @@ def move_targets_of(t: Tournament) -> list[Tournament]:
     return event_registration.move_targets(probe)
 
 
+@allow_body(MAX_UPLOAD + MULTIPART_OVERHEAD)  # the form says 20 MB: the body may be that large
 @require_POST
 @desk_view
 def statement(request: HttpRequest, t: Tournament) -> HttpResponse:
