@@ -130,7 +130,8 @@ def test_an_open_with_sections_a_and_b_to_the_prize_list_by_links(walk):
     a = Tournament.objects.get(event=event, section_label="A")
     assert sorted(a.entrants.values_list("name", flat=True)) == ["Anna Alt", "Bernd Berg"]
 
-    # back to the director's start page by the top bar, and into section A by its name
+    # back to the event, to the director's start page by the top bar, into section A
+    w.follow(page.locator(f"main a[href='/director/events/{event.slug}/']"), "event-again")
     w.follow(top_bar_director(page), "start-again")
     w.follow(page.locator(f"main a[href='/director/{a.slug}/']"), "section-a")
     w.follow(page.locator("#event-link a"), "event-from-section")  # the section knows its event
