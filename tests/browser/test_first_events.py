@@ -230,5 +230,5 @@ def test_a_team_tournament_from_the_start_page_by_links(walk):
     assert page.url.endswith(f"/director/{t.slug}/final/")
     w.check("final")
     final = page.locator("#final-standings").inner_text()
-    assert "MP" in final and "SK Hof" in final
+    assert "MP = Mannschaftspunkte" in final and "SK Hof" in final  # the columns explained
     w.done()
