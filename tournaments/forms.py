@@ -248,7 +248,9 @@ class RoleForm(forms.Form):
 class DrawForm(forms.Form):
     seed = forms.CharField(label=_("Seed (optional)"), required=False, max_length=64,
                            help_text=_("Give the seed of an earlier draw to repeat it."))
-    method = forms.ChoiceField(label=_("Draw method"))
+    method = forms.ChoiceField(label=_("Draw method"), help_text=_(
+        "Chosen already: the method of the tournament's settings. Keep it unless the "
+        "arbiter decides otherwise."))
 
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"method": tournament.pairing})

@@ -124,20 +124,20 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
     with page.expect_navigation():
         page.click("#prize-rows button[type=submit]")
     allocation = page.locator("#allocation").inner_text()
-    # Hort: 200 and 100 tied: 100 + 75 = 175 and 50 + 75 = 125, 300 in all
-    assert "175.00" in allocation and "125.00" in allocation and "300.00" in allocation
+    # Hort: 200 and 100 tied: 100 + 75 = 175 and 50 + 75 = 125, 300 in all (German commas)
+    assert "175,00" in allocation and "125,00" in allocation and "300,00" in allocation
     look("prize-list")
 
     # finish: the end page and the projector show the prize list
     page.goto(f"{base}/director/{a.slug}/final/")
     with page.expect_navigation():
         page.click("#finish-button")
-    assert "175.00" in page.locator("#prize-money").inner_text()
+    assert "175,00" in page.locator("#prize-money").inner_text()
     look("final")
     beamer = browser.new_context(locale="de-DE", **SCREEN).new_page()
     beamer.goto(f"{base}/t/{a.slug}/projector/?seconds=1&show=standings")
     beamer.wait_for_selector("#pj-prizes.current")  # the projector pages on to the prizes
-    assert "175.00" in beamer.locator("#pj-prizes").inner_text()
+    assert "175,00" in beamer.locator("#pj-prizes").inner_text()
     shots(beamer, "projector-prizes")
 
     # the federations' files of section A, read back with the independent reader

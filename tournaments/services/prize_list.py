@@ -12,13 +12,16 @@ tournament ranks by, the birth year, sex, club, and the entrant's categories as 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils import translation
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.prizes import Allocation, allocate, money_text
+from scoring.prizes import Allocation, Prize, allocate
 from scoring.prizes_input import read
 
 from ..core_messages import say
@@ -122,6 +125,32 @@ class PrizeList:
         return money_text(self.paid)
 
 
+def money_text(cents: int) -> str:
+    """Euros with the reader's decimal mark ("175,00" on a German page, "175.00" on an
+    English one): the core's ``money_text`` is for files, this is for people."""
+    return number_format(Decimal(cents) / 100, decimal_pos=2)
+
+
+def place_name(category: str, place: int) -> str:
+    """The name the prize-list form gives a prize, in the active language."""
+    if category:
+        return _("%(c)s, place %(n)s") % {"c": category, "n": place}
+    return _("Place %(n)s") % {"n": place}
+
+
+def prize_label(prize: Prize) -> str:
+    """A prize's name in the reader's language. The form stores the name in the language
+    of whoever saved the list ("1. Platz"); an English page must not show that, so a name
+    the form made is made again here. A name typed elsewhere (an import) stays as it is."""
+    category = prize.category or ""
+    for lang in ("en", "de"):
+        with translation.override(lang):
+            made = place_name(category, prize.place)
+        if prize.name == made:
+            return place_name(category, prize.place)
+    return prize.name
+
+
 def _decimal(points: Any) -> str:
     """Points as the reader takes them: a decimal of at most four places ("6.5")."""
     value = Fraction(str(points if points is not None else 0)).limit_denominator(10_000)
@@ -142,7 +171,7 @@ def prize_list(t: Tournament) -> PrizeList | None:
     by_id = {p.id: p for p in players}
     clubs = {r["id"]: r.get("club", "") for r in rows}
     awards = [AwardRow(by_id[a.player].rank, by_id[a.player].name, clubs.get(a.player, ""),
-                       a.prize.name if a.prize else _("share of a tied prize"), a.money,
+                       prize_label(a.prize) if a.prize else _("share of a tied prize"), a.money,
                        money_text(a.money), a.item, say(a.reason),
                        [by_id[x].name for x in a.shared_with])
               for a in result.awards]

@@ -307,7 +307,8 @@ def desk_event(request: HttpRequest, event: Event) -> HttpResponse:
                 return redirect("events:desk", event=event.slug)
         status = 400
     return render(request, "events/desk.html", {
-        "event": event, "form": form, "rows": _section_rows(event)}, status=status)
+        "event": event, "form": form, "rows": _section_rows(event),
+        "directs": directs_event(request.user, event)}, status=status)
 
 
 # ----------------------------------------------------------------------------- public

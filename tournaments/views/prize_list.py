@@ -148,8 +148,7 @@ def _document(rules: RulesForm, cats: Any, prizes: Any) -> dict[str, Any]:
             continue
         category = (d.get("category") or "").strip()
         row: dict[str, Any] = {
-            "name": (_("%(c)s, place %(n)s") % {"c": category, "n": d["place"]} if category
-                     else _("Place %(n)s") % {"n": d["place"]}),
+            "name": prize_services.place_name(category, d["place"]),
             "place": d["place"]}
         if d.get("money"):
             row["money"] = int(d["money"] * 100)
