@@ -184,6 +184,11 @@ class CreateTournamentForm(forms.Form):
                                                   "registration") % {"discipline": info.label})
         return data
 
+    def seat_draw_disciplines(self) -> str:
+        """The disciplines that draw seats at registration, space-separated: the page
+        shows the window-draw fields only when one of them is chosen (static/js/create-form.js)."""
+        return " ".join(n for n, i in DISCIPLINES.items() if "registration" in i.options)
+
     def draw_options(self) -> dict[str, Any] | None:
         """The draw options to create the tournament with (the window draw), or None."""
         d = self.cleaned_data

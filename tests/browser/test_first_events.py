@@ -182,7 +182,14 @@ def test_a_team_tournament_from_the_start_page_by_links(walk):
 
     new = page.locator("main form").filter(has=page.get_by_role("button", name="Turnier anlegen"))
     new.get_by_label("Name:").fill("Mannschaftsturnier")
+    # The card halls' window draw is offered only for a discipline that draws seats at
+    # registration: not for team chess, back with Mucken.
+    window = new.locator("[name='create-window']")
+    new.get_by_label("Disziplin:").select_option(label="Mucken")
+    assert window.is_visible()
     new.get_by_label("Disziplin:").select_option(label="Mannschaftsschach")
+    assert not window.is_visible()
+    assert not new.locator("[name='create-registration_draw']").is_visible()
     new.get_by_label("Geplante Runden:").fill("1")
     w.submit(new.get_by_role("button", name="Turnier anlegen"))
     t = Tournament.objects.get(name="Mannschaftsturnier")
