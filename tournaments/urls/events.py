@@ -3,13 +3,17 @@ the director's URLs (config/urls.py), so ``events/…`` is never taken for a tou
 
 from django.urls import path
 
+from ..views import event_dashboard, event_live
 from ..views import events as views
 
 app_name = "events"
 urlpatterns = [
     path("v/<slug:event>/", views.public_event, name="public"),
     path("v/<slug:event>/projector/", views.event_projector, name="projector"),
+    path("v/<slug:event>/live/", event_live.live_board, name="live"),
     path("director/events/", views.director_events, name="list"),
     path("director/events/<slug:event>/", views.director_event, name="director"),
+    path("director/events/<slug:event>/dashboard/", event_dashboard.dashboard,
+         name="dashboard"),
     path("desk/events/<slug:event>/", views.desk_event, name="desk"),
 ]
