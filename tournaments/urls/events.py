@@ -15,5 +15,6 @@ urlpatterns = [
     path("director/events/<slug:event>/", views.director_event, name="director"),
     path("director/events/<slug:event>/dashboard/", event_dashboard.dashboard,
          name="dashboard"),
+    path("director/events/<slug:event>/export/", event_dashboard.export, name="export"),
     path("desk/events/<slug:event>/", views.desk_event, name="desk"),
 ]

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ..models import Event
 from ..permissions import directs_event, is_director
 from ..services import Actor, ServiceError
 from ..services import event_dashboard as dash
+from ..services.event_documents import export_event
 from .events import event_view
 
 
@@ -56,3 +57,15 @@ def dashboard(request: HttpRequest, event: Event) -> HttpResponse:
         return _page(request, event, 400)
     messages.success(request, done)
     return redirect(f"{request.path}#section-{section.pk}")
+
+
+@event_view(directs_event)
+@require_safe
+def export(request: HttpRequest, event: Event) -> HttpResponse:
+    """The ``event/1`` document with the sections this director directs, as a download."""
+    mine = [t for t in event.sections.order_by("section_label", "pk")
+            if is_director(request.user, t)]
+    response = JsonResponse(export_event(event, mine),
+                            json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.event.json"'
+    return response
