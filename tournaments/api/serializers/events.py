@@ -19,7 +19,7 @@ class SectionLinksSerializer(serializers.Serializer):
 
 class SectionSerializer(serializers.Serializer):
     slug = serializers.SlugField(help_text="The section's tournament slug.")
-    label = serializers.CharField(help_text="A, B, U1800, Blitz …")
+    label = serializers.CharField(help_text="A, B, U1800, Blitz …")  # type: ignore[assignment]
     name = serializers.CharField()
     discipline = serializers.CharField()
     status = serializers.CharField()
