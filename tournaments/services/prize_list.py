@@ -129,8 +129,16 @@ def _decimal(points: Any) -> str:
 
 
 def prize_list(t: Tournament) -> PrizeList | None:
-    """Who receives which prize by the current standings (None: no prize list yet)."""
+    """Who receives which prize by the current standings (None: no prize list yet).
+
+    A section of an event with prize lists of its own gets its part of the event's
+    allocation (one prize per person over every list: services.event_prizes)."""
     fund = t.prize_fund or {}
+    if fund.get("prizes") and t.event_id is not None:
+        from .event_prizes import has_event_prizes, section_prize_list
+
+        if has_event_prizes(t.event):
+            return section_prize_list(t)
     if not fund.get("prizes"):
         return None
     rows = standings_rows(t)

@@ -3,7 +3,7 @@ the director's URLs (config/urls.py), so ``events/…`` is never taken for a tou
 
 from django.urls import path
 
-from ..views import event_dashboard, event_live
+from ..views import event_dashboard, event_live, event_prizes
 from ..views import events as views
 
 app_name = "events"
@@ -16,5 +16,8 @@ urlpatterns = [
     path("director/events/<slug:event>/dashboard/", event_dashboard.dashboard,
          name="dashboard"),
     path("director/events/<slug:event>/export/", event_dashboard.export, name="export"),
+    path("director/events/<slug:event>/prizes/", event_prizes.prizes, name="prizes"),
+    path("director/events/<slug:event>/prizes/<slug:kind>.pdf", event_prizes.prizes_pdf,
+         name="prizes_pdf"),
     path("desk/events/<slug:event>/", views.desk_event, name="desk"),
 ]
