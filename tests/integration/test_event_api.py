@@ -122,12 +122,12 @@ def test_the_schema_documents_the_event_endpoints():
 
     schema = json.loads(APIClient().get(reverse("api-schema"), {"format": "json"}).content)
     paths = schema["paths"]
-    one = paths["/api/v1/events/{slug}/"]["get"]["responses"]["200"]["content"]
+    one = paths["/api/v1/events/{event}/"]["get"]["responses"]["200"]["content"]
     assert one["application/json"]["schema"]["$ref"].endswith("/Event")
     section = schema["components"]["schemas"]["Section"]["properties"]
     assert {"slug", "label", "limits", "planned_rounds", "rounds", "links"} <= set(section)
     assert "400" in paths["/api/v1/events/import/"]["post"]["responses"]
-    assert "/api/v1/events/{slug}/document/" in paths
+    assert "/api/v1/events/{event}/document/" in paths
 
 
 def test_the_event_page_downloads_its_document(open_event, client, director):
@@ -138,3 +138,9 @@ def test_the_event_page_downloads_its_document(open_event, client, director):
     r = client.get(f"/director/events/{event.slug}/export/")
     assert r.status_code == 200 and "attachment" in r["Content-Disposition"]
     assert json.loads(r.content)["format"] == "event/1"
+
+
+def test_an_event_named_import_does_not_hide_behind_the_import(boss, may_create, api):
+    event = ev.create_event(boss, "Import")
+    assert event.slug != "import"
+    assert api.get(f"/api/v1/events/{event.slug}/").status_code == 200

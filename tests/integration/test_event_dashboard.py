@@ -157,6 +157,7 @@ def test_dashboard_and_live_board_speak_one_language(three, client, director, bo
              "direktor", "Open"]
     wrong = {}
     for url, login in ((f"/director/events/{event.slug}/dashboard/", True),
+                       (f"/director/events/{event.slug}/prizes/", True),
                        (f"/v/{event.slug}/live/", False)):
         if login:
             client.force_login(director)

@@ -50,13 +50,13 @@ class EventView(APIBase):
 
     @cached_property
     def event(self) -> Event:
-        return get_object_or_404(Event, slug=self.kwargs.get("slug"))
+        return get_object_or_404(Event, slug=self.kwargs.get("event"))
 
 
 class EventDetailView(EventView):
     @extend_schema(summary="An event with its sections",
                    responses=responses(s.EventSerializer, bad=False))
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: Request, event: str) -> Response:
         return Response(event_documents.event_summary(self.event))
 
 
@@ -64,7 +64,7 @@ class EventDocumentView(EventView):
     @extend_schema(summary="The event as an event/1 document (the sections you direct)",
                    responses=responses(s.EventDocumentSerializer, bad=False),
                    examples=[EVENT_EXAMPLE])
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: Request, event: str) -> Response:
         mine = [t for t in sections(self.event) if is_director(request.user, t)]
         return Response(event_documents.export_event(self.event, mine))
 
