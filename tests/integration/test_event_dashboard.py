@@ -48,6 +48,7 @@ def test_state_and_next_step_of_each_section(three, boss):
     Result.objects.filter(table=second).update(status=Result.Status.DISPUTED)
     rows = {r.label: r for r in dash.states(event)}
     assert (rows["A"].step, rows["A"].round, rows["A"].round_status) == ("publish", 1, "preview")
+    assert (rows["A"].missing, rows["A"].tables) == (0, 2)  # a preview is not played yet
     assert (rows["B"].step, rows["B"].results, rows["B"].disputed, rows["B"].missing) == (
         "", 1, 1, 0)
     assert "disputed" in rows["B"].why

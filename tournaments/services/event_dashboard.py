@@ -84,7 +84,9 @@ def states(event: Event) -> list[SectionState]:
         tables = last.n_tables if last is not None else 0
         results = last.n_results if last is not None else 0
         disputed = last.n_disputed if last is not None else 0
-        missing = max(tables - results - disputed, 0)
+        # A preview is not played yet: nothing is missing before it is published.
+        open_round = last is not None and last.status == Round.Status.OPEN
+        missing = max(tables - results - disputed, 0) if open_round else 0
         entrants = t.n_entrants
         step, why = _next(t, last, missing, disputed, entrants)
         out.append(SectionState(
