@@ -49,6 +49,9 @@ class Player(models.Model):
     dwz_provisional = models.BooleanField(_("provisional DWZ"), default=False)
     # The DSB's membership number (ZPS): club number, dash, member number ("C0327-12").
     zps = models.CharField(_("ZPS"), max_length=10, blank=True)
+    # The DSB's person number (PKZ, digits), for the DWZ report of a player whose ZPS is
+    # unknown (docs/federation-files.md).
+    pkz = models.CharField(_("PKZ"), max_length=11, blank=True)
     categories = models.JSONField(_("categories"), default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
