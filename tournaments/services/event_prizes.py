@@ -44,7 +44,7 @@ from ..models import Entrant, Event, Tournament
 from .base import Actor, ServiceError, creation
 from .events import section_name, sections
 from .finish import _said
-from .prize_list import EMPTY, AwardRow, PrizeList, check_fund, standings_rows
+from .prize_base import EMPTY, AwardRow, PrizeList, check_fund, standings_rows
 
 EVENT_DEFAULTS: dict[str, Any] = {"order": "sections_first", "rank": "sections",
                                   "one_prize": True, "team_size": 4}
