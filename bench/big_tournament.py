@@ -20,17 +20,14 @@ in a temporary folder and a local-memory cache. Run:
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
-import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.app import start_app  # the shared set-up
+from bench.app import timed as measured
 
 
 def trf_text(players: int, rounds: int, seed: int = 1) -> str:
@@ -67,14 +64,9 @@ def trf_text(players: int, rounds: int, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
-def timed(label: str, fn: Callable[[], Any]) -> Any:
-    """Run ``fn`` and print its CPU time (this process: the test client, the app and SQLite
-    all run here, so other load on the machine hardly changes it) and its wall time."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    out = fn()
-    print(f"{label:<44} {time.process_time() - cpu:8.2f} s CPU {time.perf_counter() - wall:8.2f}"
-          " s wall", flush=True)
-    return out
+def timed(label: str, fn: Any) -> Any:
+    """:func:`app.timed`, returning only ``fn``'s result."""
+    return measured(label, fn, width=44)[0]
 
 
 def main() -> None:
@@ -86,26 +78,10 @@ def main() -> None:
                         help="also time services.statistics.statistics() on its own")
     args = parser.parse_args()
 
-    folder = tempfile.mkdtemp(prefix="tw-bench-")
-    os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DJANGO_DEBUG", "1")
-    import django
-
-    django.setup()
-    from django.conf import settings
+    start_app()
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.test import Client
-    from django.test.utils import setup_test_environment
-
-    settings.ALLOWED_HOSTS = ["*"]
-    settings.PUBLIC_RENDER_INTERVAL = 0
-    settings.RATE_LIMITS = {**getattr(settings, "RATE_LIMITS", {}), "enabled": False}
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
 
     from tournaments.disciplines.chess.trf import import_trf
     from tournaments.services import Actor, limits

@@ -21,30 +21,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
-import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.app import start_app, timed  # the shared set-up
 
 SECTIONS = (("A", {"new-rating_min": "2000"}), ("B", {"new-rating_min": "1600",
                                                       "new-rating_max": "1999"}),
             ("C", {"new-rating_max": "1599"}))
 SCORES = (("1-0", 40), ("0-1", 35), ("1/2-1/2", 25))
-
-
-def timed(label: str, fn: Callable[[], Any]) -> tuple[Any, float, float]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    out = fn()
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    print(f"{label:<46} {cpu:8.2f} s CPU {wall:8.2f} s wall", flush=True)
-    return out, cpu, wall
 
 
 def main() -> None:
@@ -54,30 +41,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    folder = tempfile.mkdtemp(prefix="tw-bench-")
-    os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DJANGO_DEBUG", "1")
-    import django
-
-    django.setup()
-    from django.conf import settings
+    start_app()
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Permission
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.test import Client
-    from django.test.utils import setup_test_environment
-
-    settings.ALLOWED_HOSTS = ["*"]
-    settings.PUBLIC_RENDER_INTERVAL = 0
-    settings.RATE_LIMITS = {**getattr(settings, "RATE_LIMITS", {}), "enabled": False}
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
 
     from tournaments.models import Event, Result, Round
-    from tournaments.services import Actor
+    from tournaments.services import Actor, event_prizes
     from tournaments.services import prize_list as prizes
 
     rng = random.Random(args.seed)
@@ -143,6 +114,11 @@ def main() -> None:
         cache.clear()
         timed(f"round {number}: event projector, empty cache",
               lambda: phone.get(f"/v/{event.slug}/projector/"))
+        cache.clear()
+        timed(f"round {number}: event live board, empty cache",
+              lambda: phone.get(f"/v/{event.slug}/live/?section=B"))
+        timed(f"round {number}: event dashboard (director)",
+              lambda: director.get(f"/director/events/{event.slug}/dashboard/"))
     fund = {"settings": {"ties": "hort", "unit": 100},
             "categories": {"U1800": {"rating_below": 1800}},
             "prizes": [{"name": f"{k}.", "place": k, "money": 100_000 // k} for k in range(1, 11)]
@@ -152,6 +128,15 @@ def main() -> None:
         allocation, _c, _w = timed(f"{t.section_label}: prize list allocated",
                                    lambda t=t: prizes.prize_list(t))
         print(f"  {len(allocation.awards)} awards, paid {allocation.paid_text}")
+    event = event_prizes.set_event_prize_fund(event, Actor(user, "direktor"), {
+        "settings": {"reference_date": "2026-01-01"},
+        "categories": {"U1400": {"rating_below": 1400}},
+        "prizes": [{"name": "best U1400 of the event", "category": "U1400", "place": 1,
+                    "money": 10_000}],
+        "club_prizes": []})
+    whole, _c, _w = timed("the event's prize lists allocated together",
+                          lambda: event_prizes.event_prizes(event))
+    print(f"  paid {whole.paid_text} over {len(whole.lists())} lists")
     print(f"results sent {sent}, lost {lost}")
 
 

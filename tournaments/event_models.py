@@ -21,6 +21,9 @@ class Event(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
+    # The event's own prize lists beside the sections' (an event-wide category, the best
+    # club): a checked document (services.event_prizes, docs/prizes.md).
+    prize_fund = models.JSONField(_("prize list of the event"), default=dict, blank=True)
 
     class Meta:
         ordering = ["-created"]

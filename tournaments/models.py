@@ -38,8 +38,7 @@ class Player(models.Model):
     dwz = models.PositiveIntegerField(_("DWZ"), null=True, blank=True)
     fide_id = models.CharField(_("FIDE ID"), max_length=20, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
-    # What TRF and the rating reports carry (FIDE title, federation, sex "m"/"w",
-    # the DWZ index = number of earlier DWZ evaluations).
+    # What TRF and rating reports carry: FIDE title, federation, sex "m"/"w", the DWZ index.
     title = models.CharField(_("title"), max_length=4, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     sex = models.CharField(_("sex"), max_length=1, blank=True)
@@ -47,8 +46,9 @@ class Player(models.Model):
     # A provisional DWZ (the seed's "1457-(3)"): too few rated games for a first DWZ yet;
     # dwz_index then holds the number of those games (scoring.ratings).
     dwz_provisional = models.BooleanField(_("provisional DWZ"), default=False)
-    # The DSB's membership number (ZPS): club number, dash, member number ("C0327-12").
+    # The DSB's membership number (ZPS, "C0327-12") and person number (PKZ, digits).
     zps = models.CharField(_("ZPS"), max_length=10, blank=True)
+    pkz = models.CharField(_("PKZ"), max_length=11, blank=True)
     categories = models.JSONField(_("categories"), default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 

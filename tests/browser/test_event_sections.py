@@ -59,6 +59,15 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
         shots(page, name)
         problems.extend(axe_problems(page))
 
+    def look_both(where, name: str) -> None:
+        """Photographed at both sizes and checked with axe at 1920 and at 390 px."""
+        shots(where, name)
+        before = where.viewport_size
+        for size in (SCREEN["viewport"], HANDSET["viewport"]):
+            where.set_viewport_size(size)
+            problems.extend(axe_problems(where))
+        where.set_viewport_size(before)
+
     # the event and its two sections
     page.goto(f"{base}/director/events/")
     look("events")
@@ -84,8 +93,9 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
     # one desk for both sections: the limits place everybody
     page.goto(f"{base}/desk/events/{event.slug}/")
     look("event-desk")
-    for name, rating in STRONG + WEAK:
+    for k, (name, rating) in enumerate(STRONG + WEAK):
         page.fill("input[name=s-name]", name)
+        page.fill("input[name=s-club]", "SK Hof" if k % 2 else "SV Saale")
         page.fill("input[name=s-rating]", str(rating))
         page.fill("input[name=s-dwz]", str(rating))
         with page.expect_navigation():
@@ -104,15 +114,44 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
     look("event-desk-refused")
     assert not a.entrants.filter(name="Ida Klein").exists()
 
-    # each section draws and publishes its round on its own; the results come in
+    # each section draws and publishes its round on its own: A on its own pages, B from
+    # the event's dashboard, which shows every section's state and its next step
     boss = Actor(director, "direktor")
-    for t in (a, b):
-        draw_and_publish(page, base, t.slug, 1)
-        rnd = Round.objects.get(tournament=t, number=1)
-        for table in rnd.tables.all():
-            services.director_set_result(table, boss, {"score": "1-0"})
-        services.close_round(t, boss, 1)
+    draw_and_publish(page, base, a.slug, 1)
     look("section-round")
+    page.goto(f"{base}/director/events/{event.slug}/")
+    with page.expect_navigation():
+        page.click("#dashboard-link")
+    look_both(page, "event-dashboard")
+    assert "wartet auf 2 Ergebnis(se)" in page.locator(f"#section-{a.pk}").inner_text()
+    for step in ("auslosen", "veröffentlichen"):
+        button = page.locator(f"#section-{b.pk} button[type=submit]")
+        assert step in button.inner_text()
+        with page.expect_navigation():
+            button.click()
+    assert Round.objects.get(tournament=b, number=1).status == Round.Status.OPEN
+    for t in (a, b):
+        for table in Round.objects.get(tournament=t, number=1).tables.all():
+            services.director_set_result(table, boss, {"score": "1-0"})
+    page.reload()
+    for t in (a, b):  # every result is in: both rounds are closed from the dashboard
+        button = page.locator(f"#section-{t.pk} button[type=submit]")
+        assert "abschließen" in button.inner_text()
+        with page.expect_navigation():
+            button.click()
+    assert Round.objects.filter(tournament__in=(a, b), status=Round.Status.CLOSED).count() == 2
+    look_both(page, "event-dashboard-closed")
+
+    # the spectators' live board of the whole event: every section from one page
+    fan = browser.new_context(locale="de-DE", **HANDSET).new_page()
+    fan.goto(f"{base}/v/{event.slug}/live/")
+    assert "Anna Berger" in fan.locator("#standings").inner_text()
+    look_both(fan, "event-live-a")
+    with fan.expect_navigation():
+        fan.click("#section-nav >> text=B")
+    assert "Eva Schmid" in fan.locator("#standings").inner_text()
+    assert "Anna Berger" not in fan.locator("#standings").inner_text()
+    look_both(fan, "event-live-b")
 
     # section A's prize list with money, by the Hort system: the two winners tie
     page.goto(f"{base}/director/{a.slug}/prize-list/")
@@ -168,6 +207,16 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
         assert sum(p.points for p in players.values()) == 2
         if kind == "dsb":
             assert {n.rating for n in parsed.national} == set(ratings.values())
+
+    # the event's own prizes: the best club over both sections beside the sections' lists
+    page.goto(f"{base}/director/events/{event.slug}/prizes/")
+    page.fill("input[name=club-0-place]", "1")
+    page.fill("input[name=club-0-money]", "50")
+    with page.expect_navigation():
+        page.click("#club-rows button[type=submit]")
+    assert "Beste Vereine" in page.locator("#allocation").inner_text()
+    assert "350.00" in page.locator("#event-paid").inner_text()  # 300 in A + 50 the club
+    look_both(page, "event-prizes")
 
     # the public event page lists both sections with their standings
     phone = browser.new_context(locale="de-DE", **HANDSET).new_page()

@@ -105,7 +105,8 @@ def test_add_player_flat_with_every_chaos_field(api, make_tournament):
     assert e["person"] == {"elo": 1901, "dwz": 1834, "dwz_index": 23,
                            "dwz_provisional": False, "dwz_text": "1834-23",
                            "birth_date": "1961-04-12", "fide_id": "4612345", "title": "FM",
-                           "federation": "GER", "sex": "m", "zps": "C0327-12"}
+                           "federation": "GER", "sex": "m", "zps": "C0327-12",
+                           "pkz": ""}
     p = Player.objects.get(name="Widmann, Jochen")
     assert (p.dwz, p.rating, p.club, p.categories) == (1834, 1901, "SK Hof", ["senior", "women"])
     # in the list (PlayerList) as well

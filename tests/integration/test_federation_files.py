@@ -11,6 +11,8 @@ import pytest
 from tournaments import services
 from tournaments.disciplines.chess import federation
 from tournaments.models import ActionLog, Player
+from tournaments.services import ServiceError
+from tournaments.services.registration import update_entrant
 
 from .test_chess_conventions import finish_round
 
@@ -90,6 +92,29 @@ def test_exports_read_back_field_by_field(rated, boss, director_client):
     dsb = reader.parse(director_client.get(
         f"/director/{rated.slug}/federation/dsb.trf").content.decode())
     assert any(n.kind == "GER" and n.ident == "C0327-12" for n in dsb.national)
+
+
+def test_the_pkz_is_carried_to_the_dwz_file_when_the_zps_is_unknown(rated, boss,
+                                                                    director_client):
+    """Bernd Ohm has no ZPS: his PKZ, entered at the desk, is his national number in the
+    DSB file (columns 58-68 of his GER record), read back by the independent reader."""
+    from readers import trf26 as reader
+
+    bernd = rated.entrants.get(name="Ohm, Bernd")
+    update_entrant(bernd, boss, pkz="10245678")
+    with pytest.raises(ServiceError) as exc:
+        update_entrant(bernd, boss, pkz="12-34")
+    assert "pkz" in exc.value.errors
+    director_client.post(f"/director/{rated.slug}/federation/", HEADER)
+    services.draw_round(rated, boss, seed="pkz")
+    finish_round(rated, boss, 1)
+    dsb = reader.parse(director_client.get(
+        f"/director/{rated.slug}/federation/dsb.trf").content.decode())
+    number = {p.number: p.name for p in dsb.players.values()}
+    national = {number[n.number]: n for n in dsb.national if n.kind == "GER"}
+    assert national["Ohm, Bernd"].ident == "10245678" and national["Ohm, Bernd"].rating == 1900
+    assert national["Berg, Anna"].ident == "C0327-12"  # a known ZPS still wins
+    assert "Neu, Carl" in national and national["Neu, Carl"].ident == ""
 
 def test_parse_day():
     assert federation.parse_day("01.06.2025") == datetime.date(2025, 6, 1)

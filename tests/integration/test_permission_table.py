@@ -136,6 +136,11 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "events:announcement": PUBLIC_SERVED,  # the event's announcement (docs/registration.md)
     "events:list": {"anon": LOGIN, "desk": 403, "other": SERVED, "director": SERVED},
     "events:director": DIRECTOR, "events:desk": DESK,
+    # the event's dashboard, document and prize lists (its directors), the live board
+    "events:dashboard": DIRECTOR, "events:export": DIRECTOR, "events:prizes": DIRECTOR,
+    "events:prizes_pdf": DIRECTOR, "events:live": PUBLIC,
+    "api-event": API_DIRECTOR, "api-event-document": API_DIRECTOR,
+    "api-event-import": API_USER,
     # accounts and language
     "set_language": PUBLIC_SERVED, "switch_language": PUBLIC_SERVED,
     "login": PUBLIC, "logout": PUBLIC_SERVED,

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from ..urls import discipline_urls
 from . import auth, converters, views  # noqa: F401 (converters: api_number)
+from .views.events import EventDetailView, EventDocumentView, EventImportView
 from .views.series import SeriesGamesView
 
 T = "tournaments/<slug:slug>/"
@@ -16,6 +17,10 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("tournaments/", views.TournamentListView.as_view(), name="api-tournaments"),
+    path("events/import/", EventImportView.as_view(), name="api-event-import"),
+    path("events/<slug:event>/", EventDetailView.as_view(), name="api-event"),
+    path("events/<slug:event>/document/", EventDocumentView.as_view(),
+         name="api-event-document"),
     path("tournaments/import/", views.ImportView.as_view(), name="api-import"),
     *discipline_urls("api_site"),
     path(T, views.TournamentDetailView.as_view(), name="api-tournament"),

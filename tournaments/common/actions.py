@@ -120,6 +120,8 @@ COMMON: dict[str, Action] = {
     "set_prize_fund": Action(_("prize list with money saved"),
                              _("%(actor)s saved the prize list with money.")),
     "create_event": Action(_("event created"), _("%(actor)s created an event.")),
+    "set_event_prize_fund": Action(_("prize list of the event saved"),
+                                   _("%(actor)s saved the prize list of the event.")),
     "set_section": Action(_("section of an event set"),
                           _("%(actor)s made the tournament a section of an event or changed "
                             "its limits.")),

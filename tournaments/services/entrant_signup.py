@@ -16,7 +16,7 @@ from .registration import register_person
 
 # What a body may say about the entrant's one player, passed on to update_entrant.
 PERSON_KEYS = ("elo", "dwz", "dwz_index", "dwz_provisional", "birth_date", "fide_id", "title",
-               "federation", "sex", "zps", "categories")
+               "federation", "sex", "zps", "pkz", "categories")
 
 
 def entrant_sign_up(tournament: Tournament, actor: Actor, data: dict[str, Any]) -> Entrant:

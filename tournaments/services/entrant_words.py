@@ -17,7 +17,8 @@ FIELD_WORDS: dict[str, Any] = {
     "player2": gettext_lazy("player 2 (partner)"), "fide_id": gettext_lazy("FIDE ID"),
     "title": gettext_lazy("title"), "federation": gettext_lazy("federation"),
     "sex": gettext_lazy("sex"), "dwz_index": gettext_lazy("DWZ index"),
-    "zps": gettext_lazy("ZPS"), "dwz_provisional": gettext_lazy("provisional DWZ"),
+    "zps": gettext_lazy("ZPS"), "pkz": gettext_lazy("PKZ"),
+    "dwz_provisional": gettext_lazy("provisional DWZ"),
 }
 
 

@@ -176,6 +176,8 @@ def fitting(event: Event, facts: Facts) -> list[Tournament]:
 
 def unique_event_slug(name: str) -> str:
     base = slugify(name)[:60] or "event"
+    if base in RESERVED_SLUGS:  # /api/v1/events/import/ is the import, not an event
+        base = f"{base}-event"
     slug, n = base, 1
     while Event.objects.filter(slug=slug).exists():
         n += 1

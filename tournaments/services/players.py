@@ -40,7 +40,8 @@ from .base import Actor, Change, ServiceError, change
 
 # What a Player row holds about the person, copied when a shared row is copied.
 PERSON_COLUMNS = ("name", "club", "rating", "dwz", "fide_id", "birth_date", "title",
-                  "federation", "sex", "dwz_index", "dwz_provisional", "zps", "categories")
+                  "federation", "sex", "dwz_index", "dwz_provisional", "zps", "pkz",
+                  "categories")
 
 
 def reachable(user: Any) -> QuerySet[Player]:

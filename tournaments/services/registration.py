@@ -119,7 +119,7 @@ def set_status(entrant: Entrant, actor: Actor, status: str) -> Entrant:
 
 # A person's facts, stored on the Player: only an entrant of one player has them.
 PERSON_FIELDS = ("dwz", "dwz_index", "dwz_provisional", "birth_date", "fide_id", "title",
-                 "federation", "sex", "zps")
+                 "federation", "sex", "zps", "pkz")
 ENTRANT_FIELDS = ("name", "club", "elo", "categories")
 MAX_RATING = 9999
 
@@ -129,7 +129,7 @@ def _checked(field: str, value: Any, discipline: WebDiscipline) -> Any:
     The discipline checks what its rules say of a person (chess: a FIDE title, a ZPS)."""
     import datetime
 
-    if field in ("name", "club", "fide_id", "title", "federation", "sex", "zps"):
+    if field in ("name", "club", "fide_id", "title", "federation", "sex", "zps", "pkz"):
         if not isinstance(value, str):
             raise ServiceError(_("give a text"), field)
         value = value.strip()

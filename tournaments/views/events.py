@@ -31,6 +31,7 @@ from ..permissions import desks_event, directs_event, is_director, may_create_to
 from ..services import Actor, ServiceError
 from ..services import director as director_services
 from ..services import events as event_services
+from ..services.event_prizes import event_prizes
 from .access import login_redirect
 from .director import director_home_required
 from .public import live_blocks, projector_seconds
@@ -318,7 +319,11 @@ def desk_event(request: HttpRequest, event: Event) -> HttpResponse:
 def public_event(request: HttpRequest, event: str) -> HttpResponse:
     """The event's public page: its public sections with their standings links."""
     found, rows = _shown_sections(request, event)
-    return render(request, "events/public.html", {"event": found, "rows": rows})
+    finished = bool(rows) and all(r["t"].status == Tournament.Status.FINISHED for r in rows)
+    prizes = event_prizes(found) if finished else None
+    return render(request, "events/public.html", {
+        "event": found, "rows": rows,
+        "prize_lists": prizes.lists()[:2] if prizes is not None else []})
 
 
 def _shown_sections(request: HttpRequest, event: str) -> tuple[Event, list[dict[str, Any]]]:

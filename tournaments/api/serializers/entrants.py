@@ -19,7 +19,8 @@ from .common import MAX_ID, MAX_RATING, PLAYER_NAME, one_of
 FLAG_CATEGORIES = {"s": "senior", "j": "junior", "w": "women", "a": "youth-a", "b": "youth-b",
                    "c": "youth-c", "d": "youth-d", "e": "youth-e"}
 CATEGORY_FLAGS = {v: k for k, v in FLAG_CATEGORIES.items()}
-PERSON_ONLY = ("dwz_index", "dwz_provisional", "fide_id", "title", "federation", "sex", "zps")
+PERSON_ONLY = ("dwz_index", "dwz_provisional", "fide_id", "title", "federation", "sex", "zps",
+               "pkz")
 FLAGS_HELP = ("Chaos's FLAGS: letters s (senior), j (junior), w (women), a–e (youth A–E); "
               "they set the categories, together with any given in categories.")
 
@@ -56,6 +57,9 @@ class PersonSerializer(serializers.Serializer):
                                 help_text="m or w, as in a TRF file.")
     zps = serializers.CharField(max_length=10, required=False, allow_blank=True,
                                 help_text="The DSB membership number, e.g. C0327-12.")
+    pkz = serializers.CharField(max_length=11, required=False, allow_blank=True,
+                                help_text="The DSB's person number (digits), for a DWZ "
+                                          "report of a player without ZPS.")
     categories = serializers.ListField(child=serializers.CharField(max_length=30),
                                        required=False,
                                        help_text="senior, junior, women, youth-a … youth-e")
@@ -103,7 +107,7 @@ class PlayerSpecSerializer(PersonSerializer):
         "birth_date": {"type": "string", "format": "date", "nullable": True},
         "fide_id": {"type": "string"}, "title": {"type": "string"},
         "federation": {"type": "string"}, "sex": {"type": "string"},
-        "zps": {"type": "string"}, "flags": {"type": "string"},
+        "zps": {"type": "string"}, "pkz": {"type": "string"}, "flags": {"type": "string"},
         "categories": {"type": "array", "items": {"type": "string"}}}},
 ]})
 class PlayerSpecField(serializers.Field):
@@ -200,6 +204,7 @@ class PersonOutSerializer(serializers.Serializer):
     federation = serializers.CharField()
     sex = serializers.CharField()
     zps = serializers.CharField()
+    pkz = serializers.CharField()
 
     def get_dwz_text(self, person: Any) -> str:
         return dwz_text(person.dwz, person.dwz_index, person.dwz_provisional)
@@ -224,7 +229,7 @@ class EntrantSerializer(serializers.Serializer):
         "Withdrawn: the first round not played, else null."))
     person = serializers.SerializerMethodField(help_text=(
         "The facts of the entrant's one player (null for a pair): elo, dwz, dwz_index, "
-        "dwz_provisional, dwz_text, birth_date, fide_id, title, federation, sex, zps."))
+        "dwz_provisional, dwz_text, birth_date, fide_id, title, federation, sex, zps, pkz."))
     players = PlayerSerializer(many=True, source="players.all")
     seat = serializers.SerializerMethodField(help_text=(
         "The round-1 seat from the draw at registration (side 1/2 = pair 1/2, position "

@@ -389,7 +389,7 @@ class Chess(WebDiscipline[ChessSettings]):
     def clean_person_field(self, field: str, value: Any) -> Any:
         """A FIDE title as FIDE writes it; the DSB's ZPS membership number."""
         from ...common.errors import ServiceError
-        from .person_fields import ZPS
+        from .person_fields import PKZ, ZPS
         from .trf.ranking import TITLE_ORDER, normal_title
 
         if field == "title" and value:
@@ -401,6 +401,8 @@ class Chess(WebDiscipline[ChessSettings]):
             value = value.upper()
             if not ZPS.match(value):
                 raise ServiceError(_("club number, dash, member number, e.g. C0327-12"), field)
+        elif field == "pkz" and value and not PKZ.match(value):
+            raise ServiceError(_("the DSB's person number: at most 11 digits"), field)
         return value
 
     def person_form(self) -> Any:

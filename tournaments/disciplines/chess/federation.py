@@ -116,7 +116,8 @@ def build(t: Tournament) -> Built:
             points=sum((points.points(c.result) for c in cells[n] if c), Fraction(0)),
             rank=ranks.get(n), cells=tuple(cells[n])))
         dsb[n] = DsbFacts(dwz=p.dwz if p is not None else None,
-                          zps=(p.zps if p is not None else "") or "")
+                          zps=(p.zps if p is not None else "") or "",
+                          pkz=(p.pkz if p is not None else "") or "")
     return Built(Report(_header(t), tuple(players)), dsb)
 
 

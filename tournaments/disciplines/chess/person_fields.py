@@ -37,6 +37,7 @@ ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
 YEAR = re.compile(r"^\s*(\d{4})\s*$")
 # ZPS: the club's five characters, a dash and the member number (C0327-12, 30004-1025).
 ZPS = re.compile(r"^[0-9A-Za-z]{5}-\d{1,4}$")
+PKZ = re.compile(r"^\d{1,11}$")  # the DSB's person number, digits (pairing.trf_dsb.PKZ)
 
 
 def parse_dwz(text: str) -> tuple[int | None, int | None]:
@@ -130,6 +131,10 @@ def add_fields(form: forms.Form) -> None:
         help_text=gettext_lazy("The DSB membership number: club and member, e.g. C0327-12."),
         error_messages={"invalid": gettext_lazy("Club number, dash, member number, "
                                                 "e.g. C0327-12.")})
+    form.fields["pkz"] = forms.RegexField(
+        label=gettext_lazy("PKZ"), regex=PKZ, max_length=11, required=False,
+        help_text=gettext_lazy("The DSB's person number, for a player without ZPS."),
+        error_messages={"invalid": gettext_lazy("The PKZ is at most 11 digits.")})
 
 
 def initial(person: Any) -> dict[str, Any]:
@@ -137,7 +142,7 @@ def initial(person: Any) -> dict[str, Any]:
     return {"dwz": shown_dwz(person.dwz, person.dwz_index, person.dwz_provisional),
             "birth_date": shown_date(person.birth_date), "sex": person.sex,
             "fide_id": person.fide_id, "federation": person.federation,
-            "title": person.title, "zps": person.zps}
+            "title": person.title, "zps": person.zps, "pkz": person.pkz}
 
 
 def facts(cleaned: dict[str, Any], person: Any) -> dict[str, Any]:
@@ -154,4 +159,5 @@ def facts(cleaned: dict[str, Any], person: Any) -> dict[str, Any]:
             "sex": cleaned.get("sex") or "",
             "fide_id": cleaned.get("fide_id") or "",
             "federation": (cleaned.get("federation") or "").upper(),
-            "title": cleaned.get("title") or "", "zps": (cleaned.get("zps") or "").upper()}
+            "title": cleaned.get("title") or "", "zps": (cleaned.get("zps") or "").upper(),
+            "pkz": cleaned.get("pkz") or ""}

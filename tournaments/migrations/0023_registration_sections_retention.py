@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0020_side_teams'),
+        ('tournaments', '0022_person_pkz'),
     ]
 
     operations = [
