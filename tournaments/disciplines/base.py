@@ -195,6 +195,11 @@ class WebDiscipline(Generic[SettingsT]):
         options): chess gives a round robin its numbers drawn by lot."""
         return {}
 
+    def draw_log(self, t: Tournament, number: int, seed: str, method: str) -> dict[str, Any]:
+        """What the action log keeps of a draw beyond its method and seed (team chess: the
+        initial colour drawn by lot for round 1); nothing by default."""
+        return {}
+
     def round_extra_for(self, t: Tournament) -> dict[str, Any]:
         """What a new round of the tournament carries (``Round.extra``)."""
         return dict(self.round_extra)

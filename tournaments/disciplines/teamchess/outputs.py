@@ -36,6 +36,24 @@ def round_matches(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     return out
 
 
+def initial_colour_note(t: Tournament) -> str:
+    """The team Swiss's initial colour (C.04.6 4.1) once round 1 is drawn, as the matches
+    page shows it ("White, drawn by lot"); empty for the other systems."""
+    from django.utils.translation import gettext as _
+
+    from .draw import initial_colour
+
+    if not t.rounds.filter(number=1, draw_method="team_swiss").exists():
+        return ""
+    colour, how = initial_colour(t)
+    word = _("White") if colour == "w" else _("Black")
+    if how == "lot":
+        return _("Initial colour (FIDE C.04.6 4.1): %(colour)s, drawn by lot before round 1.") \
+            % {"colour": word}
+    return _("Initial colour (FIDE C.04.6 4.1): %(colour)s, as set in the settings.") \
+        % {"colour": word}
+
+
 def cross_table(t: Tournament) -> dict[str, Any]:
     """The teams by rank; each cell the board points scored against the column's team (a
     double round robin's meetings side by side)."""
