@@ -133,7 +133,8 @@ KEY_WORDS: dict[str, Any] = {
     "registrations": _("registrations"), "reminders": _("reminders"),
     "registered": _("not here (start numbers)"), "absent": _("absent (start numbers)"),
     "line": _("line"),
-    "initial_colour": _("initial colour"), "initial_colour_by": _("initial colour chosen"),
+    "dwz": _("DWZ"), "initial_colour": _("initial colour"),
+    "initial_colour_by": _("initial colour chosen"),
 }
 
 # A drawn initial colour ("w"/"b") and how it was chosen, in words.

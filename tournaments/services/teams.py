@@ -84,8 +84,9 @@ def _rating(value: Any, field: str) -> int | None:
 
 
 def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: Any = None,
-               substitute: bool = False) -> TeamMember:
-    """Add a player at the bottom of the team's board order (a new person, with an Elo)."""
+               substitute: bool = False, dwz: Any = None) -> TeamMember:
+    """Add a player at the bottom of the team's board order (a new person, with an Elo and
+    a DWZ, both optional)."""
     entrant = _team_entrant(t, entrant_id)
     _refuse_after_draw(t)
     if not isinstance(name, str) or not name.strip():
@@ -95,6 +96,7 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
         raise ServiceError(_("at most %(n)s characters") % {"n": MAX_NAME}, "name")
     check_single_line(name, "name")
     elo = _rating(rating, "rating")
+    dwz_value = _rating(dwz, "dwz")
     members = roster(entrant)
     if len(members) >= MAX_MEMBERS:
         raise ServiceError(_("a team has at most %(n)s players") % {"n": MAX_MEMBERS}, "name")
@@ -105,12 +107,12 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
                              "substitutes off first, or add this player as a substitute"),
                            "substitute")
     with change(t.pk, actor, "team_member_add") as c:
-        player = Player.objects.create(name=name, club=entrant.club, rating=elo)
+        player = Player.objects.create(name=name, club=entrant.club, rating=elo, dwz=dwz_value)
         member = TeamMember.objects.create(team=_team(entrant), player=player,
                                            position=len(members) + 1, substitute=substitute)
         c.target = f"{entrant}: {member.position}. {name}"
         c.after = {"team": entrant.pk, "member": member.pk, "name": name, "rating": elo,
-                   "substitute": substitute}
+                   "dwz": dwz_value, "substitute": substitute}
         c.wrote(f"entrant:{entrant.pk}")
         refresh_rating(t, entrant)
     return member

@@ -59,7 +59,8 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
             if action == "add":
                 team_services.add_member(t, actor, e.pk, request.POST.get("name", ""),
                                          request.POST.get("rating") or None,
-                                         substitute=bool(request.POST.get("substitute")))
+                                         substitute=bool(request.POST.get("substitute")),
+                                         dwz=request.POST.get("dwz") or None)
                 messages.success(request, _("%(name)s added to %(team)s.") % {
                     "name": request.POST.get("name", "").strip(), "team": e.name})
             elif action == "remove":
@@ -71,7 +72,8 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
                 raise ServiceError(_("unknown action"), "action")
         except ServiceError as exc:
             errors[e.start_number] = _errors(exc)
-            posted = {k: request.POST.get(k, "") for k in ("name", "rating", "substitute")}
+            posted = {k: request.POST.get(k, "")[:120]
+                      for k in ("name", "rating", "dwz", "substitute")}
             posted["team"] = str(e.start_number)
             status = 400
         else:

@@ -186,6 +186,12 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
 
         return team_swiss_draw(t, number, seed), seed
 
+    def report_kinds(self) -> tuple[Any, ...]:
+        """The rating evaluation of the board games (a page and a PDF)."""
+        from .reports import KINDS
+
+        return KINDS
+
     def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         boards = self.settings(t).boards if t is not None else 4
         cycle = ("1-0", "1/2-1/2", "0-1", "1-0")

@@ -92,11 +92,10 @@ def _number(value: Any) -> str:
     return half(Fraction(str(value)))
 
 
-def player_table(t: Tournament) -> list[dict[str, Any]]:
-    """Each team's players in board order with their games, points, boards played and FIDE
-    performance (``scoring.teams.player_results`` over the line-ups of every match played).
-    """
-    from scoring.teams import Game, Match, player_results
+def team_games(t: Tournament) -> tuple[list[tuple[Any, list[Any]]], list[Any]]:
+    """Each team with its members in board order, and every match with a result as
+    ``scoring.teams.Match``es whose players are member ids (from the line-ups)."""
+    from scoring.teams import Game, Match
 
     ids: dict[tuple[int, int], int] = {}  # (entrant id, board-order place) -> member id
     teams = []
@@ -118,6 +117,16 @@ def player_table(t: Tournament) -> list[dict[str, Any]]:
                      line.first_colour == "W")
                 for line, outcome in zip(match_lines(table), payload["boards"], strict=False))
             matches.append(Match(rnd.number, sides[1], sides[2], games))
+    return teams, matches
+
+
+def player_table(t: Tournament) -> list[dict[str, Any]]:
+    """Each team's players in board order with their games, points, boards played and FIDE
+    performance (``scoring.teams.player_results`` over the line-ups of every match played).
+    """
+    from scoring.teams import player_results
+
+    teams, matches = team_games(t)
     elo = {m.pk: m.player.rating for _e, members in teams for m in members if m.player.rating}
     results = player_results(matches, elo=elo)
     out = []
