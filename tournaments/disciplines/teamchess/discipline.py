@@ -186,6 +186,18 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
 
         return team_swiss_draw(t, number, seed), seed
 
+    def listed_people(self, query: str, limit: int) -> list[Any]:
+        """The chess rating lists (DWZ and FIDE) for the teams page's picker: the desk's
+        picker, reached through the registry (a discipline never imports another)."""
+        from ..registry import DISCIPLINES
+
+        return list(DISCIPLINES["chess"].listed_people(query, limit))
+
+    def listed_person(self, key: str, name: str) -> dict[str, Any] | None:
+        from ..registry import DISCIPLINES
+
+        return DISCIPLINES["chess"].listed_person(key, name)
+
     def report_kinds(self) -> tuple[Any, ...]:
         """The rating evaluation of the board games (a page and a PDF)."""
         from .reports import KINDS
