@@ -165,6 +165,13 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
 
         return list(team_pages(t))
 
+    def projector_round(self, t: Tournament, rnd: Any) -> tuple[str, dict[str, Any]] | None:
+        """Each match of the round with its boards (players, colours, results), a match a
+        page row, so the projector pages match by match."""
+        from .outputs import round_matches
+
+        return "public/_team_matches_pj.html", {"matches": round_matches(t, rnd)}
+
     def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,
                          competitors: Any) -> dict[str, Any]:
         """A match day names the guest first when the settings say so."""
