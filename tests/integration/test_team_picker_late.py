@@ -93,3 +93,26 @@ def test_a_late_substitute_is_refused_like_any_player(teams, boss):  # noqa: F81
         with pytest.raises(ServiceError, match=says):
             team_services.add_late_substitute(t, boss, e.pk, name, rating)
     assert len(team_services.roster(e)) == 5
+
+
+def test_a_known_person_is_taken_only_from_those_the_picker_shows(
+        teams, boss, make_tournament, desk_user):  # noqa: F811
+    """The director's picker shows the players of the tournaments he directs: such a pick
+    joins as that person. The same id from the desk (who reaches nobody) is a new person."""
+    from tournaments.services import Actor
+
+    t = teams(2)
+    chess = make_tournament("chess", entrants=1)
+    known = chess.entrants.get().players.get()
+    known.dwz = 1650
+    known.save(update_fields=["dwz"])
+    member = team_services.add_member(t, boss, t.entrants.get(start_number=1).pk, known.name,
+                                      substitute=True, person=str(known.pk))
+    assert member.player_id == known.pk
+    with pytest.raises(ServiceError, match="plays for"):
+        team_services.add_member(t, boss, t.entrants.get(start_number=2).pk, known.name,
+                                 substitute=True, person=str(known.pk))
+    desk = Actor(desk_user, "desk")
+    other = team_services.add_member(t, desk, t.entrants.get(start_number=2).pk, known.name,
+                                     substitute=True, person=str(known.pk))
+    assert other.player_id != known.pk and other.player.dwz is None

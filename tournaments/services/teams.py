@@ -86,14 +86,17 @@ def _rating(value: Any, field: str) -> int | None:
 LISTED_FACTS = ("dwz_index", "birth_date", "sex", "fide_id", "federation", "zps", "title")
 
 
-def _picked(t: Tournament, entrant: Entrant, person: Any, name: str
+def _picked(t: Tournament, actor: Actor, entrant: Entrant, person: Any, name: str
             ) -> tuple[Player | None, dict[str, Any]]:
-    """The person the desk's picker chose for ``name``: a known player (his id) or a
-    rating-list entry (``L`` and its id: the discipline's ``listed_person`` facts). Ignored
-    once the name field no longer shows that person's name (typed over: a new person)."""
+    """The person the desk's picker chose for ``name``: a known player (his id, one the
+    actor reaches, as the picker found him: ``services.players``) or a rating-list entry
+    (``L`` and its id: the discipline's ``listed_person`` facts). Ignored once the name
+    field no longer shows that person's name (typed over: a new person)."""
+    from .players import reachable
+
     key = str(person or "")[:24]
     if key.isdigit():
-        known = Player.objects.filter(pk=int(key)).first()
+        known = reachable(actor.user).filter(pk=int(key)).first()
         if known is None or known.name.casefold() != name.casefold():
             return None, {}
         elsewhere = (TeamMember.objects.filter(player=known, team__entrant__tournament=t)
@@ -134,7 +137,7 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
         raise ServiceError(_("regular players come before the substitutes: take the "
                              "substitutes off first, or add this player as a substitute"),
                            "substitute")
-    known, facts = _picked(t, entrant, person, name)
+    known, facts = _picked(t, actor, entrant, person, name)
     with change(t.pk, actor, "team_member_late" if late else "team_member_add") as c:
         if known is not None:
             player = known
