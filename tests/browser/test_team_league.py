@@ -160,7 +160,8 @@ def test_picker_late_substitute_ratings_and_projector(browser, live_server):
         assert page.evaluate("window.__cut") == []
         pages = page.evaluate("document.getElementById('pj-page').textContent")
         assert pages, "the footer names the page"
-        page.evaluate("document.querySelectorAll('.pj-off').forEach(r => r.classList.remove('pj-off'))")
+        page.evaluate("document.querySelectorAll('.pj-off')"
+                      ".forEach(r => r.classList.remove('pj-off'))")
         page.screenshot(path=str(SHOTS / f"projector-{lang}-1280.png"))
         context.close()
     for lang in ("de", "en"):
