@@ -21,6 +21,7 @@ from scoring.discipline import Discipline
 from scoring.model import Problems
 
 from .cells import cell_text
+from .round_hooks import RoundHooks
 from .settings_spec import Setting
 from .whatif import Spec
 from .words import AT_THE_TABLE, OTHER_PARTY, SecondReport
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 SettingsT = TypeVar("SettingsT")
 
 
-class WebDiscipline(Generic[SettingsT]):
+class WebDiscipline(RoundHooks, Generic[SettingsT]):
     """One discipline as the web app sees it. Subclasses set the class attributes;
     ``SettingsT`` is its scoring module's ``Settings`` (what :meth:`settings` returns)."""
 
@@ -193,18 +194,6 @@ class WebDiscipline(Generic[SettingsT]):
                          competitors: Any) -> dict[str, Any]:
         """Options the discipline adds to a draw request (beyond the director's draw
         options): chess gives a round robin its numbers drawn by lot."""
-        return {}
-
-    def projector_round(self, t: Tournament, rnd: Round) -> tuple[str, dict[str, Any]] | None:
-        """The projector's round panel as the discipline shows it: (template, context) in
-        place of the common table list (team chess: each match with its boards), or None
-        for the common one. The template's rows to page are ``table.pairings > tbody > tr``
-        (static/js/projector.js)."""
-        return None
-
-    def draw_log(self, t: Tournament, number: int, seed: str, method: str) -> dict[str, Any]:
-        """What the action log keeps of a draw beyond its method and seed (team chess: the
-        initial colour drawn by lot for round 1); nothing by default."""
         return {}
 
     def round_extra_for(self, t: Tournament) -> dict[str, Any]:
