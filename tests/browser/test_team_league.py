@@ -107,7 +107,9 @@ def test_picker_late_substitute_ratings_and_projector(browser, live_server):
     script = (Path(axe_sync.__file__).parent / "axe.min.js").read_text()
     pages = {
         "anmeldung": [("desk-teams-late", f"/desk/{t.slug}/teams/")],
-        "direktor": [("team-ratings", f"/director/{t.slug}/reports/team-ratings/")],
+        "direktor": [("team-ratings", f"/director/{t.slug}/reports/team-ratings/"),
+                     ("settings-initial-colour", f"/director/{t.slug}/settings/"),
+                     ("round-1-explanation", f"/director/{t.slug}/rounds/1/")],
         "": [("matches-initial-colour", f"/t/{t.slug}/matches/")],
     }
     SHOTS.mkdir(parents=True, exist_ok=True)
