@@ -12,7 +12,7 @@ from tournaments import services
 from tournaments.disciplines.teamchess.ratings import team_ratings
 from tournaments.models import Player, Report
 from tournaments.services import teams as team_services
-from tournaments.services.reports import render_html
+from tournaments.services.reports import render_html, write_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +79,8 @@ def test_the_director_looks_at_it_and_prints_it(played, director_client):
     assert "Rating evaluation of the boards" in text and "1800-10" in text and "+9" in text
     html = render_html(Report.objects.create(tournament=played, kind="team_ratings"))
     assert "Spieler 1 Brett 1" in html and "1800-10" in html
+    assert "reports-teamchess.css" in html and 'class="landscape' in html
+    assert write_pdf(html).startswith(b"%PDF")
 
 
 def test_the_desk_gives_a_player_a_dwz(teams, client, desk_user):  # noqa: F811
