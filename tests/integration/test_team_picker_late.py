@@ -116,3 +116,34 @@ def test_a_known_person_is_taken_only_from_those_the_picker_shows(
     other = team_services.add_member(t, desk, t.entrants.get(start_number=2).pk, known.name,
                                      substitute=True, person=str(known.pk))
     assert other.player_id != known.pk and other.player.dwz is None
+
+
+def test_a_late_substitute_plays_and_is_in_the_trf_and_the_evaluation(
+        teams, boss, director_client):  # noqa: F811
+    """Added after round 1, named in round 2's line-up: his game is on the team's TRF
+    record, his 001 line has it, and the evaluation rates it."""
+    from tests.readers import trf_teams
+    from tournaments.disciplines.teamchess.ratings import team_ratings
+
+    t = teams(2, "round_robin", scoring={"boards": 4, "win": 2, "draw": 1, "loss": 0},
+              planned_rounds=2, draw_options={"double": True})
+    rnd = services.draw_round(t, boss, seed="s")
+    services.publish_round(t, boss, 1)
+    services.director_set_result(rnd.tables.get(), boss, {"boards": ["1-0"] * 4})
+    services.close_round(t, boss, 1)
+    e = t.entrants.get(start_number=1)
+    late = team_services.add_late_substitute(t, boss, e.pk, "Spät Gekommen", rating=1800)
+    rnd2 = services.draw_round(t, boss, seed="s2")
+    services.publish_round(t, boss, 2)
+    team_services.set_lineup(t, boss, 2, e.pk, [1, 2, 3, late.position])
+    services.director_set_result(rnd2.tables.get(), boss, {"boards": ["0-1"] * 4})
+    text = director_client.get(f"/director/{t.slug}/export-teams.trf").content.decode()
+    section = trf_teams.read(text)
+    record = next(team for team in section.teams if team.number == 1)
+    assert len(record.players) == 6
+    line = next(x for x in text.splitlines() if x.startswith("001") and "Spät Gekommen" in x)
+    # round 2: team 2 named first lost every board, so he (board 4, White: the first team
+    # has Black on even boards) beat team 2's board 4, player 10 (team 1 numbers 1-6)
+    assert line.rstrip().endswith("10 w 1") and " 1.0 " in line
+    rows = {p.name: p for block in team_ratings(t) for p in block.players}
+    assert rows["Spät Gekommen"].games == 1 and rows["Spät Gekommen"].elo_result is not None
