@@ -133,7 +133,7 @@ KEY_WORDS: dict[str, Any] = {
     "registrations": _("registrations"), "reminders": _("reminders"),
     "registered": _("not here (start numbers)"), "absent": _("absent (start numbers)"),
     "line": _("line"),
-    "dwz": _("DWZ"), "initial_colour": _("initial colour"),
+    "dwz": _("DWZ"), "dwz_index": _("DWZ index"), "initial_colour": _("initial colour"),
     "initial_colour_by": _("initial colour chosen"),
 }
 

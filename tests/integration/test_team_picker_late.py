@@ -27,7 +27,7 @@ def test_the_teams_page_searches_the_rating_lists_with_the_desks_picker(
     assert "js/desk.js" in page and 'id="picks-t2"' in page
     html = desk_client.get(players_url, {"q": "mül", "slot": "t1"}).content.decode()
     assert "Müller,Hans" in html and 'data-slot="t1"' in html
-    assert 'data-dwz="1834"' in html and 'data-elo="1901"' in html
+    assert 'data-dwz="1834-23"' in html and 'data-elo="1901"' in html
 
 
 def test_a_player_picked_from_the_list_joins_with_his_facts(teams, desk_client,  # noqa: F811

@@ -95,3 +95,15 @@ def test_the_desk_gives_a_player_a_dwz(teams, client, desk_user):  # noqa: F811
     bad = client.post(f"/desk/{t.slug}/teams/", {"team": 1, "action": "add", "name": "Emil",
                                                   "dwz": "99999", "substitute": "1"})
     assert bad.status_code == 400 and "a rating is from 1 to" in bad.content.decode()
+    # as the DSB writes it, rating-index: the index counts the evaluations (E needs it)
+    ok = client.post(f"/desk/{t.slug}/teams/", {"team": 1, "action": "add", "name": "Fritz",
+                                                 "dwz": "1650-12", "substitute": "1"})
+    assert ok.status_code == 302
+    fritz = team_services.roster(e)[-1].player
+    assert (fritz.dwz, fritz.dwz_index) == (1650, 12)
+    assert "DWZ 1650-12" in client.get(f"/desk/{t.slug}/teams/").content.decode()
+    for wrong in ("1650-", "1650-x", "-12", "1650-1234"):
+        bad = client.post(f"/desk/{t.slug}/teams/", {"team": 1, "action": "add",
+                                                      "name": "Gustav", "dwz": wrong,
+                                                      "substitute": "1"})
+        assert bad.status_code == 400, wrong

@@ -86,6 +86,21 @@ def _rating(value: Any, field: str) -> int | None:
 LISTED_FACTS = ("dwz_index", "birth_date", "sex", "fide_id", "federation", "zps", "title")
 
 
+MAX_DWZ_INDEX = 999
+
+
+def _dwz(value: Any) -> tuple[int | None, int | None]:
+    """A DWZ as typed: ``1834`` or, as the DSB writes it, ``1834-23`` (rating-index; the
+    index is the number of evaluations, which the DWZ's development coefficient needs)."""
+    if isinstance(value, str) and "-" in value.strip():
+        rating, _dash, index = value.strip().partition("-")
+        if (not rating.isdigit() or not index.isdigit() or len(index) > 3
+                or not 1 <= int(index) <= MAX_DWZ_INDEX):
+            raise ServiceError(_("a DWZ is a number, or number and index as 1834-23"), "dwz")
+        return _rating(rating, "dwz"), int(index)
+    return _rating(value, "dwz"), None
+
+
 def _picked(t: Tournament, actor: Actor, entrant: Entrant, person: Any, name: str
             ) -> tuple[Player | None, dict[str, Any]]:
     """The person the desk's picker chose for ``name``: a known player (his id, one the
@@ -127,7 +142,7 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
         raise ServiceError(_("at most %(n)s characters") % {"n": MAX_NAME}, "name")
     check_single_line(name, "name")
     elo = _rating(rating, "rating")
-    dwz_value = _rating(dwz, "dwz")
+    dwz_value, dwz_index = _dwz(dwz)
     members = roster(entrant)
     if len(members) >= MAX_MEMBERS:
         raise ServiceError(_("a team has at most %(n)s players") % {"n": MAX_MEMBERS}, "name")
@@ -143,6 +158,8 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
             player = known
         else:
             listed = {k: facts[k] for k in LISTED_FACTS if facts.get(k) not in (None, "")}
+            if dwz_value is not None:  # typed: the typed index (or none), not the list's
+                listed["dwz_index"] = dwz_index
             player = Player.objects.create(
                 name=name, club=entrant.club, rating=elo if elo is not None else
                 facts.get("elo"), dwz=dwz_value if dwz_value is not None else
@@ -151,7 +168,8 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
                                            position=len(members) + 1, substitute=substitute)
         c.target = f"{entrant}: {member.position}. {name}"
         c.after = {"team": entrant.pk, "member": member.pk, "name": name,
-                   "rating": player.rating, "dwz": player.dwz, "substitute": substitute}
+                   "rating": player.rating, "dwz": player.dwz,
+                   "dwz_index": player.dwz_index, "substitute": substitute}
         if late:
             c.after["rounds"] = t.rounds.count()
         c.wrote(f"entrant:{entrant.pk}")
