@@ -87,6 +87,12 @@ def test_a_captain_sets_the_line_up_with_his_match_link(league):
     assert anon.get(done_url).json()["fixed"] is True
     assert anon.put(done_url, {"boards": [1, 2, 3, 5]}, format="json").status_code == 400
     assert anon.post(url, {"boards": [1, 2, 3, 4]}, format="json").status_code == 405
+    # bad bodies: the field's error, never a 500
+    for body in ({}, {"boards": "1,2,3,4"}, {"boards": [1] * 41}, {"boards": [1, 2]},
+                 {"boards": [0, 1, 2, 3]}, {"boards": [1, 2, 3, 99]}):
+        bad = anon.put(url, body, format="json")
+        assert bad.status_code == 400 and "boards" in bad.json(), body
+    assert anon.put(url, [1, 2, 3, 4], format="json").status_code == 400  # no object
 
 
 def test_the_schema_documents_the_team_api(django_db_blocker):
