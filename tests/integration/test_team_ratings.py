@@ -72,6 +72,8 @@ def test_players_with_a_dwz_get_the_dsb_fields(played):
 
 
 def test_the_director_looks_at_it_and_prints_it(played, director_client):
+    reports = director_client.get(f"/director/{played.slug}/reports/").content.decode()
+    assert f"/director/{played.slug}/reports/team-ratings/" in reports  # listed there
     page = director_client.get(f"/director/{played.slug}/reports/team-ratings/",
                                HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 200
