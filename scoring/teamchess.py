@@ -58,6 +58,12 @@ class Settings:
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     rules: str = "fide2023"
     swiss: bool = True
+    # C.04.6 4.1: the initial-colour of the team Swiss, drawn by lot before round 1 unless
+    # the competition fixes it ("lot", "white", "black").
+    first_colour: str = "lot"
+    # A league match day names the home team first (FIDE's "first team named" has White on
+    # board 1) or the guest ("home", "guest").
+    named_first: str = "home"
 
     @property
     def points(self) -> teams.Points:
@@ -87,11 +93,26 @@ def _tiebreaks(raw: Any, problems: Problems, at: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+FIRST_COLOURS = ("lot", "white", "black")
+NAMED_FIRST = ("home", "guest")
+
+
+def _choice(raw: Mapping[str, Any], key: str, known: tuple[str, ...], problems: Problems,
+            at: str) -> str:
+    value = raw.get(key, known[0])
+    if value not in known:
+        problems.error(f"{at}.{key}", N_("must be one of %(known)s, not %(value)s",
+                                         known=", ".join(known), value=show(value)))
+        return known[0]
+    return str(value)
+
+
 class TeamChess(Discipline[Settings]):
     name = "teamchess"
     bye_kinds = frozenset(BYES)
     result_keys = ("boards",)
-    settings_keys = ("boards", "win", "draw", "loss", "tiebreaks", "rules", "swiss")
+    settings_keys = ("boards", "win", "draw", "loss", "tiebreaks", "rules", "swiss",
+                     "first_colour", "named_first")
 
     def parse_settings(self, raw: Mapping[str, Any], problems: Problems, at: str) -> Settings:
         known_keys(raw, self.settings_keys, problems, at, what=N_("team chess scoring"),
@@ -121,9 +142,12 @@ class TeamChess(Discipline[Settings]):
             problems.error(f"{at}.swiss", N_("must be true or false, not %(value)s",
                                              value=show(swiss)))
             swiss = True
+        choices = {key: _choice(raw, key, known, problems, at)
+                   for key, known in (("first_colour", FIRST_COLOURS),
+                                      ("named_first", NAMED_FIRST))}
         return Settings(boards, points["win"], points["draw"], points["loss"],
                         _tiebreaks(raw.get("tiebreaks"), problems, f"{at}.tiebreaks"),
-                        rules, swiss)
+                        rules, swiss, choices["first_colour"], choices["named_first"])
 
     def check_seats(self, seats: Sequence[Seat], problems: Problems, at: str, hint: str) -> None:
         check_two_sides(seats, problems, at, hint)

@@ -133,7 +133,13 @@ KEY_WORDS: dict[str, Any] = {
     "registrations": _("registrations"), "reminders": _("reminders"),
     "registered": _("not here (start numbers)"), "absent": _("absent (start numbers)"),
     "line": _("line"),
+    "dwz": _("DWZ"), "dwz_index": _("DWZ index"), "initial_colour": _("initial colour"),
+    "initial_colour_by": _("initial colour chosen"),
 }
+
+# A drawn initial colour ("w"/"b") and how it was chosen, in words.
+COLOUR_VALUE_WORDS: dict[str, Any] = {
+    "w": _("White"), "b": _("Black"), "lot": _("by lot"), "setting": _("in the settings")}
 
 
 STATUS_KEYS = {"status", "tournament_status", "role", "kind", "entrant_kind", "outcome",
@@ -172,6 +178,8 @@ def value_words(key: str, value: Any, t: Any = None) -> str:
         return str(METHOD_LABELS.get(value, value))
     if key == "action" and isinstance(value, str):
         return label(value)
+    if key in ("initial_colour", "initial_colour_by") and isinstance(value, str):
+        return str(COLOUR_VALUE_WORDS.get(value, value))
     if key == "discipline" and isinstance(value, str):
         found = DISCIPLINES.get(value)
         return str(found.label) if found is not None else value

@@ -4,9 +4,10 @@ first) and a **Scheveningen** match (the same two teams every round; who meets w
 which board is :func:`pairing.teams.boards.scheveningen`'s schedule, which the web side
 applies to the line-ups).
 
-The home team, named first and seated on side 1, is the team with the lower start number
-(the one signed up first); ``docs/teams.md`` says why the first-named team is the home
-team by default (FIDE's "first team named" has White on board 1).
+The home team is the team with the lower start number (the one signed up first); it is
+named first and seated on side 1 unless the request's option ``guest_first`` names the
+guest first (some leagues do); ``docs/teams.md`` says why the home team is named first by
+default (FIDE's "first team named" has White on board 1).
 """
 
 from __future__ import annotations
@@ -24,12 +25,17 @@ def _two(request: DrawRequest, refusal: Message) -> tuple[int, int]:
 
 
 def match_day(request: DrawRequest) -> Draw:
-    """The one round of a league match day: the home team (first signed up) on side 1."""
+    """The one round of a league match day: the home team (first signed up) on side 1, or
+    the guest when the option ``guest_first`` says so."""
     if request.round_number != 1:
         raise DrawError(N_("a match day has one round; round %(n)s cannot be drawn",
                            n=request.round_number))
     home, guest = _two(request, N_("a match day is played by exactly two teams, not %(n)s",
                                    n=len(request.competitors)))
+    if request.options.get("guest_first"):
+        return Draw((DrawnTable(((guest, 1), (home, 2))),),
+                    explanation=(N_("match day: %(guest)s (guest, named first) against "
+                                    "%(home)s (home)", home=Ref(home), guest=Ref(guest)),))
     return Draw((DrawnTable(((home, 1), (guest, 2))),),
                 explanation=(N_("match day: %(home)s (home, named first) against %(guest)s",
                                 home=Ref(home), guest=Ref(guest)),))

@@ -35,9 +35,12 @@
   function pick(opt) {
     var slot = opt.getAttribute("data-slot");
     field(slot, "name").value = opt.getAttribute("data-name");
-    field(slot, "club").value = opt.getAttribute("data-club");
-    field(slot, "rating").value = opt.getAttribute("data-rating");
-    field(slot, "id").value = opt.getAttribute("data-id");
+    // The sign-up form has club, rating and id; a team's board order (desk/teams.html)
+    // has id, Elo and DWZ: fill whichever the form has.
+    ["club", "rating", "id", "elo", "dwz"].forEach(function (name) {
+      var f = field(slot, name);
+      if (f) f.value = opt.getAttribute("data-" + name) || "";
+    });
     close(slot);
     var next = slot === "1" ? field("2", "name") : null;
     (next || field(slot, "name")).focus();

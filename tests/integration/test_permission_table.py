@@ -120,6 +120,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "reports:cross_table": DIRECTOR, "reports:progress_table": DIRECTOR,
     "reports:player_cards": DIRECTOR, "reports:category_standings": DIRECTOR,
     "reports:dwz": DIRECTOR, "reports:player_list": DIRECTOR,
+    "reports:team_ratings": DIRECTOR,  # a team tournament's evaluation (here: no teams)
+    # the team API: the table's tournament has no teams (404 once the director is let in);
+    # the captain's line-up needs a team mark of the match (none here: 404 for anyone)
+    "api-teams": {**API_DIRECTOR, "director": 404},
+    "api-matches": {**API_DIRECTOR, "director": 404},
+    "api-captain-lineup": dict.fromkeys(ROLES, 404),
     # the API
     "api-token": PUBLIC_SERVED, "api-schema": PUBLIC_SERVED, "api-docs": PUBLIC_SERVED,
     "api-tournaments": API_USER, "api-import": API_USER, "api-import-trf": API_USER,

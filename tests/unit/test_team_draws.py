@@ -32,3 +32,13 @@ def test_a_match_day_has_one_round_a_scheveningen_many():
     with pytest.raises(DrawError, match="one round"):
         METHODS["match_day"](request(2, number=2))
     assert METHODS["scheveningen"](request(2, number=7)).tables[0].seats == ((11, 1), (12, 2))
+
+
+def test_a_match_day_names_the_guest_first_when_the_option_says_so():
+    """The setting "guest named first" reaches the draw as the option ``guest_first``: the
+    guest (signed up second) sits on side 1, the first-named team's side."""
+    from dataclasses import replace
+
+    drawn = METHODS["match_day"](replace(request(2), options={"guest_first": True}))
+    assert drawn.tables[0].seats == ((12, 1), (11, 2))
+    assert "guest, named first" in str(drawn.explanation[0])

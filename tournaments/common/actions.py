@@ -79,6 +79,9 @@ COMMON: dict[str, Action] = {
     "set_prizes": Action(_("prize list saved"), _("%(actor)s saved the prize list.")),
     "team_member_add": Action(_("player added to a team"),
                               _("%(actor)s added a player to a team's board order.")),
+    "team_member_late": Action(_("late substitute added to a team"),
+                               _("%(actor)s added a late substitute to a team's board "
+                                 "order.")),
     "team_member_remove": Action(_("player taken off a team"),
                                  _("%(actor)s took a player off a team's board order.")),
     "team_captain": Action(_("team captain set"), _("%(actor)s set a team's captain.")),

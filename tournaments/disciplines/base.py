@@ -21,6 +21,7 @@ from scoring.discipline import Discipline
 from scoring.model import Problems
 
 from .cells import cell_text
+from .round_hooks import RoundHooks
 from .settings_spec import Setting
 from .whatif import Spec
 from .words import AT_THE_TABLE, OTHER_PARTY, SecondReport
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 SettingsT = TypeVar("SettingsT")
 
 
-class WebDiscipline(Generic[SettingsT]):
+class WebDiscipline(RoundHooks, Generic[SettingsT]):
     """One discipline as the web app sees it. Subclasses set the class attributes;
     ``SettingsT`` is its scoring module's ``Settings`` (what :meth:`settings` returns)."""
 

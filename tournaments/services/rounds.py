@@ -192,7 +192,8 @@ def draw_round(t: Tournament, actor: Actor, seed: str | None = None,
                 *(f"entrant:{pk}" for pk in renumbered if str(pk) not in c.before["statuses"]))
         c.reads.add("entrant:*")
         c.after = {"round": number, "method": method, "seed": seed,
-                   "tables": len(drawn.tables), "byes": len(drawn.byes)}
+                   "tables": len(drawn.tables), "byes": len(drawn.byes),
+                   **info.draw_log(t, number, seed, method)}
         if renumbered:
             c.after["start_numbers"] = {str(pk): new for pk, (_old, new) in renumbered.items()}
     return rnd

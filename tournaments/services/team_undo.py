@@ -35,6 +35,34 @@ def undo_member_add(c: Change, entry: ActionLog) -> Sentence:
                     {"name": after.get("name", ""), "team": e.name})
 
 
+def undo_member_late(c: Change, entry: ActionLog) -> Sentence:
+    """A late substitute goes off the board order again while nothing rests on him: he is
+    still last, no line-up names him, and (when his place is within the boards, so a
+    default line-up may have seated him) no match of his team since has a result."""
+    from ..disciplines.registry import of
+    from ..models import Result
+
+    e = _entrant(c, entry)
+    after = entry.after or {}
+    member = TeamMember.objects.filter(pk=after.get("member", 0), team__entrant=e).first()
+    if member is None or TeamMember.objects.filter(team=member.team,
+                                                   position__gt=member.position).exists():
+        raise _changed_since(e)
+    named = any(member.position in (row.boards or [])
+                for row in Lineup.objects.filter(team=member.team))
+    boards = int(of(c.tournament).settings(c.tournament).boards)
+    played = member.position <= boards and Result.objects.filter(
+        table__seats__entrant=e, table__round__number__gt=int(after.get("rounds", 0))
+    ).exists()
+    if named or played:
+        raise _refuse(_("%(name)s is in a line-up of %(team)s: take him out of it first")
+                      % {"name": member.player.name, "team": e.name})
+    c.before = {"team": e.pk, "name": member.player.name, "position": member.position}
+    member.delete()
+    return Sentence(gettext_noop("%(name)s is off the board order of %(team)s again."),
+                    {"name": after.get("name", ""), "team": e.name})
+
+
 def undo_member_remove(c: Change, entry: ActionLog) -> Sentence:
     """The player taken off comes back at his place; those below move down again."""
     e = _entrant(c, entry)

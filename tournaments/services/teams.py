@@ -83,11 +83,58 @@ def _rating(value: Any, field: str) -> int | None:
     return number
 
 
+LISTED_FACTS = ("dwz_index", "birth_date", "sex", "fide_id", "federation", "zps", "title")
+
+
+MAX_DWZ_INDEX = 999
+
+
+def _dwz(value: Any) -> tuple[int | None, int | None]:
+    """A DWZ as typed: ``1834`` or, as the DSB writes it, ``1834-23`` (rating-index; the
+    index is the number of evaluations, which the DWZ's development coefficient needs)."""
+    if isinstance(value, str) and "-" in value.strip():
+        rating, _dash, index = value.strip().partition("-")
+        if (not rating.isdigit() or not index.isdigit() or len(index) > 3
+                or not 1 <= int(index) <= MAX_DWZ_INDEX):
+            raise ServiceError(_("a DWZ is a number, or number and index as 1834-23"), "dwz")
+        return _rating(rating, "dwz"), int(index)
+    return _rating(value, "dwz"), None
+
+
+def _picked(t: Tournament, actor: Actor, entrant: Entrant, person: Any, name: str
+            ) -> tuple[Player | None, dict[str, Any]]:
+    """The person the desk's picker chose for ``name``: a known player (his id, one the
+    actor reaches, as the picker found him: ``services.players``) or a rating-list entry
+    (``L`` and its id: the discipline's ``listed_person`` facts). Ignored once the name
+    field no longer shows that person's name (typed over: a new person)."""
+    from .players import reachable
+
+    key = str(person or "")[:24]
+    if key.isdigit():
+        known = reachable(actor.user).filter(pk=int(key)).first()
+        if known is None or known.name.casefold() != name.casefold():
+            return None, {}
+        elsewhere = (TeamMember.objects.filter(player=known, team__entrant__tournament=t)
+                     .exclude(team__entrant=entrant).select_related("team__entrant").first())
+        if elsewhere is not None:
+            raise ServiceError(_("%(name)s plays for %(team)s already")
+                               % {"name": name, "team": elsewhere.team.entrant}, "name")
+        return known, {}
+    if key.startswith("L"):
+        return None, of(t).listed_person(key, name) or {}
+    return None, {}
+
+
 def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: Any = None,
-               substitute: bool = False) -> TeamMember:
-    """Add a player at the bottom of the team's board order (a new person, with an Elo)."""
+               substitute: bool = False, dwz: Any = None, person: Any = None,
+               late: bool = False) -> TeamMember:
+    """Add a player at the bottom of the team's board order: a new person (with an Elo and
+    a DWZ, both optional), a known one or one of the rating lists (``person``, what the
+    desk's picker sends). Before round 1 only; ``late``: after it, a late substitute
+    (:func:`add_late_substitute`)."""
     entrant = _team_entrant(t, entrant_id)
-    _refuse_after_draw(t)
+    if not late:
+        _refuse_after_draw(t)
     if not isinstance(name, str) or not name.strip():
         raise ServiceError(_("a player needs a name"), "name")
     name = name.strip()
@@ -95,6 +142,7 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
         raise ServiceError(_("at most %(n)s characters") % {"n": MAX_NAME}, "name")
     check_single_line(name, "name")
     elo = _rating(rating, "rating")
+    dwz_value, dwz_index = _dwz(dwz)
     members = roster(entrant)
     if len(members) >= MAX_MEMBERS:
         raise ServiceError(_("a team has at most %(n)s players") % {"n": MAX_MEMBERS}, "name")
@@ -104,16 +152,46 @@ def add_member(t: Tournament, actor: Actor, entrant_id: Any, name: Any, rating: 
         raise ServiceError(_("regular players come before the substitutes: take the "
                              "substitutes off first, or add this player as a substitute"),
                            "substitute")
-    with change(t.pk, actor, "team_member_add") as c:
-        player = Player.objects.create(name=name, club=entrant.club, rating=elo)
+    known, facts = _picked(t, actor, entrant, person, name)
+    with change(t.pk, actor, "team_member_late" if late else "team_member_add") as c:
+        if known is not None:
+            player = known
+        else:
+            listed = {k: facts[k] for k in LISTED_FACTS if facts.get(k) not in (None, "")}
+            if dwz_value is not None:  # typed: the typed index (or none), not the list's
+                listed["dwz_index"] = dwz_index
+            player = Player.objects.create(
+                name=name, club=entrant.club, rating=elo if elo is not None else
+                facts.get("elo"), dwz=dwz_value if dwz_value is not None else
+                facts.get("dwz"), **listed)
         member = TeamMember.objects.create(team=_team(entrant), player=player,
                                            position=len(members) + 1, substitute=substitute)
         c.target = f"{entrant}: {member.position}. {name}"
-        c.after = {"team": entrant.pk, "member": member.pk, "name": name, "rating": elo,
-                   "substitute": substitute}
+        c.after = {"team": entrant.pk, "member": member.pk, "name": name,
+                   "rating": player.rating, "dwz": player.dwz,
+                   "dwz_index": player.dwz_index, "substitute": substitute}
+        if late:
+            c.after["rounds"] = t.rounds.count()
         c.wrote(f"entrant:{entrant.pk}")
-        refresh_rating(t, entrant)
+        if not late:  # after round 1 the team's number and rating stay as drawn
+            refresh_rating(t, entrant)
     return member
+
+
+def add_late_substitute(t: Tournament, actor: Actor, entrant_id: Any, name: Any,
+                        rating: Any = None, dwz: Any = None, person: Any = None
+                        ) -> TeamMember:
+    """A substitute added after round 1 is drawn (a late registration, "Nachmeldung"): at
+    the bottom of the board order, so nobody's place changes and every line-up and result
+    stays as it was; from then on line-ups may name him. Logged ``team_member_late``;
+    undone from the log while no line-up names him and no match he may have played by
+    default has a result. Before round 1 a player is added the ordinary way."""
+    if not t.rounds.exists():
+        raise ServiceError(_("before round 1 add players to the board order as usual"),
+                           "team")
+    ensure_not_finished(t)
+    return add_member(t, actor, entrant_id, name, rating, substitute=True, dwz=dwz,
+                      person=person, late=True)
 
 
 def remove_member(t: Tournament, actor: Actor, entrant_id: Any, member_id: Any) -> None:

@@ -137,7 +137,9 @@ def entrant_list(request: HttpRequest, t: Tournament) -> HttpResponse:
 def players(request: HttpRequest, t: Tournament) -> HttpResponse:
     """Search-as-you-type over the Player database: a small list to pick from."""
     slot = request.GET.get("slot", "1")
-    slot = slot if slot in ("1", "2") else "1"
+    # "1"/"2": the sign-up form's players; "t3": team 3's board order (desk/teams.html)
+    slot = slot if slot in ("1", "2") or (slot[:1] == "t" and slot[1:4].isdigit()
+                                          and len(slot) <= 4) else "1"
     q = (request.GET.get("q") or request.GET.get(f"p{slot}_name") or "").strip()[:100]
     found = services.find_players(q, request.user, t, limit=8)
     listed = t.disc.listed_people(q, limit=8)

@@ -122,9 +122,12 @@ def fragment_context(t: Tournament, part: str, mode: str,
     if part == "seats":
         return {"t": t, "round": rnd, "mode": mode, "lines": seat_lines(rnd) if rnd else [],
                 "table_word": str(t.disc.table_word)}
+    own = t.disc.projector_round(t, rnd) if rnd is not None and mode == "projector" else None
     return {"t": t, "round": rnd, "mode": mode,
-            "tables": round_tables(rnd) if rnd else [], "byes": round_byes(rnd) if rnd else [],
-            "limit": time_limit(t, rnd), **(round_clock(rnd) if mode == "projector" else {})}
+            "tables": round_tables(rnd) if rnd and own is None else [],
+            "byes": round_byes(rnd) if rnd else [],
+            "limit": time_limit(t, rnd), **(round_clock(rnd) if mode == "projector" else {}),
+            **({"round_partial": own[0], **own[1]} if own is not None else {})}
 
 
 def round_clock(rnd: Round | None) -> dict:

@@ -31,11 +31,15 @@ def _need_teams(t: Tournament) -> None:
         raise Http404(_("this tournament has no teams"))
 
 
-def _team_rows(t: Tournament, errors: dict[int, list[str]]) -> list[dict[str, Any]]:
+def _team_rows(t: Tournament, errors: dict[int, list[str]], posted: dict[str, str]
+               ) -> list[dict[str, Any]]:
+    """Each team's card: its members, captain and refusals; ``slot`` names its add form's
+    fields for the desk's picker (``desk.js``), ``mine`` says the refused form was its own."""
     captains = dict(Team.objects.filter(entrant__tournament=t)
                     .values_list("entrant_id", "captain"))
     return [{"entrant": e, "captain": captains.get(e.pk, ""),
-             "members": team_services.roster(e), "errors": errors.get(e.start_number, [])}
+             "members": team_services.roster(e), "errors": errors.get(e.start_number, []),
+             "slot": f"t{e.start_number}", "mine": posted.get("team") == str(e.start_number)}
             for e in t.entrants.order_by("start_number")]
 
 
@@ -59,8 +63,18 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
             if action == "add":
                 team_services.add_member(t, actor, e.pk, request.POST.get("name", ""),
                                          request.POST.get("rating") or None,
-                                         substitute=bool(request.POST.get("substitute")))
+                                         substitute=bool(request.POST.get("substitute")),
+                                         dwz=request.POST.get("dwz") or None,
+                                         person=request.POST.get("person"))
                 messages.success(request, _("%(name)s added to %(team)s.") % {
+                    "name": request.POST.get("name", "").strip(), "team": e.name})
+            elif action == "late":
+                team_services.add_late_substitute(
+                    t, actor, e.pk, request.POST.get("name", ""),
+                    request.POST.get("rating") or None, dwz=request.POST.get("dwz") or None,
+                    person=request.POST.get("person"))
+                messages.success(request, _("%(name)s added to %(team)s as a late "
+                                            "substitute.") % {
                     "name": request.POST.get("name", "").strip(), "team": e.name})
             elif action == "remove":
                 team_services.remove_member(t, actor, e.pk, request.POST.get("member"))
@@ -71,13 +85,14 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
                 raise ServiceError(_("unknown action"), "action")
         except ServiceError as exc:
             errors[e.start_number] = _errors(exc)
-            posted = {k: request.POST.get(k, "") for k in ("name", "rating", "substitute")}
+            posted = {k: request.POST.get(k, "")[:120]
+                      for k in ("name", "rating", "dwz", "substitute", "person")}
             posted["team"] = str(e.start_number)
             status = 400
         else:
             return redirect(f"{request.path}#team-{e.start_number}")
     return render(request, "desk/teams.html", {
-        "t": t, "rows": _team_rows(t, errors), "errors": errors, "posted": posted,
+        "t": t, "rows": _team_rows(t, errors, posted), "errors": errors, "posted": posted,
         "fixed": t.rounds.exists(), "boards": t.disc.settings(t).boards,
         "director": is_director(request.user, t)}, status=status)
 

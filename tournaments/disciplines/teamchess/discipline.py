@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from ...models import Entrant, Seat, Tournament
 
 ROUND_ROBIN = ("round_robin", "scheveningen", "match_day")  # no dummies in the tie-breaks
+FIRST_COLOURS = (("lot", gettext_lazy("drawn by lot with round 1's seed (FIDE C.04.6 4.1)")),
+                 ("white", gettext_lazy("White")), ("black", gettext_lazy("Black")))
+NAMED_FIRST = (("home", gettext_lazy("the home team (signed up first)")),
+               ("guest", gettext_lazy("the guest team")))
 
 
 def _points(key: str, label: Any, default: float) -> Field:
@@ -90,6 +94,18 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
               choices=tuple((tb, tb) for tb in TEAM_TIEBREAKS),
               help=gettext_lazy("Equal match points are decided by the first, then the "
                                 "second, and so on.")),
+        Field("first_colour", gettext_lazy("Team Swiss: colour of team 1 on board 1 in "
+                                           "round 1"), CHOICE,
+              choices=FIRST_COLOURS, default="lot", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once round 1 is drawn: the later rounds' "
+                                         "colours follow from it."),
+              help=gettext_lazy("The initial colour: in round 1 each match's higher-ranked "
+                                "team gets it on board 1 when its number is odd, the other "
+                                "colour when even.")),
+        Field("named_first", gettext_lazy("Match day: the team named first (White on "
+                                          "board 1)"), CHOICE,
+              choices=NAMED_FIRST, default="home", locked=DRAWN,
+              locked_reason=gettext_lazy("Fixed once the match day is drawn.")),
     )
 
     def setting_choices(self, setting: Field, settings: Any) -> list[tuple[str, Any]]:
@@ -149,10 +165,51 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
 
         return list(team_pages(t))
 
+    def projector_round(self, t: Tournament, rnd: Any) -> tuple[str, dict[str, Any]] | None:
+        """Each match of the round with its boards (players, colours, results), a match a
+        page row, so the projector pages match by match."""
+        from .outputs import round_matches
+
+        return "public/_team_matches_pj.html", {"matches": round_matches(t, rnd)}
+
+    def draw_options_for(self, t: Tournament, number: int, seed: str, method: str,
+                         competitors: Any) -> dict[str, Any]:
+        """A match day names the guest first when the settings say so."""
+        if method == "match_day" and self.settings(t).named_first == "guest":
+            return {"guest_first": True}
+        return {}
+
+    def draw_log(self, t: Tournament, number: int, seed: str, method: str) -> dict[str, Any]:
+        """A team Swiss's round 1 logs the initial colour and how it was chosen."""
+        if method != "team_swiss" or number != 1:
+            return {}
+        from .draw import initial_colour
+
+        colour, how = initial_colour(t, seed)
+        return {"initial_colour": colour, "initial_colour_by": how}
+
     def app_draw(self, t: Tournament, method: str, number: int, seed: str) -> tuple[Any, str]:
         from .draw import team_swiss_draw
 
         return team_swiss_draw(t, number, seed), seed
+
+    def listed_people(self, query: str, limit: int) -> list[Any]:
+        """The chess rating lists (DWZ and FIDE) for the teams page's picker: the desk's
+        picker, reached through the registry (a discipline never imports another)."""
+        from ..registry import DISCIPLINES
+
+        return list(DISCIPLINES["chess"].listed_people(query, limit))
+
+    def listed_person(self, key: str, name: str) -> dict[str, Any] | None:
+        from ..registry import DISCIPLINES
+
+        return DISCIPLINES["chess"].listed_person(key, name)
+
+    def report_kinds(self) -> tuple[Any, ...]:
+        """The rating evaluation of the board games (a page and a PDF)."""
+        from .reports import KINDS
+
+        return KINDS
 
     def example(self, t: Tournament | None, seats: list[Seat]) -> dict[str, Any]:
         boards = self.settings(t).boards if t is not None else 4

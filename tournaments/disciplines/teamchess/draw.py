@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pairing
+from pairing.lot import colour_by_lot
 from pairing.teams import lineup as lineups
 from pairing.teams.swiss import NoTeamPairing, pair
 from pairing.teams.swiss_state import (
@@ -26,6 +27,7 @@ from pairing.teams.swiss_state import (
     TeamRound,
     TeamSwissState,
 )
+from scoring.i18n import N_, Message
 from scoring.teams import PLAYED_RESULTS, Game, Match, match_score
 
 from ...core_messages import renumbered, say
@@ -44,6 +46,31 @@ def initial_order(t: Tournament) -> list[Entrant]:
     boards = of(t).settings(t).boards
     teams = [pure_team(e) for e in entrants.values()]
     return [entrants[team.number] for team in lineups.initial_order(teams, boards)]
+
+
+def initial_colour(t: Tournament, seed: str | None = None) -> tuple[str, str]:
+    """(``"w"``/``"b"``, how: ``setting`` or ``lot``): C.04.6 4.1's initial-colour, fixed in
+    the settings or drawn by lot with round 1's seed (``seed`` while round 1 is drawn), as
+    chess draws its first colour (``pairing.lot.colour_by_lot``), so anyone can draw it
+    again. Needed in every round: 4.3.1 applies whenever both teams have yet to play."""
+    setting = of(t).settings(t).first_colour
+    if setting in ("white", "black"):
+        return setting[0], "setting"
+    if seed is None:
+        seed = (t.rounds.filter(number=1).values_list("draw_seed", flat=True).first()
+                or "")
+    return colour_by_lot(seed), "lot"
+
+
+def initial_colour_line(colour: str, how: str, seed: str) -> Message:
+    """The draw's explanation of the initial colour (said in the reader's language)."""
+    word = N_("White") if colour == "w" else N_("Black")
+    if how == "lot":
+        return N_("Initial colour (C.04.6 4.1) drawn by lot (seed %(seed)s): %(colour)s (in "
+                  "round 1 for each match's higher-ranked team with an odd number)",
+                  seed=seed, colour=word)
+    return N_("Initial colour (C.04.6 4.1) as set in the settings: %(colour)s (in round 1 "
+              "for each match's higher-ranked team with an odd number)", colour=word)
 
 
 def _history(t: Tournament, number: int) -> dict[int, list[TeamRound]]:
@@ -99,7 +126,9 @@ def team_swiss_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
                   for e in sorted(entrants, key=lambda e: e.start_number))
     if sum(1 for team in teams if not team.absent) < 2:
         raise ServiceError(say("at least two active entrants are needed for a draw"))
-    state = TeamSwissState(number, max(t.planned_rounds, number), teams)
+    colour, how = initial_colour(t, seed if number == 1 else None)
+    state = TeamSwissState(number, max(t.planned_rounds, number), teams,
+                           initial_colour=WHITE if colour == "w" else BLACK)
     try:
         result = pair(state)
     except NoTeamPairing as exc:
@@ -109,4 +138,6 @@ def team_swiss_draw(t: Tournament, number: int, seed: str) -> pairing.Draw:
     byes = ((by_number[result.bye].pk, "bye"),) if result.bye is not None else ()
     lines = tuple(renumbered(line, lambda n: by_number[n].pk if n in by_number else n)
                   for line in result.explanation)
+    if number == 1:
+        lines = (initial_colour_line(colour, how, seed), *lines)
     return pairing.Draw(tables, byes, lines)

@@ -36,6 +36,24 @@ def round_matches(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     return out
 
 
+def initial_colour_note(t: Tournament) -> str:
+    """The team Swiss's initial colour (C.04.6 4.1) once round 1 is drawn, as the matches
+    page shows it ("White, drawn by lot"); empty for the other systems."""
+    from django.utils.translation import gettext as _
+
+    from .draw import initial_colour
+
+    if not t.rounds.filter(number=1, draw_method="team_swiss").exists():
+        return ""
+    colour, how = initial_colour(t)
+    word = _("White") if colour == "w" else _("Black")
+    if how == "lot":
+        return _("Initial colour (FIDE C.04.6 4.1): %(colour)s, drawn by lot before round 1.") \
+            % {"colour": word}
+    return _("Initial colour (FIDE C.04.6 4.1): %(colour)s, as set in the settings.") \
+        % {"colour": word}
+
+
 def cross_table(t: Tournament) -> dict[str, Any]:
     """The teams by rank; each cell the board points scored against the column's team (a
     double round robin's meetings side by side)."""
@@ -74,11 +92,10 @@ def _number(value: Any) -> str:
     return half(Fraction(str(value)))
 
 
-def player_table(t: Tournament) -> list[dict[str, Any]]:
-    """Each team's players in board order with their games, points, boards played and FIDE
-    performance (``scoring.teams.player_results`` over the line-ups of every match played).
-    """
-    from scoring.teams import Game, Match, player_results
+def team_games(t: Tournament) -> tuple[list[tuple[Any, list[Any]]], list[Any]]:
+    """Each team with its members in board order, and every match with a result as
+    ``scoring.teams.Match``es whose players are member ids (from the line-ups)."""
+    from scoring.teams import Game, Match
 
     ids: dict[tuple[int, int], int] = {}  # (entrant id, board-order place) -> member id
     teams = []
@@ -100,6 +117,16 @@ def player_table(t: Tournament) -> list[dict[str, Any]]:
                      line.first_colour == "W")
                 for line, outcome in zip(match_lines(table), payload["boards"], strict=False))
             matches.append(Match(rnd.number, sides[1], sides[2], games))
+    return teams, matches
+
+
+def player_table(t: Tournament) -> list[dict[str, Any]]:
+    """Each team's players in board order with their games, points, boards played and FIDE
+    performance (``scoring.teams.player_results`` over the line-ups of every match played).
+    """
+    from scoring.teams import player_results
+
+    teams, matches = team_games(t)
     elo = {m.pk: m.player.rating for _e, members in teams for m in members if m.player.rating}
     results = player_results(matches, elo=elo)
     out = []

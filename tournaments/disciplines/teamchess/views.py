@@ -59,7 +59,8 @@ def matches(request: HttpRequest, slug: str) -> HttpResponse:
                      "public/_team_matches.html", {"matches": [], "numbers": []}, "none")
     return _page(request, t, "team_matches", _("Matches and boards"),
                  "public/_team_matches.html",
-                 {"matches": outputs.round_matches(t, rnd), "rnd": rnd, "numbers": numbers},
+                 {"matches": outputs.round_matches(t, rnd), "rnd": rnd, "numbers": numbers,
+                  "initial": outputs.initial_colour_note(t)},
                  str(rnd.number))
 
 
