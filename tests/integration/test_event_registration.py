@@ -220,3 +220,18 @@ def test_a_section_with_limits_takes_no_registration_on_its_own_page(open_event,
     with pytest.raises(ServiceError):
         online.register_online(b, "Anna Berg", "anna@example.org")
     assert not Registration.objects.exists()
+
+
+def test_the_event_pages_link_the_announcement(open_event, client, boss):
+    """A visitor of the event's public page and its director find the registration form."""
+    event, a, b = open_event
+    page = client.get(f"/v/{event.slug}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert f'href="/v/{event.slug}/announcement/"' in page
+    client.force_login(boss.user)
+    page = client.get(f"/director/events/{event.slug}/").content.decode()
+    assert 'id="event-announcement-link"' in page
+    for t in (a, b):  # registration closed everywhere: the public page stops offering it
+        announcements.save(t, boss, open=False, capacity=2, base_cents=2500)
+    client.logout()
+    page = client.get(f"/v/{event.slug}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert f'href="/v/{event.slug}/announcement/"' not in page

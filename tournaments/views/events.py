@@ -30,6 +30,7 @@ from ..models import Entrant, Event, Result, Tournament
 from ..permissions import desks_event, directs_event, is_director, may_create_tournaments
 from ..services import Actor, ServiceError
 from ..services import director as director_services
+from ..services import event_registration as event_reg
 from ..services import events as event_services
 from ..services.event_prizes import event_prizes
 from .access import login_redirect
@@ -216,6 +217,7 @@ def _event_page(request: HttpRequest, event: Event, status: int = 200,
         "move_form": forms_.get("move_form") or MoveForm(prefix="move", entrants=entrants,
                                                          targets=unplayed),
         "may_move": bool(entrants) and len(unplayed) > 1, "candidates": candidates,
+        "announced": bool(event_reg.offers(event)),
     }
     return render(request, "events/director.html", context, status=status)
 
@@ -323,6 +325,7 @@ def public_event(request: HttpRequest, event: str) -> HttpResponse:
     prizes = event_prizes(found) if finished else None
     return render(request, "events/public.html", {
         "event": found, "rows": rows,
+        "taking": any(not o.closed for o in event_reg.offers(found)),
         "prize_lists": prizes.lists()[:2] if prizes is not None else []})
 
 
