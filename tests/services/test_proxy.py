@@ -313,6 +313,9 @@ IN_PROCESS = {
     # the names of the query parameters the spectators' views read, filled at import by every
     # process alike (the same code names the same parameters): nginx's cache key lists them
     ("tournaments/views/rendercache.py", "SPECTATOR_PARAMS"),
+    # the embedded housekeeping's last thread, kept so a test can wait for it; whether it
+    # runs is decided by cache.add (Redis when there are several nodes), not by this handle
+    ("tournaments/services/housekeeping.py", "last_thread"),
 }
 MUTATORS = {"append", "extend", "update", "setdefault", "pop", "popitem", "move_to_end", "add",
             "clear", "insert", "remove", "discard"}

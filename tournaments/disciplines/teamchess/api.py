@@ -193,7 +193,7 @@ MARK = OpenApiParameter("team", OpenApiTypes.STR, OpenApiParameter.QUERY, requir
 class CaptainLineupView(CaptainView):
     """A team captain's line-up for his match, by the match token and his team's mark."""
 
-    http_method_names = ["get", "put", "options"]
+    http_method_names = ["get", "head", "put", "options"]  # HEAD answered like GET
     error_fields = {"lineup": "boards", "team": "team"}
 
     def _team(self, request: Request) -> Entrant:
