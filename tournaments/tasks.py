@@ -20,6 +20,7 @@ from django.db import OperationalError
 from .models import MailRecord, Report
 from .registration_mails import deliver
 from .services import reports as report_service
+from .views.warm import warm_public
 
 log = logging.getLogger(__name__)
 
@@ -54,3 +55,12 @@ def send_registration_mail(self, record_id: int) -> str:
         log.exception("registration mail %s failed", record_id)
         MailRecord.objects.filter(pk=record_id).update(error=f"{type(exc).__name__}"[:300])
         return "failed"
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def warm_public_pages(tournament_id: int) -> int:
+    """Render a tournament's public blocks and page before the hall's phones ask
+    (:mod:`tournaments.views.warm`; queued by ``services.warming`` when a round is
+    published). Rendering is a page's work, so this task calls the page layer, not a
+    service. Safe to run twice: a current rendering is kept, not made again."""
+    return warm_public(tournament_id)

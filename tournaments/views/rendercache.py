@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import logging
 import math
 import time
 from collections.abc import Callable
@@ -46,6 +47,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from ..models import Tournament
 from ..services.standings import identity_key
 
+log = logging.getLogger(__name__)  # a line per rendering at INFO (RENDER_LOG_LEVEL, bench/hall.py)
 CACHE_SECONDS = 3600  # bounds memory only: entries are replaced by version, not by age
 # A renderer that died (its node killed mid-render) frees its block when its lock expires:
 # after three times the block's last rendering, at least LOCK_MIN_SECONDS, at most this (the
@@ -201,6 +203,8 @@ def make(name: str, version: int, build: Builder, store: bool) -> dict[str, Rend
                "gzip": Rendered(version, made, zipped, took)}
     if store:
         cache.set_many({entry_key(name, c): e for c, e in entries.items()}, CACHE_SECONDS)
+    log.info("rendered %s version %s in %.1f ms at %.3f%s", name, version, 1000 * took, made,
+             "" if store else " (not kept)")
     return entries
 
 
