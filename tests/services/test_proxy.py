@@ -37,7 +37,7 @@ from bench.proxy import NGINX, Proxy, free_port, start_nginx, stop, wait_for_por
 from tournaments import services
 from tournaments.models import ResultRevision, Round
 from tournaments.services import Actor
-from tournaments.views.public import page_name
+from tournaments.views.public import fragment_name, page_name
 from tournaments.views.rendercache import entry_key, etag
 from tournaments.views.warm import is_warm
 
@@ -188,6 +188,32 @@ def test_a_published_round_is_rendered_by_the_worker_before_the_first_phone_asks
     assert status == 200 and head["X-Cache-Status"] == "MISS"
     assert body == kept.body and head["ETag"] == etag(name, t.version)
     assert cache.get(entry_key(name, "gzip")).made == kept.made  # not rendered again
+
+
+def test_the_first_request_for_an_address_gets_the_kept_rendering_and_the_new_one_follows(
+        proxy, director):
+    """nginx's first request for an address it holds no copy of (every other phone waits
+    for it) is answered with the kept rendering at once (rendercache.first_fetch); the new
+    one is rendered after that answer and shows when the proxy's copy expires."""
+    t, _rnd = open_round(director)
+    t.refresh_from_db()
+    deadline = time.monotonic() + 30
+    while not is_warm(t):
+        assert time.monotonic() < deadline, "the worker did not render the public pages"
+        time.sleep(0.1)
+    with translation.override("de"):
+        kept = etag(fragment_name(t, "standings", "page"), t.version)
+    services.register(t, Actor(director, "direktor"), [{"name": "Nachzüglerin"}],
+                      status="present")
+    changed_at = time.monotonic()
+    status, first, body = proxy.get(f"/t/{t.slug}/standings/")
+    assert status == 200 and first["X-Cache-Status"] == "MISS"
+    assert first["ETag"] == kept and "Nachzüglerin".encode() not in body
+    while "Nachzüglerin".encode() not in body:
+        assert time.monotonic() - changed_at < RENDER_INTERVAL + 1.0, "the new one never came"
+        time.sleep(0.1)
+        status, _head, body = proxy.get(f"/t/{t.slug}/standings/")
+    print(f"the new rendering through the proxy after {time.monotonic() - changed_at:.2f} s")
 
 
 def test_staff_sessions_and_tokens_are_never_answered_from_the_cache(proxy, stack, director):
