@@ -190,6 +190,22 @@ def test_a_published_round_is_rendered_by_the_worker_before_the_first_phone_asks
     assert cache.get(entry_key(name, "gzip")).made == kept.made  # not rendered again
 
 
+def test_a_tournament_made_public_is_rendered_by_the_worker(stack, director):
+    """Making a tournament public queues the warm-up too; while hidden nothing is rendered."""
+    actor = Actor(director, "direktor")
+    t = services.create_tournament(actor, f"Hidden {uuid.uuid4().hex[:8]}", "mucken", "pair")
+    t = services.update_tournament(t, actor, public=False)
+    for i in range(4):  # no round published: nothing else queues a warm-up
+        services.register(t, actor, [{"name": f"S{i}a"}, {"name": f"S{i}b"}], status="present")
+    time.sleep(1)
+    assert not is_warm(t)
+    t = services.update_tournament(t, actor, public=True)
+    deadline = time.monotonic() + 30
+    while not is_warm(t):
+        assert time.monotonic() < deadline, "the worker did not render the public pages"
+        time.sleep(0.1)
+
+
 def test_the_first_request_for_an_address_gets_the_kept_rendering_and_the_new_one_follows(
         proxy, director):
     """nginx's first request for an address it holds no copy of (every other phone waits
