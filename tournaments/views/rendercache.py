@@ -25,6 +25,12 @@ freshness, and an unchanged tournament is never rendered again.
 The gzipped body is made once per rendering, not once per phone, and kept
 under its own key, so a phone's poll fetches a few kilobytes from the cache
 instead of the whole HTML.
+
+One exception to "the request that gets the lock renders": a proxy's first request for an
+address it holds no copy of, which every other phone waits for (:func:`first_fetch`), gets
+the kept rendering at once and the new one is made right after the answer (a slot later
+for the proxy, once per address). Publishing a round renders the blocks beforehand
+(:mod:`tournaments.views.warm`), so that first request usually finds the current one.
 """
 
 from __future__ import annotations
