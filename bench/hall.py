@@ -67,6 +67,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench import coldstart
 from bench.proxy import etag_version, freshness, start_nginx, wait_for_port, wrk_table
 from bench.proxy import stop as stop_process
 
@@ -120,6 +121,8 @@ class Stack:
                     "CELERY_EAGER": "0", "MEDIA_ROOT": str(self.media), "DJANGO_DEBUG": "0",
                     "SECRET_KEY": "hall-bench-key", "ALLOWED_HOSTS": "127.0.0.1",
                     "HTTPS": "0",  # plain HTTP, as on a hall laptop
+                    # a log line per rendering of a spectators' block or page (coldstart.py)
+                    "RENDER_LOG_LEVEL": "INFO",
                     # every phone and desk comes from 127.0.0.1, like a hall behind one NAT
                     # address: the captain rate limit counts per table link (docs/load.md)
                     "PYTHONPATH": str(ROOT)}
@@ -130,10 +133,10 @@ class Stack:
                 str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi",
                 "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
                 "--threads", str(threads),
-                # the server's own time per request (ms), apart from client queueing; the
-                # nodes append to one file
+                # the server's own time per request (ms), apart from client queueing, and
+                # when it ended (coldstart.py); the nodes append to one file
                 "--access-logfile", str(self.logs / "access.log"),
-                "--access-logformat", "%(m)s %(U)s %(s)s %(M)s"]
+                "--access-logformat", "%(m)s %(U)s %(s)s %(M)s %(t)s"]
             for k, port in enumerate(self.ports)}
         self.commands.update({
             "celery": ["nice", "-n", "10",  # as in docker-compose.yml
@@ -242,6 +245,25 @@ def prepare(tables: int, desks: int, table_codes: bool = False) -> dict:
             "tables": tokens, "codes": codes}
 
 
+def warm_up(info: dict, seconds: float = 60) -> None:
+    """Open the doors once the worker has rendered the public pages: publishing round 1
+    (``prepare``) queued that (tournaments/views/warm.py), as a director's publication does
+    minutes before the players look at their phones; here the worker starts with the stack."""
+    from tournaments.models import Tournament
+    from tournaments.views.warm import is_warm
+
+    started = time.monotonic()
+    t = Tournament.objects.get(pk=info["pk"])
+    while not is_warm(t):
+        if time.monotonic() - started > seconds:
+            print(f"the public pages were not rendered within {seconds:.0f} s of the stack's "
+                  "start: the evening starts cold", flush=True)
+            return
+        time.sleep(0.2)
+    print(f"the worker had rendered the public pages {time.monotonic() - started:.1f} s after "
+          "the stack was up", flush=True)
+
+
 # ---------------------------------------------------------------- measuring
 
 
@@ -255,6 +277,8 @@ class Stats:
     done_at: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     # per spectator, (time.time(), version shown) of each answer (block or page): freshness
     polls: list[list[tuple[float, int]]] = field(default_factory=list)
+    # every spectator's answer: (kind, time.monotonic() done, seconds, nginx's X-Cache-Status)
+    answers: list[tuple[str, float, float, str]] = field(default_factory=list)
 
     def add(self, kind: str, seconds: float, code: int) -> None:
         self.lat[kind].append(seconds)
@@ -352,9 +376,9 @@ def server_times(log: Path, since: int) -> list[str]:
         f.seek(since)
         for line in f:
             parts = line.split()
-            if len(parts) != 4:
+            if len(parts) < 4:
                 continue
-            method, path, _status, ms = parts
+            method, path, _status, ms = parts[:4]
             for kind, pattern in kinds:
                 if pattern.match(f"{method} {path}"):
                     times[kind].append(float(ms) / 1000)
@@ -472,7 +496,9 @@ async def spectator(base: str, stats, slug: str, until: float, rng: random.Rando
             stats.examples.setdefault(kind + " conn", repr(exc))
             phone.close()
         else:
-            stats.add(kind, time.perf_counter() - start, status)
+            took = time.perf_counter() - start
+            stats.add(kind, took, status)
+            stats.answers.append((kind, time.monotonic(), took, got.get("x-cache-status", "-")))
             if status >= 500:
                 stats.examples.setdefault(kind + " 5xx", f"HTTP {status}")
             if status in (200, 304):
@@ -709,6 +735,7 @@ async def evening(base: str, info: dict, minutes: float, spectators: int, seed: 
         if kill is not None and kill_at is not None:
             others.append(asyncio.create_task(killer(start + kill_at, kill, notes)))
         notes["started"] = time.time()
+        notes["started_monotonic"] = start
         await asyncio.gather(*caps)
         done.set()
         await asyncio.gather(*others, lag)
@@ -920,6 +947,7 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[str] = []
     try:
         stack.start()
+        warm_up(info)
         print(f"stack: {stack.base}{' (nginx)' if args.proxy else ''}, {args.nodes} x gunicorn "
               f"gthread {args.workers}x{args.threads}, "
               f"1 celery worker; {args.tables} tables, {args.spectators} spectators, "
@@ -939,6 +967,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(stats.after(settled), elapsed - WARM_UP)))
         print("\n".join(["", *server_times(access, 0), "", *cpu_report(cpu_before, cpu_after,
                                                                       elapsed)]))
+        print("\n".join(coldstart.report(stats.answers, notes["started_monotonic"],
+                                         notes["started"], stack.logs, WARM_UP)))
         answered = served_after - served_before
         gunicorn_cpu = cpu_after.get("gunicorn", 0.0) - cpu_before.get("gunicorn", 0.0)
         if answered:

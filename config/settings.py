@@ -344,6 +344,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    # A line per rendering of a spectators' block or page, and per warm-up of them, at
+    # INFO: bench/hall.py counts them (RENDER_LOG_LEVEL=INFO); otherwise as LOG_LEVEL.
+    "loggers": {name: {"level": env.str("RENDER_LOG_LEVEL",
+                                        default=env.str("LOG_LEVEL", default="WARNING"))}
+                for name in ("tournaments.views.rendercache", "tournaments.views.warm")},
 }
 
 # Static files are served by the app itself (WhiteNoise), also straight from the source

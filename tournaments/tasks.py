@@ -21,6 +21,7 @@ from .models import MailRecord, Report
 from .registration_mails import deliver
 from .services import housekeeping as housekeeping_service
 from .services import reports as report_service
+from .views.warm import warm_public
 
 log = logging.getLogger(__name__)
 
@@ -65,3 +66,12 @@ def housekeeping() -> dict[str, Any]:
     checked again under the tournament's lock, a mail is claimed before it leaves."""
     done = housekeeping_service.run()
     return {"purged": done.purged, "sent": done.sent, "failed": done.failed}
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def warm_public_pages(tournament_id: int) -> int:
+    """Render a tournament's public blocks and page before the hall's phones ask
+    (:mod:`tournaments.views.warm`; queued by ``services.warming`` when a round is
+    published). Rendering is a page's work, so this task calls the page layer, not a
+    service. Safe to run twice: a current rendering is kept, not made again."""
+    return warm_public(tournament_id)

@@ -22,6 +22,26 @@
     }
   });
 
+  /* A page that arrives carries the blocks as they are: its first look for news need not
+     come exactly one period after the load. Phones that opened the page together (a round
+     just published, everybody scanning the same code) would otherwise poll in step every
+     5 s for the whole evening; each phone's first poll comes at a random point of the
+     second half of the period instead, then every period, so their polls spread and a
+     change is still looked for within one period of the load. Done here, before htmx
+     reads the page (its script runs first, at DOMContentLoaded), by turning "every Ns"
+     into an event this script sends. */
+  function spread(el) {
+    var m = /^every (\d+(?:\.\d+)?)s$/.exec(el.getAttribute("hx-trigger") || "");
+    if (!m || typeof htmx === "undefined") { return; }
+    var period = 1000 * Number(m[1]);
+    el.setAttribute("hx-trigger", "live-poll");
+    window.setTimeout(function () {
+      htmx.trigger(el, "live-poll");
+      window.setInterval(function () { htmx.trigger(el, "live-poll"); }, period);
+    }, period * (0.5 + 0.5 * Math.random()));
+  }
+  Array.prototype.forEach.call(document.querySelectorAll(".live[data-pause-hidden]"), spread);
+
   /* The reader can stop the updates (WCAG 2.2.2) and is told, politely and once per
      change, that the tables were updated (the tables themselves are not live regions). */
   function status(text) {

@@ -31,6 +31,7 @@ from .locks import ensure_not_finished
 from .round_check import blockers, blocking_sentence, fixed_rounds_refusal
 from .seating import BOOLEAN_OPTIONS
 from .standings import standings
+from .warming import warm_after_commit
 
 
 def draw_request(t: Tournament, number: int, seed: str) -> pairing.DrawRequest:
@@ -312,6 +313,8 @@ def publish_round(t: Tournament, actor: Actor, number: int) -> Round:
         rnd.status = Round.Status.OPEN
         rnd.save(update_fields=["status"])
         _round_status_logged(c, rnd, Round.Status.PREVIEW)
+    # every phone in the hall opens the pairings now: render them before it asks
+    warm_after_commit(t.pk)
     return rnd
 
 

@@ -21,6 +21,7 @@ from ..disciplines.settings_spec import locked_settings
 from ..models import Role, Tournament
 from . import seating
 from .base import Actor, Conflict, ServiceError, change, creation
+from .warming import warm_after_commit
 
 
 def check_scoring(discipline: str, scoring: Any) -> dict[str, Any]:
@@ -199,6 +200,8 @@ def update_tournament(tournament: Tournament, actor: Actor, **fields: Any) -> To
             if seated:
                 c.after["seated"] = seated
                 c.wrote("entrant:*")
+    if fields.get("public") is True:  # the hall may open its pages now: render them first
+        warm_after_commit(t.pk)
     t.refresh_from_db()
     return t
 

@@ -208,13 +208,26 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     # that, never a value this visitor made up, since every visitor gets this rendering.
     request.META["QUERY_STRING"] = urlencode({"category": category}) if category else ""
 
+    return block_response(request, page_name(t, category), t.version,
+                          page_builder(request, t, category), public=t.public)
+
+
+def page_name(t: Tournament, category: str | None) -> str:
+    """The render cache's name of the tournament's whole page as anonymous visitors get it."""
+    return block_name(t, "whole-page", category or "", get_language())
+
+
+def page_builder(request: HttpRequest, t: Tournament, category: str | None) -> Builder:
+    """The whole page's rendering for every anonymous visitor (``request`` is one of them,
+    or :func:`tournaments.views.warm.anonymous_request`); it shows the oldest version among
+    its blocks."""
+
     def build() -> tuple[str, int]:
         context = tournament_context(whole(t), category)
         return (render_to_string("public/tournament.html", context, request=request),
                 context["shown_version"])
 
-    return block_response(request, block_name(t, "whole-page", category or "", get_language()),
-                          t.version, build, public=t.public)
+    return build
 
 
 def tournament_context(t: Tournament, category: str | None) -> dict:

@@ -25,12 +25,19 @@ freshness, and an unchanged tournament is never rendered again.
 The gzipped body is made once per rendering, not once per phone, and kept
 under its own key, so a phone's poll fetches a few kilobytes from the cache
 instead of the whole HTML.
+
+One exception to "the request that gets the lock renders": a proxy's first request for an
+address it holds no copy of, which every other phone waits for (:func:`first_fetch`), gets
+the kept rendering at once and the new one is made right after the answer (a slot later
+for the proxy, once per address). Publishing a round renders the blocks beforehand
+(:mod:`tournaments.views.warm`), so that first request usually finds the current one.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import logging
 import math
 import time
 from collections.abc import Callable
@@ -42,10 +49,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language, override
 
 from ..models import Tournament
 from ..services.standings import identity_key
 
+log = logging.getLogger(__name__)  # a line per rendering at INFO (RENDER_LOG_LEVEL, bench/hall.py)
 CACHE_SECONDS = 3600  # bounds memory only: entries are replaced by version, not by age
 # A renderer that died (its node killed mid-render) frees its block when its lock expires:
 # after three times the block's last rendering, at least LOCK_MIN_SECONDS, at most this (the
@@ -57,6 +66,10 @@ CACHE_SECONDS = 3600  # bounds memory only: entries are replaced by version, not
 # its own ``lock_seconds`` (the statistics do).
 LOCK_SECONDS = 5
 LOCK_MIN_SECONDS = 1
+# A proxy's first request for an address gets the kept rendering at once if it is at most
+# this old (first_fetch): a newer one is made right after the answer, and the proxy shows
+# the older one to the end of the render slot. An older rendering is rendered anew first.
+FIRST_FETCH_STALE_SECONDS = 30.0
 WAIT_SECONDS = 5.0  # a first rendering in progress is awaited this long, then rendered here
 POLL_SECONDS = 0.05
 
@@ -133,7 +146,8 @@ def block_name(t: Tournament, *parts: str) -> str:
 
 def rendered(name: str, version: int, build: Builder,
              coding: str = "html", busy: Callable[[], str] | None = None,
-             lock_seconds: int = LOCK_SECONDS, wait: bool = False) -> Rendered:
+             lock_seconds: int = LOCK_SECONDS, wait: bool = False,
+             later: list[Callable[[], None]] | None = None) -> Rendered:
     """The block at ``version`` or newer, as ``html`` or ``gzip``; while another request
     renders it, or within the render slot of the last rendering, the last one.
 
@@ -149,6 +163,12 @@ def rendered(name: str, version: int, build: Builder,
     (a short notice, not stored) at once instead of waiting and then rendering it
     themselves, so however many requests come, one of them does the work; and a
     ``lock_seconds`` longer than that work, so a second one does not start meanwhile.
+
+    A caller that can answer first and render afterwards passes a list as ``later``: when
+    this call would render while an older rendering is kept, it returns that one at once,
+    holding the lock, and leaves the rendering (which stores the block and frees the lock)
+    in ``later`` for the caller to run once its answer is out (:func:`block_response`, for
+    a request nobody has a copy for yet: :func:`first_fetch`).
     """
     key, lock = entry_key(name, coding), f"public-lock:{name}"
     entry = cache.get(key)
@@ -168,8 +188,23 @@ def rendered(name: str, version: int, build: Builder,
             if cache.get(lock) is None:  # its renderer is done or died, or the cache is away
                 break
         return make(name, version, build, store=False)[coding]
+    if (later is not None and entry is not None
+            and entry.made >= time.time() - FIRST_FETCH_STALE_SECONDS):
+        later.append(lambda: render_after(name, version, build, lock))
+        return entry
     try:
         return make(name, version, build, store=True)[coding]
+    finally:
+        cache.delete(lock)
+
+
+def render_after(name: str, version: int, build: Builder, lock: str) -> None:
+    """The rendering :func:`rendered` left for after the answer; it holds ``lock``. Nobody
+    waits for it, so a failure is logged, never raised (the next request renders again)."""
+    try:
+        make(name, version, build, store=True)
+    except Exception:
+        log.exception("rendering %s after the answer failed", name)
     finally:
         cache.delete(lock)
 
@@ -201,6 +236,8 @@ def make(name: str, version: int, build: Builder, store: bool) -> dict[str, Rend
                "gzip": Rendered(version, made, zipped, took)}
     if store:
         cache.set_many({entry_key(name, c): e for c, e in entries.items()}, CACHE_SECONDS)
+    log.info("rendered %s version %s in %.1f ms at %.3f%s", name, version, 1000 * took, made,
+             "" if store else " (not kept)")
     return entries
 
 
@@ -224,13 +261,17 @@ def block_response(request: HttpRequest, name: str, version: int,
     response = get_conditional_response(request, etag=current)
     if response is None:
         coding = "gzip" if accepts_gzip(request) else "html"
-        entry = rendered(name, version, build, coding)
+        later: list[Callable[[], None]] | None = [] if first_fetch(request, public) else None
+        entry = rendered(name, version, build, coding, later=later)
         tag = etag(name, entry.version)
         response = get_conditional_response(request, etag=tag)
         if response is None:
-            response = HttpResponse(entry.body)
+            response = AnswerThenRender(entry.body, after=later or [])
             if coding == "gzip":
                 response["Content-Encoding"] = "gzip"
+        elif later:  # a 304 for the kept rendering (not asked for by a first fetch)
+            for job in later:
+                job()
         response["ETag"] = tag
     else:
         response["ETag"] = current
@@ -240,6 +281,45 @@ def block_response(request: HttpRequest, name: str, version: int,
     else:  # a tournament only its staff may see yet
         patch_cache_control(response, private=True, no_store=True)
     return response
+
+
+def first_fetch(request: HttpRequest, public: bool) -> bool:
+    """Whether this is a proxy's first request for a public block or page it holds no copy
+    of: the proxy says it fills its cache (``X-Proxy-Cache-Fill``,
+    deploy/nginx/turnierwart.conf) and names no ETag. Every other phone asking for that
+    address waits for this one (``proxy_cache_lock``; nginx looks again every 500 ms): in
+    the 5,000-phone evening a first standings rendering of 1.9-2.4 s in a busy worker made
+    thousands of phones wait that long (docs/load.md, "The cold start of a full hall").
+    So it gets the kept rendering at once if that is at most
+    :data:`FIRST_FETCH_STALE_SECONDS` old (under its own ETag), and the new one is made
+    right after the answer is out; the proxy shows the older one to the end of the render
+    slot and then asks again with its ETag, which finds the new one. This happens once per
+    address while the proxy keeps it; a request naming an ETag (nginx refreshing a copy it
+    answers from meanwhile), and every request not from the proxy (a phone polling the app
+    itself, ``make run``: a visitor gets what is current), waits for its rendering as before.
+    """
+    return (public and "HTTP_IF_NONE_MATCH" not in request.META
+            and "HTTP_X_PROXY_CACHE_FILL" in request.META)
+
+
+class AnswerThenRender(HttpResponse):
+    """An answer that, once the server has sent it (WSGI ``close()``), runs the renderings
+    left for after it (:func:`rendered` ``later``), in the same thread and language, before
+    Django's end of request (which returns the database connection)."""
+
+    def __init__(self, content: str | bytes, after: list[Callable[[], None]]) -> None:
+        super().__init__(content)
+        self.after = after
+        self.language = get_language()
+
+    def close(self) -> None:
+        try:
+            with override(self.language):
+                for job in self.after:
+                    job()
+        finally:
+            self.after = []
+            super().close()
 
 
 def shared_freshness(now: float | None = None) -> dict[str, int | bool]:
