@@ -57,9 +57,24 @@ class Announcement(models.Model):
     late_from = models.DateField(_("late fee from"), null=True, blank=True)
     late_extra_cents = models.PositiveIntegerField(_("late surcharge"), default=0)
     bank = models.CharField(_("bank account for the fee"), max_length=300, blank=True)
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True)
+    bic = models.CharField(_("BIC"), max_length=11, blank=True)
 
     def __str__(self) -> str:
         return f"announcement of {self.tournament_id}"
+
+    @property
+    def account(self) -> str:
+        """The account as pages and mails show it: the recipient (``bank``, which held the
+        whole account as free text before the IBAN had a field of its own), the IBAN
+        checked and grouped in fours, the BIC."""
+        from scoring.bank import grouped
+        parts = [self.bank] if self.bank else []
+        if self.iban:
+            parts.append(f"IBAN {grouped(self.iban)}")
+        if self.bic:
+            parts.append(f"BIC {self.bic}")
+        return ", ".join(parts)
 
 
 class Registration(models.Model):
