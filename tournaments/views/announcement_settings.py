@@ -44,8 +44,8 @@ class AnnouncementForm(forms.Form):
         help_text=_("While ticked, the public page takes registrations (until the day "
                     "below, and never after round 1 is drawn)."))
     starts_on = forms.DateField(label=_("First day"), required=False, widget=DAY,
-                                help_text=_("Also the day the age \"under 18\" is counted "
-                                            "on."))
+                                help_text=_("\"Under 18\" on the form means under 18 on this "
+                                            "day."))
     ends_on = forms.DateField(label=_("Last day"), required=False, widget=DAY,
                               help_text=_("Empty for a tournament of one day."))
     closes_on = forms.DateField(label=_("Registration until"), required=False, widget=DAY,
@@ -70,7 +70,7 @@ class AnnouncementForm(forms.Form):
         help_text=_("Name and club of those with a place, on the public page."))
     show_minors = forms.BooleanField(
         label=_("Show minors in the public list too"), required=False,
-        help_text=_("Only with the parents' consent: players under 18 are hidden otherwise."))
+        help_text=_("Unticked, players under 18 are left out of the public list."))
     base = _euros(_("Entry fee (€)"), required=True,
                   help_text=_("0 for a tournament without fee (every fee is then waived)."))
     reduced = _euros(_("Reduced fee for youth and members (€, empty: none)"),
