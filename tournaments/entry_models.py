@@ -133,6 +133,16 @@ class Registration(models.Model):
                                     name="unique_registration_number"),
         ]
 
+    def fee_label(self) -> str:
+        """The fee's state as the desk's list, the payments list and the API's readers
+        should see it: a due fee is "open" only with a place; waiting it is owed only once
+        a place is given, withdrawn not at all (docs/registration.md, "Entry fees")."""
+        if self.fee_state == self.Fee.DUE and self.place == self.Place.WAITING:
+            return str(_("due once placed"))
+        if self.fee_state == self.Fee.DUE and self.place == self.Place.WITHDRAWN:
+            return str(_("not owed"))
+        return str(self.get_fee_state_display())
+
     def __str__(self) -> str:
         return f"{self.number}. {self.name}"
 

@@ -298,7 +298,7 @@ def test_what_a_volunteer_stumbled_over(browser, live_server, shot, settings):
                        bank="SC Musterstadt", iban="DE02120300000000202051")
     violations: list[str] = []
     for lang, size, n in (("de", PHONE, 1), ("en", SCREEN, 2), ("de", SCREEN, 3),
-                          ("en", PHONE, 4)):
+                          ("en", PHONE, 4), ("de", PHONE, 5)):
         ctx = browser.new_context(**size, locale=lang,
                                   extra_http_headers={"Accept-Language": lang})
         ctx.add_init_script(script=script)
@@ -324,7 +324,7 @@ def test_what_a_volunteer_stumbled_over(browser, live_server, shot, settings):
             shot(page, f"reg2-waiting-{lang}-{width}")
     assert Registration.objects.get(number=1).dwz == 1501
 
-    for lang, size in (("en", SCREEN), ("de", PHONE)):
+    for lang, size in (("en", SCREEN), ("de", PHONE), ("de", SCREEN), ("en", PHONE)):
         desk = browser.new_context(**size, locale=lang,
                                    extra_http_headers={"Accept-Language": lang})
         desk.add_init_script(script=script)

@@ -90,10 +90,16 @@ def test_open_fees_count_only_fees_owed(t, boss):
 
 
 def test_the_desk_page_shows_no_open_fee_after_a_withdrawal(desk_client, t, boss):
-    reg = sign(t, 1)
+    reg, waiting = sign(t, 1), sign(t, 2)
+    page = desk_client.get(reverse("desk:registrations", args=[t.slug])).content.decode()
+    assert f'<td data-fee="{waiting.number}">due once placed</td>' in page
+    online.withdraw(waiting, boss)
     online.withdraw(reg, boss)
     page = desk_client.get(reverse("desk:registrations", args=[t.slug])).content.decode()
     assert '<strong data-state="due">0</strong>' in page
+    assert f'<td data-fee="{reg.number}">not owed</td>' in page  # not "due" any more
+    csv = desk_client.get(reverse("desk:reg_csv", args=[t.slug])).content.decode("utf-8-sig")
+    assert ";not owed;" in csv.splitlines()[1]
 
 
 # --------------------------------------------------------------- 4. every code we show
@@ -151,7 +157,7 @@ def test_a_wrong_bic_is_refused_at_its_field(director_client, t):
 def test_the_service_refuses_a_bad_iban_too(t, boss):
     with pytest.raises(ServiceError) as e:
         announcements.save(t, boss, iban="DE02120300000000202052")
-    assert "iban" in e.value.errors
+    assert "check digits" in " ".join(e.value.errors["iban"])
 
 
 def test_the_settings_explain_their_fields(director_client, t):

@@ -252,7 +252,7 @@ def payments_csv(request: HttpRequest, t: Tournament) -> HttpResponse:
                 gettext("Amount paid"), gettext("Paid by"), gettext("Paid at")])
     for r in _rows(t):
         w.writerow([r.number, _cell(r.name), _cell(r.club), r.get_place_display(),
-                    r.reference, money(r.fee_cents / 100), r.get_fee_state_display(),
+                    r.reference, money(r.fee_cents / 100), r.fee_label(),
                     money(r.paid_cents / 100), r.get_paid_via_display() if r.paid_via else "",
                     r.paid_at.date().isoformat() if r.paid_at else ""])
     response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
