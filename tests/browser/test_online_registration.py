@@ -239,7 +239,8 @@ def test_one_registration_for_an_event_of_sections(browser, live_server, shot, s
     # Anna withdraws at the desk of A: Cleo moves up; Dora moves from U1600 to A and waits
     dpage.goto(f"{base}/desk/{a.slug}/registrations/")
     dpage.click("#r1 form[action$='/withdraw/'] button")
-    dpage.wait_for_load_state()
+    dpage.click("#r1 .reg-ask button[type=submit]")  # the desk asks first
+    dpage.wait_for_selector(".messages li:has-text('Withdrawn: 1. Anna Berg')")
     dpage.goto(f"{base}/desk/{b.slug}/registrations/")
     dpage.select_option("#mv-1", str(a.pk))
     dpage.click("#r1 form[action$='/move/'] button")
