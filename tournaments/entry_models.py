@@ -57,9 +57,24 @@ class Announcement(models.Model):
     late_from = models.DateField(_("late fee from"), null=True, blank=True)
     late_extra_cents = models.PositiveIntegerField(_("late surcharge"), default=0)
     bank = models.CharField(_("bank account for the fee"), max_length=300, blank=True)
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True)
+    bic = models.CharField(_("BIC"), max_length=11, blank=True)
 
     def __str__(self) -> str:
         return f"announcement of {self.tournament_id}"
+
+    @property
+    def account(self) -> str:
+        """The account as pages and mails show it: the recipient (``bank``, which held the
+        whole account as free text before the IBAN had a field of its own), the IBAN
+        checked and grouped in fours, the BIC."""
+        from scoring.bank import grouped
+        parts = [self.bank] if self.bank else []
+        if self.iban:
+            parts.append(f"IBAN {grouped(self.iban)}")
+        if self.bic:
+            parts.append(f"BIC {self.bic}")
+        return ", ".join(parts)
 
 
 class Registration(models.Model):
@@ -117,6 +132,16 @@ class Registration(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"],
                                     name="unique_registration_number"),
         ]
+
+    def fee_label(self) -> str:
+        """The fee's state as the desk's list, the payments list and the API's readers
+        should see it: a due fee is "open" only with a place; waiting it is owed only once
+        a place is given, withdrawn not at all (docs/registration.md, "Entry fees")."""
+        if self.fee_state == self.Fee.DUE and self.place == self.Place.WAITING:
+            return str(_("due once placed"))
+        if self.fee_state == self.Fee.DUE and self.place == self.Place.WITHDRAWN:
+            return str(_("not owed"))
+        return str(self.get_fee_state_display())
 
     def __str__(self) -> str:
         return f"{self.number}. {self.name}"

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from .common.numbers import money
 from .links import public_base
 from .models import MailRecord, Registration
+from .services.waiting import waiting_number
 
 
 def personal_link(reg: Registration, base: str = "") -> str:
@@ -29,12 +30,18 @@ def personal_link(reg: Registration, base: str = "") -> str:
 
 def _fee_lines(reg: Registration) -> list[str]:
     a = getattr(reg.tournament, "announcement", None)
+    if reg.place == Registration.Place.WAITING and reg.fee_state == Registration.Fee.DUE:
+        # The house asks money only for a place (reminders go to those with one): a waiting
+        # person who paid might never play, and the desk would have to refund.
+        return [_("Entry fee: %(amount)s €, due only once you have a place; please do not "
+                  "pay before. The mail that gives you a place tells you how.")
+                % {"amount": money(reg.fee_cents / 100)}]
     if reg.fee_state != Registration.Fee.DUE:
         return [_("Entry fee: %(state)s.") % {"state": reg.get_fee_state_display()}]
     lines = [_("Entry fee: %(amount)s €, please transfer it with the reference %(ref)s.")
              % {"amount": money(reg.fee_cents / 100), "ref": reg.reference}]
-    if a is not None and a.bank:
-        lines.append(_("Account: %(bank)s") % {"bank": a.bank})
+    if a is not None and a.account:
+        lines.append(_("Account: %(bank)s") % {"bank": a.account})
     return lines
 
 
@@ -49,8 +56,10 @@ def write(record: MailRecord) -> tuple[str, str]:
         if record.kind == "confirmation":
             subject = _("Registration for %(t)s") % {"t": t.name}
             if reg.place == Registration.Place.WAITING:
-                state = [_("the tournament is full: you are on the waiting list. When a place "
-                           "frees up you move up and we tell you.")]
+                state = [_("the tournament is full: you are on the waiting list, number "
+                           "%(n)s. You have no place yet; when one frees up you move up and "
+                           "we tell you.") % {"n": waiting_number(reg) or "?"},
+                         *_fee_lines(reg)]
             else:
                 state = [_("you are registered; you have a place."), *_fee_lines(reg)]
         elif record.kind == "moved_up":
@@ -61,15 +70,20 @@ def write(record: MailRecord) -> tuple[str, str]:
             subject = _("Moved to section %(t)s") % {"t": t.name}
             state = [_("your registration was moved to the section %(t)s.") % {"t": t.name},
                      _("you have a place.") if reg.place == Registration.Place.PLACED
-                     else _("the section is full: you are on its waiting list."),
+                     else _("the section is full: you are on its waiting list, number "
+                            "%(n)s.") % {"n": waiting_number(reg) or "?"},
                      *_fee_lines(reg)]
         else:
             subject = _("Entry fee reminder: %(t)s") % {"t": t.name}
             state = [_("we have not received your entry fee yet."), *_fee_lines(reg)]
+        if reg.place == Registration.Place.WAITING:
+            about = _("Your personal link (your number on the waiting list, or take your name "
+                      "off it; the QR code for the check-in comes with a place):")
+        else:
+            about = _("Your personal link (see or withdraw your registration; at the hall, "
+                      "show its QR code at the desk to check in):")
         body = "\n".join([
-            hello, "", *state, "",
-            _("Your personal link (see or withdraw your registration; at the hall, show its "
-              "QR code at the desk to check in):"), link, "",
+            hello, "", *state, "", about, link, "",
             _("This mail was sent by Turnierwart for the organisers of %(t)s.")
             % {"t": t.name}])
     return str(subject)[:200], body[:5000]

@@ -239,7 +239,8 @@ def test_one_registration_for_an_event_of_sections(browser, live_server, shot, s
     # Anna withdraws at the desk of A: Cleo moves up; Dora moves from U1600 to A and waits
     dpage.goto(f"{base}/desk/{a.slug}/registrations/")
     dpage.click("#r1 form[action$='/withdraw/'] button")
-    dpage.wait_for_load_state()
+    dpage.click("#r1 .reg-ask button[type=submit]")  # the desk asks first
+    dpage.wait_for_selector(".messages li:has-text('Withdrawn: 1. Anna Berg')")
     dpage.goto(f"{base}/desk/{b.slug}/registrations/")
     dpage.select_option("#mv-1", str(a.pk))
     dpage.click("#r1 form[action$='/move/'] button")
@@ -281,4 +282,91 @@ def test_one_registration_for_an_event_of_sections(browser, live_server, shot, s
     shot(page, "online-15-section-announcement-390")
     page.click("text=alle Gruppen")
     page.wait_for_url(url)
+    assert not violations, "\n".join(violations)
+
+
+def test_what_a_volunteer_stumbled_over(browser, live_server, shot, settings):
+    """A full open of one place, through the pages at 390 and 1920 px in German and
+    English: the second person is told the waiting number, shown no fee to pay and no
+    check-in code; the desk's "Withdraw" asks first and then names who went and who moved
+    up; the TW reference checks in; the settings refuse a wrong IBAN at its field and
+    explain their fields; the form asks the DWZ. axe on every page."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "enabled": False}
+    script = AXE.read_text()
+    base = live_server.url
+    t = staff("Winteropen", "chess")
+    announcements.save(t, Actor(None, "test"), open=True, capacity=1, base_cents=2000,
+                       bank="SC Musterstadt", iban="DE02120300000000202051")
+    violations: list[str] = []
+    for lang, size, n in (("de", PHONE, 1), ("en", SCREEN, 2), ("de", SCREEN, 3),
+                          ("en", PHONE, 4), ("de", PHONE, 5)):
+        ctx = browser.new_context(**size, locale=lang,
+                                  extra_http_headers={"Accept-Language": lang})
+        ctx.add_init_script(script=script)
+        page = ctx.new_page()
+        width = size["viewport"]["width"]
+        page.goto(f"{base}/t/{t.slug}/announcement/")
+        assert page.locator("#id_dwz").count() == 1
+        axe(page, violations, f"announcement {lang} {width}")
+        assert no_sideways_scroll(page), page.evaluate(WIDE)
+        shot(page, f"reg2-announcement-{lang}-{width}")
+        page.fill("#id_name", f"Person {n}")
+        page.fill("#id_email", f"person{n}@example.org")
+        page.fill("#id_dwz", str(1500 + n))
+        page.click("form button[type=submit].primary")
+        page.wait_for_url(re.compile(r"/r/[2-9A-X]{20}/"))
+        if n > 1:  # the tournament is full: the waiting list, said plainly
+            text = page.locator("main").inner_text()
+            assert (f"Warteliste, Nummer {n - 1}" if lang == "de"
+                    else f"waiting list, number {n - 1}") in text
+            assert page.locator("img").count() == 0 and "TW-" not in text
+            axe(page, violations, f"waiting page {lang} {width}")
+            assert no_sideways_scroll(page), page.evaluate(WIDE)
+            shot(page, f"reg2-waiting-{lang}-{width}")
+    assert Registration.objects.get(number=1).dwz == 1501
+
+    for lang, size in (("en", SCREEN), ("de", PHONE), ("de", SCREEN), ("en", PHONE)):
+        desk = browser.new_context(**size, locale=lang,
+                                   extra_http_headers={"Accept-Language": lang})
+        desk.add_init_script(script=script)
+        dpage = desk.new_page()
+        width = size["viewport"]["width"]
+        login(dpage, base, "anmeldung")
+        dpage.goto(f"{base}/desk/{t.slug}/registrations/")
+        first = Registration.objects.filter(place="placed").order_by("number").first()
+        dpage.click(f"#r{first.number} form[action$='/withdraw/'] button")
+        dpage.wait_for_selector(f"#ask-{first.number}")
+        assert Registration.objects.get(pk=first.pk).place == "placed"  # asked, not done
+        axe(dpage, violations, f"desk asking {lang} {width}")
+        assert no_sideways_scroll(dpage), dpage.evaluate(WIDE)
+        shot(dpage, f"reg2-desk-asking-{lang}-{width}")
+        dpage.click(f"#r{first.number} .reg-ask button[type=submit]")
+        dpage.wait_for_selector(".messages li")
+        said = dpage.locator(".messages li").inner_text()
+        assert first.name in said and ("nachgerückt" if lang == "de" else "moved up") in said
+        assert dpage.locator("[data-state=due]").inner_text() == "1"  # the one moved up
+        shot(dpage, f"reg2-desk-withdrawn-{lang}-{width}")
+        placed = Registration.objects.get(place="placed")
+        dpage.fill("#reg-code", placed.reference)
+        dpage.press("#reg-code", "Enter")
+        dpage.wait_for_selector(f".messages li:has-text('{placed.name}')")
+        assert Entrant.objects.get(pk=placed.entrant_id).status == "present"
+        Entrant.objects.filter(pk=placed.entrant_id).update(status="registered", arrived=None)
+
+    for lang, size in (("en", PHONE), ("de", SCREEN), ("en", SCREEN), ("de", PHONE)):
+        director = browser.new_context(**size, locale=lang,
+                                       extra_http_headers={"Accept-Language": lang})
+        director.add_init_script(script=script)
+        spage = director.new_page()
+        width = size["viewport"]["width"]
+        login(spage, base, "direktor")
+        spage.goto(f"{base}/director/{t.slug}/announcement/")
+        assert spage.locator("#id_iban").input_value() == "DE02 1203 0000 0000 2020 51"
+        spage.fill("#id_iban", "DE02 1203 0000 0000 2020 52")
+        spage.press("#id_iban", "Enter")  # sends the form, as a tap on "Save" does
+        spage.wait_for_selector("#id_iban_error")
+        assert spage.locator("#id_iban").get_attribute("aria-invalid") == "true"
+        axe(spage, violations, f"settings {lang} {width}")
+        assert no_sideways_scroll(spage), spage.evaluate(WIDE)
+        shot(spage, f"reg2-settings-{lang}-{width}")
     assert not violations, "\n".join(violations)

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring import bank
 from scoring.payments import FeeRules
 
 from ..models import Announcement, Tournament
@@ -25,7 +26,9 @@ TEXT_FIELDS = {"venue": 200, "bank": 300, "text": 5000}
 DATE_FIELDS = ("starts_on", "ends_on", "closes_on", "early_until", "late_from")
 CENTS_FIELDS = ("base_cents", "reduced_cents", "early_cents", "late_extra_cents")
 BOOL_FIELDS = ("open", "list_public", "show_minors", "titled_free")
-FIELDS = (*TEXT_FIELDS, *DATE_FIELDS, *CENTS_FIELDS, *BOOL_FIELDS, "capacity", "waiting_order")
+BANK_FIELDS = ("iban", "bic")
+FIELDS = (*TEXT_FIELDS, *BANK_FIELDS, *DATE_FIELDS, *CENTS_FIELDS, *BOOL_FIELDS, "capacity",
+          "waiting_order")
 
 
 def of(t: Tournament) -> Announcement:
@@ -41,7 +44,31 @@ def rules(a: Announcement) -> FeeRules:
                     late_extra_cents=a.late_extra_cents)
 
 
+def _bank(name: str, value: Any) -> str:
+    """An IBAN (ISO 13616 check digits) or a BIC, typed with spaces or not; empty is
+    allowed (no transfer then). Stored compact, in upper case."""
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str) or len(value) > 60:
+        raise ServiceError(_("at most %(n)s characters") % {"n": 60}, name)
+    try:
+        return bank.iban(value) if name == "iban" else bank.bic(value)
+    except bank.BankError as e:
+        if name == "bic":
+            why = _("a BIC has 8 or 11 letters and digits, like COBADEFFXXX")
+        elif e.kind == "check":
+            why = _("this IBAN's check digits do not fit: a character is typed wrong")
+        elif e.kind == "length":
+            why = _("an IBAN of this country has another length")
+        else:
+            why = _("an IBAN like DE02 1203 0000 0000 2020 51 (country, check digits, "
+                    "account)")
+        raise ServiceError(why, name) from None
+
+
 def _checked(name: str, value: Any) -> Any:
+    if name in BANK_FIELDS:
+        return _bank(name, value)
     if name in TEXT_FIELDS:
         value = (value or "").strip()
         if len(value) > TEXT_FIELDS[name]:

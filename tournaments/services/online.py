@@ -35,7 +35,7 @@ from ..models import (
 )
 from . import announcement as announcements
 from .base import Actor, ServiceError, change
-from .prereg import check_in_code
+from .prereg import check_in_code, looks_like_code, normal_code
 from .registration import apply_status
 from .registration_mail import queue
 from .waiting import ONLINE, give_place, has_room, release
@@ -160,10 +160,12 @@ def link_withdraws(t: Tournament) -> bool:
     return t.status == Tournament.Status.SETUP and not t.rounds.exists()
 
 
-def withdraw(reg: Registration, actor: Actor = PLAYER, base: str = "") -> Registration:
+def withdraw(reg: Registration, actor: Actor = PLAYER, base: str = "",
+             moved_up: list[str] | None = None) -> Registration:
     """Withdraw a registration (the player through the link, or the desk); a place freed
     before the first round goes to the first waiting one, who is told by mail. Through the
-    link (``actor`` :data:`PLAYER`) only while :func:`link_withdraws`."""
+    link (``actor`` :data:`PLAYER`) only while :func:`link_withdraws`. ``moved_up``, when
+    given, receives who moved up, so the desk's message can name them."""
     with change(reg.tournament_id, actor, "withdraw_online") as c:
         if actor is PLAYER and not link_withdraws(c.tournament):
             raise ServiceError(_("The tournament has started: please tell the director "
@@ -181,6 +183,8 @@ def withdraw(reg: Registration, actor: Actor = PLAYER, base: str = "") -> Regist
         c.before, c.after = {"place": before}, {"place": r.place}
         if moved:
             c.after["moved_up"] = moved
+            if moved_up is not None:
+                moved_up.extend(moved)
         if skipped:
             c.after["still_waiting"] = skipped
     return r
@@ -228,17 +232,24 @@ def token_in(text: str) -> str:
 
 def check_in(t: Tournament, actor: Actor,
              text: str) -> tuple[Entrant, RegistrationSeat | None]:
-    """The desk scans the QR code of the mail (the personal link) or a pre-registration
-    code: the entrant is checked in. Anything else is refused at the field ``code``."""
+    """The desk scans the QR code of the mail (the personal link), or types the payment
+    reference (``TW-…``, shown on the registrations page and in the mail) or a
+    pre-registration code: the entrant is checked in. Every code we show to people works;
+    anything else is refused at the field ``code``, saying what to scan instead."""
     token = token_in(text)
-    if not token:
+    refs = [] if token else payments.references_in(text[:300])
+    if not token and not refs:
+        code = normal_code(text)
+        if code and not looks_like_code(code):
+            raise ServiceError(unknown_code(text), "code")
         return check_in_code(t, actor, text)
     with change(t.pk, actor, "checkin_link") as c:
-        reg = Registration.objects.filter(tournament=c.tournament, token=token).select_related(
-            "entrant").first()
+        found = Registration.objects.filter(tournament=c.tournament)
+        reg = (found.filter(token=token) if token else found.filter(
+            reference=payments.reference(refs[-1][len(payments.PREFIX):-1]))
+               ).select_related("entrant").first()
         if reg is None:
-            raise ServiceError(_("unknown code %(code)s") % {"code": text.strip()[:60]},
-                               "code")
+            raise ServiceError(unknown_code(text), "code")
         if reg.place != Registration.Place.PLACED or reg.entrant is None:
             raise ServiceError(_("%(name)s has no place (%(place)s)")
                                % {"name": reg.name, "place": reg.get_place_display()}, "code")
@@ -249,6 +260,13 @@ def check_in(t: Tournament, actor: Actor,
                                % {"entrant": e, "time": when}, "code")
         seat = apply_status(c, e, Entrant.Status.PRESENT)
     return e, seat
+
+
+def unknown_code(text: str) -> str:
+    """The refusal of a code that names nobody, saying what the desk can scan instead."""
+    return _("unknown code %(code)s: scan the QR code of the registration mail or the "
+             "personal page, or type the payment reference (TW-…) or the pre-registration "
+             "code") % {"code": text.strip()[:60]}
 
 
 def close_check_in(t: Tournament, actor: Actor) -> int:
@@ -290,11 +308,15 @@ def remind(t: Tournament, actor: Actor, base: str = "", today: date | None = Non
 
 
 def totals(t: Tournament) -> dict[str, Any]:
-    """Counts and sums per fee state (cents), places and waiting, for the organiser."""
-    regs = list(Registration.objects.filter(tournament=t).exclude(
-        place=Registration.Place.WITHDRAWN, fee_state=Registration.Fee.DUE))
+    """Counts and sums per fee state (cents), places and waiting, for the organiser.
+
+    "Due" (the desk's "offen") counts only fees owed: those with a place. A waiting
+    registration owes nothing until it moves up, and a withdrawn one nothing at all."""
+    regs = list(Registration.objects.filter(tournament=t))
     out: dict[str, Any] = {s: {"count": 0, "cents": 0} for s in Registration.Fee.values}
     for r in regs:
+        if r.fee_state == Registration.Fee.DUE and r.place != Registration.Place.PLACED:
+            continue
         out[r.fee_state]["count"] += 1
         out[r.fee_state]["cents"] += r.paid_cents if r.fee_state in (
             Registration.Fee.PAID, Registration.Fee.REFUNDED) else r.fee_cents

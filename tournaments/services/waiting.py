@@ -35,6 +35,17 @@ def waiting(t: Tournament, order: str) -> QuerySet[Registration]:
     return found.order_by("number")
 
 
+def waiting_number(reg: Registration) -> int | None:
+    """Where ``reg`` stands on its waiting list (1 = moves up next); None unless waiting.
+    The personal page and the mails tell it, so a waiting person knows it is no place."""
+    if reg.place != Registration.Place.WAITING:
+        return None
+    a = Announcement.objects.filter(tournament_id=reg.tournament_id).first()
+    order = a.waiting_order if a is not None else Announcement.WaitingOrder.REGISTRATION
+    pks = list(waiting(reg.tournament, order).values_list("pk", flat=True))
+    return pks.index(reg.pk) + 1 if reg.pk in pks else None
+
+
 def has_room(t: Tournament, a: Announcement) -> bool:
     return a.capacity is None or placed(t) < a.capacity
 

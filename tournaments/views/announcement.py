@@ -34,8 +34,9 @@ from ..models import Registration, Tournament
 from ..permissions import is_desk
 from ..services import ServiceError, online
 from ..services import announcement as announcements
+from ..services.events import MAX_RATING
 from ..services.prize_offer import offered
-from ..services.waiting import waiting
+from ..services.waiting import waiting, waiting_number
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,18 @@ class RegistrationForm(forms.Form):
     titled = forms.BooleanField(label=_("Titled player (GM, IM, WGM, WIM)"), required=False)
     # A field people never see: a script that fills in everything gives itself away.
     website = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, rating: tuple[str, Any] | None = None,
+                 **kwargs: Any) -> None:
+        """``rating``: the discipline's rating field (``("dwz", "DWZ")``, ``("rating",
+        "Elo")``, …), asked optionally so the desk's list is seeded from the start."""
+        super().__init__(*args, **kwargs)
+        if rating is not None:
+            kind, label = rating
+            self.fields[kind] = forms.IntegerField(
+                label=label, min_value=0, max_value=MAX_RATING, required=False,
+                help_text=_("Empty if you have none."))
+            self.order_fields(["name", "email", "club", kind])
 
 
 def public_list(t: Tournament, a: Any) -> list[Registration] | None:
@@ -73,13 +86,17 @@ def announcement_page(request: HttpRequest, slug: str) -> HttpResponse:
     reason = online.closed_reason(t, a, timezone.localdate())
     if a.pk is None or (reason and not t.public and not is_desk(request.user, t)):
         raise Http404("no such announcement")
-    form = RegistrationForm(request.POST or None)
+    event_form = online.needs_event_form(t)
+    # The rating the discipline ranks by, as the event's announcement asks it (a section
+    # with limits registers there, with its own rating fields).
+    rating = None if event_form else discipline_of(t).desk_rating(t)
+    form = RegistrationForm(request.POST or None, rating=rating)
     ctx: dict[str, Any] = {
         "t": t, "a": a, "discipline": discipline_of(t).label, "closed": reason, "form": form,
         "players": public_list(t, a), "placed": online.totals(t)["placed"],
         "waiting": waiting(t, a.waiting_order).count()}
     ctx["prizes"], ctx["prize_total"] = offered(t)
-    ctx["event_form"] = online.needs_event_form(t)
+    ctx["event_form"] = event_form
     if request.method != "POST":
         return render(request, "public/announcement.html", ctx)
     if reason or ctx["event_form"]:
@@ -97,7 +114,8 @@ def announcement_page(request: HttpRequest, slug: str) -> HttpResponse:
             reg = online.register_online(
                 t, cd["name"], cd["email"], cd.get("club", ""), youth=cd["youth"],
                 member=cd["member"], titled=cd["titled"],
-                language=(get_language() or "de")[:2], base=public_base(request))
+                language=(get_language() or "de")[:2], base=public_base(request),
+                facts=_rating_facts(cd, rating))
         except ServiceError as e:
             for field, msgs in e.errors.items():
                 for msg in msgs:
@@ -110,6 +128,14 @@ def announcement_page(request: HttpRequest, slug: str) -> HttpResponse:
     elif form.is_valid():
         form.add_error(None, gettext("Please sign up with the form on this page."))
     return render(request, "public/announcement.html", ctx, status=400)
+
+
+def _rating_facts(cd: dict[str, Any],
+                  rating: tuple[str, Any] | None) -> dict[str, int | None] | None:
+    """The rating given on the form, kept with the registration and its entrant."""
+    if rating is None or cd.get(rating[0]) is None:
+        return None
+    return {rating[0]: cd[rating[0]]}
 
 
 def _mine(token: str) -> Registration:
@@ -125,10 +151,7 @@ def my_registration(request: HttpRequest, token: str) -> HttpResponse:
     """The player's own registration: state, fee, the check-in QR code, withdraw."""
     reg = _mine(token)
     a = announcements.of(reg.tournament)
-    position = None
-    if reg.place == Registration.Place.WAITING:
-        order = list(waiting(reg.tournament, a.waiting_order).values_list("pk", flat=True))
-        position = order.index(reg.pk) + 1 if reg.pk in order else None
+    position = waiting_number(reg)
     link = public_base(request) + reverse("online:mine", args=[reg.token])
     qr = segno.make(link, error="m").svg_data_uri(scale=6, border=2)
     return render(request, "public/my_registration.html", {

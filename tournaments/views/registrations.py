@@ -108,10 +108,24 @@ def fee(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
 @require_POST
 @desk_view
 def withdraw(request: HttpRequest, t: Tournament, number: int) -> HttpResponse:
+    """Withdraw after asking (as the desk's list asks before withdrawing an entrant): the
+    first POST shows the question in the registration's row, "Yes" sends ``confirmed``;
+    then the message names who was withdrawn and who moved up."""
+    reg = _reg(t, number)
+    if request.POST.get("confirmed") != "1":
+        if reg.place == Registration.Place.WITHDRAWN:
+            return _back(t, f"#r{number}")
+        return render(request, "desk/registrations.html", _context(request, t, asking=number))
+    moved: list[str] = []
     try:
-        online.withdraw(_reg(t, number), _actor(request), base=public_base(request))
+        online.withdraw(reg, _actor(request), base=public_base(request), moved_up=moved)
     except ServiceError as e:
         return _refused(request, t, e)
+    text = gettext("Withdrawn: %(number)s. %(name)s") % {"number": number, "name": reg.name}
+    if moved:
+        text += " · " + gettext("moved up from the waiting list: %(names)s") % {
+            "names": ", ".join(moved)}
+    messages.success(request, text)
     return _back(t, f"#r{number}")
 
 
@@ -238,7 +252,7 @@ def payments_csv(request: HttpRequest, t: Tournament) -> HttpResponse:
                 gettext("Amount paid"), gettext("Paid by"), gettext("Paid at")])
     for r in _rows(t):
         w.writerow([r.number, _cell(r.name), _cell(r.club), r.get_place_display(),
-                    r.reference, money(r.fee_cents / 100), r.get_fee_state_display(),
+                    r.reference, money(r.fee_cents / 100), r.fee_label(),
                     money(r.paid_cents / 100), r.get_paid_via_display() if r.paid_via else "",
                     r.paid_at.date().isoformat() if r.paid_at else ""])
     response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")

@@ -100,8 +100,8 @@ class CheckInSerializer(Serializer):
     code."""
 
     code = serializers.CharField(max_length=300, help_text=(
-        "What the scanner typed: the personal link /r/<token>/, the token alone, or a "
-        "pre-registration code."))
+        "What the scanner typed: the personal link /r/<token>/, the token alone, the "
+        "payment reference (TW-…), or a pre-registration code."))
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         extra = sorted(set(self.initial_data) - set(self.fields)) \

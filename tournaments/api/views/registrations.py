@@ -121,9 +121,10 @@ class StatementImportView(DirectorView):
 class RegistrationCheckInView(DirectorView):
     @extend_schema(
         summary="Check in by the personal link's token (the mail's QR code)",
-        description=("As the desk's scan field: the link, the token alone (any case), or a "
-                     "pre-registration code. A waiting or withdrawn registration, an unknown "
-                     "code and a second scan are refused at `code` (400)."),
+        description=("As the desk's scan field: the link, the token alone (any case), the "
+                     "payment reference (TW-…), or a pre-registration code. A waiting or "
+                     "withdrawn registration, an unknown code and a second scan are refused "
+                     "at `code` (400)."),
         request=s.CheckInSerializer, responses=responses(s.CheckedInSerializer),
         examples=[OpenApiExample("scanned link", request_only=True,
                                  value={"code": "https://turnier.example.org/r/"

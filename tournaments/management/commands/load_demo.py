@@ -190,7 +190,7 @@ class Command(BaseCommand):
             base_cents=1500, reduced_cents=1000, titled_free=True,
             early_until=today + timedelta(days=7), early_cents=1200,
             late_from=today + timedelta(days=14), late_extra_cents=300, list_public=True,
-            bank="Turnierverein e.V., IBAN DE02 1203 0000 0000 2020 51",
+            bank="Turnierverein e.V.", iban="DE02 1203 0000 0000 2020 51",
             text="Fünf Runden, Bedenkzeit nach Turnierordnung. Anmeldung bis zwei Tage "
                  "vorher; Jugendliche und Mitglieder zahlen ermäßigt, Titelträger frei.")
         with in_memory_mail():
