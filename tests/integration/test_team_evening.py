@@ -10,9 +10,8 @@ from tests.integration.test_teams import teams  # noqa: F401
 from tournaments import services
 from tournaments.disciplines.teamchess import quick_entry
 from tournaments.models import ActionLog, Result, Round, TeamMember
-from tournaments.services import ServiceError
+from tournaments.services import ServiceError, team_lists
 from tournaments.services import events as ev
-from tournaments.services import team_lists
 from tournaments.services import teams as team_services
 from tournaments.services.undo import undo_entry
 

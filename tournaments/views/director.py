@@ -8,7 +8,7 @@ fields, never as a 500.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
@@ -152,14 +152,15 @@ def home(request: HttpRequest) -> HttpResponse:
     for t in tournaments:
         t.discipline_label = of(t).label  # type: ignore[attr-defined]
     return render(request, "director/home.html", {
-        "tournaments": tournaments, "groups": by_event(tournaments), "create_form": create_form, "import_form": import_form,
+        "tournaments": tournaments, "groups": by_event(tournaments),
+        "create_form": create_form, "import_form": import_form,
         "may_create": may_create,
         "site_links": [link for d in DISCIPLINES.values() for link in d.site_links()],
         "import_formats": [d.import_format for d in DISCIPLINES.values() if d.import_format],
     }, status=status)
 
 
-def by_event(tournaments: list[Tournament]) -> list[dict[str, Any]]:
+def by_event(tournaments: Sequence[Tournament]) -> list[dict[str, Any]]:
     """The list in its order, a section under its event's name: the event stands where its
     first section stands, its other sections follow it there (an open's A, B and C together
     even when another tournament was created between them)."""

@@ -17,8 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from ..models import Entrant, Round, Team, Tournament
 from ..permissions import is_director
-from ..services import Actor, ServiceError, side_teams
-from ..services import team_lists
+from ..services import Actor, ServiceError, side_teams, team_lists
 from ..services import teams as team_services
 from .access import desk_view, director_view
 
