@@ -407,8 +407,10 @@ class WebDiscipline(RoundHooks, Generic[SettingsT]):
 
     def quick_entry(self) -> Any:
         """The round page's quick entry ("12 1" for board 12's result): an object with
-        ``FIELD``, ``MAX_LENGTH``, ``enter(rnd, actor, text)`` and ``missing_boards(rnd)``;
-        None without one."""
+        ``FIELD``, ``MAX_LENGTH``, ``PLACEHOLDER``, ``HELP``, ``MISSING``, ``ALL_DONE`` (the
+        field's words), ``enter(rnd, actor, text)``, ``saved(t, rnd, entered)`` and
+        ``missing_boards(rnd)``; None without one (chess: a board a line; team chess: a
+        whole match a line)."""
         return None
 
     # -- the result form, examples, reading a result -------------------------------------------
