@@ -94,6 +94,9 @@ def test_the_teams_page_takes_a_pasted_list_and_refuses_at_the_field(make_tourna
     assert ok.status_code == 302
     e = t.entrants.get(start_number=2)
     assert [n for _p, n, *_r in _names(e)][:2] == ["Anna Berg", "Bernd Cramer"]
+    desk_client.post(url, {"team": 2, "action": "paste", "members": "Emil Fuchs, 1700",
+                           "substitutes": "1"})
+    assert _names(e)[-1] == (5, "Emil Fuchs", 1700, None, None, True)
 
 
 @pytest.mark.parametrize(("typed", "match", "boards"), [

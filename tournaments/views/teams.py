@@ -82,7 +82,7 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
                     "name": request.POST.get("name", "").strip(), "team": e.name})
             elif action == "paste":
                 added = team_lists.add_members(t, actor, e.pk, request.POST.get("members", ""),
-                                               substitute=bool(request.POST.get("substitute")))
+                                               substitute=bool(request.POST.get("substitutes")))
                 messages.success(request, ngettext(
                     "%(n)s player added to %(team)s.", "%(n)s players added to %(team)s.",
                     len(added)) % {"n": len(added), "team": e.name})
@@ -101,6 +101,7 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
                 posted["action"] = "paste"
                 posted["members"] = request.POST.get("members", "")[:team_lists.MAX_TEXT]
                 posted["paste_errors"] = _errors(exc)
+                posted["substitutes"] = bool(request.POST.get("substitutes"))
             else:
                 errors[e.start_number] = _errors(exc)
             status = 400
