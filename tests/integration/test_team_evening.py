@@ -4,6 +4,8 @@ and the director's list with each section under its event."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.integration.test_teams import teams  # noqa: F401
@@ -90,6 +92,10 @@ def test_the_teams_page_takes_a_pasted_list_and_refuses_at_the_field(make_tourna
     assert 'id="paste-errors-2"' in html and "Line 2 (Bodo)" in html
     assert 'aria-invalid="true"' in html and "Anna Berg, 2105" in html  # kept to fix
     assert TeamMember.objects.count() == 0
+    assert re.search(r'<ul class="errorlist"[^>]*role=', html) is None  # lists stay lists
+    single = desk_client.post(url, {"team": 1, "action": "add", "name": "Eva", "rating": "x"})
+    assert single.status_code == 400
+    assert '<div role="alert"><ul class="errorlist"><li>' in single.content.decode()
     ok = desk_client.post(url, {"team": 2, "action": "paste", "members": LINEUP})
     assert ok.status_code == 302
     e = t.entrants.get(start_number=2)
