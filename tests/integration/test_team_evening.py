@@ -12,7 +12,7 @@ from tests.integration.test_teams import teams  # noqa: F401
 from tournaments import services
 from tournaments.disciplines.teamchess import quick_entry
 from tournaments.models import ActionLog, Result, Round, TeamMember
-from tournaments.services import ServiceError, team_lists
+from tournaments.services import Actor, ServiceError, team_lists
 from tournaments.services import events as ev
 from tournaments.services import teams as team_services
 from tournaments.services.undo import undo_entry
@@ -64,6 +64,17 @@ def test_a_refused_line_stores_nothing_and_every_bad_line_is_named(make_tourname
     assert ActionLog.objects.filter(tournament=t).count() == before
 
 
+def test_a_list_after_round_1_is_refused_once(make_tournament, boss):
+    t = make_tournament("teamchess", "team", entrants=2)
+    for e in t.entrants.all():
+        team_lists.add_members(t, boss, e.pk, "A, 1500\nB, 1400\nC, 1300\nD, 1200")
+    services.draw_round(t, boss, seed="s")
+    with pytest.raises(ServiceError) as err:
+        team_lists.add_members(t, boss, t.entrants.first().pk, "E, 1100\nF, 1000")
+    assert err.value.errors == {"team": ["the board order is fixed once round 1 is drawn"]}
+    assert TeamMember.objects.count() == 8
+
+
 def test_the_list_is_bounded(make_tournament, boss):
     t = make_tournament("teamchess", "team", entrants=2)
     e = t.entrants.get(start_number=1)
@@ -103,6 +114,12 @@ def test_the_teams_page_takes_a_pasted_list_and_refuses_at_the_field(make_tourna
     desk_client.post(url, {"team": 2, "action": "paste", "members": "Emil Fuchs, 1700",
                            "substitutes": "1"})
     assert _names(e)[-1] == (5, "Emil Fuchs", 1700, None, None, True)
+    services.draw_round(t, Actor(None, "test"), seed="s")  # the page still open at the desk
+    late = desk_client.post(url, {"team": 2, "action": "paste", "members": "Fritz, 1500"})
+    assert late.status_code == 400
+    html = late.content.decode()
+    assert "Round 1 is drawn" in html and 'name="members"' not in html
+    assert "the board order is fixed once round 1 is drawn" in html  # on the team's card
 
 
 @pytest.mark.parametrize(("typed", "match", "boards"), [

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from ..models import TeamMember, Tournament
 from .base import Actor, ServiceError
-from .teams import add_member
+from .teams import _refuse_after_draw, _team_entrant, add_member
 
 FIELD = "members"
 MAX_LINES = 20  # a team of four regulars and substitutes several times over
@@ -68,7 +68,10 @@ def add_members(t: Tournament, actor: Actor, entrant_id: Any, text: Any,
     """Add every pasted player at the bottom of the team's board order, in the list's
     order; all or nothing. ``substitute``: the whole list joins as substitutes (paste the
     regulars first, then the substitutes with the box ticked)."""
+    entrant = _team_entrant(t, entrant_id)  # said once, not once a line
+    _refuse_after_draw(t)
     lines = parse(text)
+    entrant_id = entrant.pk
     errors: list[str] = []
     added: list[TeamMember] = []
     try:

@@ -97,7 +97,7 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
             posted = {k: request.POST.get(k, "")[:120]
                       for k in ("name", "rating", "dwz", "substitute", "person")}
             posted["team"] = str(e.start_number)
-            if action == "paste":  # the refused lines go under the list's own field
+            if action == "paste" and team_lists.FIELD in exc.errors:  # at the list's field
                 posted["action"] = "paste"
                 posted["members"] = request.POST.get("members", "")[:team_lists.MAX_TEXT]
                 posted["paste_errors"] = _errors(exc)
