@@ -49,6 +49,13 @@ def test_a_pasted_list_adds_the_whole_line_up_in_order(make_tournament, boss):
     assert [n for _p, n, *_r in _names(e)] == ["Anna Berg", "Bernd Cramer", "Carla Dorn"]
 
 
+def test_a_name_may_hold_a_comma_as_the_rating_lists_write_it():
+    lines = team_lists.parse("Müller,Hans\nMüller,Hanna, 1901\nMeier, Jo; 1834-23\nX;")
+    assert [(x.name, x.elo, x.dwz) for x in lines] == [
+        ("Müller,Hans", None, None), ("Müller,Hanna", "1901", None),
+        ("Meier, Jo", None, "1834-23"), ("X;", None, None)]
+
+
 def test_a_refused_line_stores_nothing_and_every_bad_line_is_named(make_tournament, boss):
     t = make_tournament("teamchess", "team", entrants=2)
     e = t.entrants.get(start_number=1)
@@ -97,7 +104,7 @@ def test_the_teams_page_takes_a_pasted_list_and_refuses_at_the_field(make_tourna
     assert 'name="members"' in page and 'value="paste"' in page
     assert 'data-search-slot="t1"' in page  # the single form with the picker stays
     bad = desk_client.post(url, {"team": 2, "action": "paste",
-                                 "members": "Anna Berg, 2105\nBodo, abc"})
+                                 "members": "Anna Berg, 2105\nBodo, 18x0"})
     assert bad.status_code == 400
     html = bad.content.decode()
     assert 'id="paste-errors-2"' in html and "Line 2 (Bodo)" in html

@@ -6,6 +6,7 @@ A captain's e-mail or a club's list is pasted instead, one player a line::
     Anna Berg, 2105        (a comma: the Elo follows)
     Bernd Cramer; 1834-23  (a semicolon: the DWZ, with its index if known)
     Carla Dorn             (no rating)
+    Müller,Hans, 1901      (a name with a comma, as the DWZ list writes it)
 
 Each line becomes one :func:`~.teams.add_member` call, so every rule of a single addition
 holds (names, ratings, the board order, a player in one team only) and each player is a
@@ -55,10 +56,13 @@ def parse(text: Any) -> list[Line]:
         if len(lines) >= MAX_LINES:
             raise ServiceError(_("At most %(n)s players at once.") % {"n": MAX_LINES}, FIELD)
         elo = dwz = None
-        if ";" in line:
-            line, _sep, dwz = (part.strip() for part in line.rpartition(";"))
-        elif "," in line:
-            line, _sep, elo = (part.strip() for part in line.rpartition(","))
+        for sep in (";", ","):
+            name, found, rating = (part.strip() for part in line.rpartition(sep))
+            # "Müller,Hans" (as the DWZ list writes a name): no digit after it, the name's
+            if found and any(c.isdigit() for c in rating):
+                line, elo, dwz = name, (rating if sep == "," else None), (
+                    rating if sep == ";" else None)
+                break
         lines.append(Line(number, line, elo or None, dwz or None))
     return lines
 
