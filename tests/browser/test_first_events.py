@@ -133,6 +133,14 @@ def test_an_open_with_sections_a_and_b_to_the_prize_list_by_links(walk):
     # back to the event, to the director's start page by the top bar, into section A
     w.follow(page.locator(f"main a[href='/director/events/{event.slug}/']"), "event-again")
     w.follow(top_bar_director(page), "start-again")
+    # the start page shows the sections under their event, with a link to the event
+    heading = page.locator(f"#event-{event.slug}")
+    assert heading.inner_text() == "Veranstaltung: Herbst-Open"
+    rows = page.locator("main table tbody tr").all_inner_texts()
+    assert rows[0].startswith("Veranstaltung: Herbst-Open")
+    assert rows[1].startswith("Gruppe B: Herbst-Open B") and rows[2].startswith("Gruppe A:")
+    w.follow(heading.locator("a"), "event-from-start")
+    w.follow(top_bar_director(page), "start-again-2")
     w.follow(page.locator(f"main a[href='/director/{a.slug}/']"), "section-a")
     w.follow(page.locator("#event-link a"), "event-from-section")  # the section knows its event
     w.follow(page.locator(f"main a[href='/director/{a.slug}/']"), "section-a-again")
@@ -209,13 +217,34 @@ def test_a_team_tournament_from_the_start_page_by_links(walk):
     w.check("desk-teams")
 
     w.follow(page.locator("#desk-teams"), "board-order")
-    for k in range(1, 5):
-        for board in range(1, 5):
-            form = page.locator(f"#team-{k} form.team-add")
-            form.locator("input[name=name]").fill(f"Spieler {k}-{board}")
-            form.locator("input[name=rating]").fill(str(2000 - 40 * k - 50 * board))
-            w.submit(form.get_by_role("button"))
+    # a team's whole line-up pasted at once (one submit a team, not four); a refused line
+    # is named with its number at the list's field and nothing of the list is stored
+    card = page.locator("#team-1")
+    card.get_by_text("Die ganze Aufstellung auf einmal eintragen").click()
+    card.locator("textarea[name=members]").fill("Spieler 1-1, 1910\nSpieler 1-2, 18x0")
+    w.submit(card.get_by_role("button", name="Diese Personen eintragen"))
+    errors = page.locator("#paste-errors-1")
+    assert "Zeile 2 (Spieler 1-2)" in errors.inner_text()
+    assert page.locator("#id_paste_1").get_attribute("aria-invalid") == "true"
+    assert not page.locator("#team-1 .team-members li").filter(has_text="1910").count()
+    w.check("board-order-paste-refused")
+    for k in range(1, 4):
+        card = page.locator(f"#team-{k}")
+        if not card.locator("details.team-paste[open]").count():
+            card.get_by_text("Die ganze Aufstellung auf einmal eintragen").click()
+        card.locator("textarea[name=members]").fill("\n".join(
+            f"Spieler {k}-{board}, {2000 - 40 * k - 50 * board}" if board % 2 else
+            f"Spieler {k}-{board}; {1990 - 40 * k - 50 * board}-{board}"
+            for board in range(1, 5)))
+        w.submit(card.get_by_role("button", name="Diese Personen eintragen"))
+        assert "4 Spieler/innen zu" in page.locator(".messages").inner_text()
+    for board in range(1, 5):  # the single form (with the rating-list picker) still works
+        form = page.locator("#team-4 form.team-add")
+        form.locator("input[name=name]").fill(f"Spieler 4-{board}")
+        form.locator("input[name=rating]").fill(str(2000 - 160 - 50 * board))
+        w.submit(form.get_by_role("button"))
     assert page.locator(".team-members li").count() == 16
+    assert "DWZ 1850-2" in page.locator("#team-1").inner_text()
     w.check("board-order-full")
 
     w.follow(page.locator(f"main a[href='/director/{t.slug}/']"), "tournament")
@@ -223,12 +252,28 @@ def test_a_team_tournament_from_the_start_page_by_links(walk):
     w.submit(page.get_by_role("button", name="Nächste Runde auslosen"))
     w.submit(page.get_by_role("button", name="Veröffentlichen"))
     w.check("round")
-    for match in range(2):
-        form = page.locator("form").filter(
-            has=page.locator("input[name=entry][value=inputs]")).nth(match)
-        for board in range(1, 5):
-            form.locator(f"input[name=board_{board}][value='1-0']").check()
-        w.submit(form.get_by_role("button", name="Ergebnis eintragen"))
+    form = page.locator("form").filter(
+        has=page.locator("input[name=entry][value=inputs]")).first
+    for board in range(1, 5):
+        form.locator(f"input[name=board_{board}][value='1-0']").check()
+    w.submit(form.get_by_role("button", name="Ergebnis eintragen"))
+    # match 2 by the director's quick entry: the whole match in one line
+    quick = page.locator("input[name=quick]")
+    assert quick.get_attribute("placeholder") == "3 1 1 ½ 0"
+    quick.fill("2 1 ½ 0")
+    with page.expect_navigation():
+        quick.press("Enter")
+    assert "Kampf 2 hat 4 Bretter; eingegeben wurden 3 Ergebnisse." in page.locator(
+        "#quick-errors").inner_text()
+    w.check("round-quick-refused")
+    quick = page.locator("input[name=quick]")
+    quick.fill("2 1 ½ 0 1")
+    with page.expect_navigation():
+        quick.press("Enter")
+    said = page.locator(".messages").inner_text()
+    assert "Kampf 2:" in said and "2½ : 1½ gespeichert" in said, said
+    assert "Jeder Kampf hat ein Ergebnis." in page.locator("#missing-boards").inner_text()
+    w.check("round-quick-saved")
     w.submit(page.get_by_role("button", name="Runde abschließen"))
     w.check("round-closed")
 

@@ -406,9 +406,9 @@ class WebDiscipline(RoundHooks, Generic[SettingsT]):
         raise NotImplementedError(f"{self.name} imports no files")
 
     def quick_entry(self) -> Any:
-        """The round page's quick entry ("12 1" for board 12's result): an object with
-        ``FIELD``, ``MAX_LENGTH``, ``enter(rnd, actor, text)`` and ``missing_boards(rnd)``;
-        None without one."""
+        """The round page's quick entry (chess "12 1", team chess "3 1 1 ½ 0"): a module with
+        ``FIELD``, ``MAX_LENGTH``, the words ``PLACEHOLDER``, ``HELP``, ``MISSING``, ``ALL_DONE``,
+        ``enter(rnd, actor, text)``, ``saved(t, rnd, entered)``; None without one."""
         return None
 
     # -- the result form, examples, reading a result -------------------------------------------

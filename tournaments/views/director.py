@@ -8,7 +8,7 @@ fields, never as a 500.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any
 
@@ -146,16 +146,35 @@ def home(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST":
         messages.error(request, _("Unknown action."))
         status = 400
-    tournaments = list(director_services.directed_by(request.user).annotate(
-        n_entrants=Count("entrants", distinct=True), n_rounds=Count("rounds", distinct=True)))
+    tournaments = list(director_services.directed_by(request.user).select_related("event")
+                       .annotate(n_entrants=Count("entrants", distinct=True),
+                                 n_rounds=Count("rounds", distinct=True)))
     for t in tournaments:
         t.discipline_label = of(t).label  # type: ignore[attr-defined]
     return render(request, "director/home.html", {
-        "tournaments": tournaments, "create_form": create_form, "import_form": import_form,
+        "tournaments": tournaments, "groups": by_event(tournaments),
+        "create_form": create_form, "import_form": import_form,
         "may_create": may_create,
         "site_links": [link for d in DISCIPLINES.values() for link in d.site_links()],
         "import_formats": [d.import_format for d in DISCIPLINES.values() if d.import_format],
     }, status=status)
+
+
+def by_event(tournaments: Sequence[Tournament]) -> list[dict[str, Any]]:
+    """The list in its order, a section under its event's name: the event stands where its
+    first section stands, its other sections follow it there (an open's A, B and C together
+    even when another tournament was created between them)."""
+    groups: list[dict[str, Any]] = []
+    events: dict[int, dict[str, Any]] = {}
+    for t in tournaments:
+        if t.event_id is None:
+            groups.append({"event": None, "tournaments": [t]})
+        elif t.event_id in events:
+            events[t.event_id]["tournaments"].append(t)
+        else:
+            events[t.event_id] = {"event": t.event, "tournaments": [t]}
+            groups.append(events[t.event_id])
+    return groups
 
 
 def import_file(text: str, by: Actor, slug: str | None) -> Tournament:

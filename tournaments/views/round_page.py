@@ -183,6 +183,7 @@ def _round_page(request: HttpRequest, t: Tournament, rnd: Round, sent: Sent | No
         "boards": _boards(t, rnd, tables),
         "quick": (quick or QuickSent()) if (t.disc.has_quick_entry and results_allowed
                                             and rnd.status == Round.Status.OPEN) else None,
+        "quick_words": t.disc.quick_entry() if t.disc.has_quick_entry else None,
         "missing_boards": [tv.table.number for tv in tables if tv.result is None],
         # the field takes the focus while the arbiter is typing boards, not on every visit
         "quick_focus": quick is not None or request.GET.get("quick") == "1",

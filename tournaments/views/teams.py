@@ -12,11 +12,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from ..models import Entrant, Round, Team, Tournament
 from ..permissions import is_director
-from ..services import Actor, ServiceError, side_teams
+from ..services import Actor, ServiceError, side_teams, team_lists
 from ..services import teams as team_services
 from .access import desk_view, director_view
 
@@ -31,15 +32,18 @@ def _need_teams(t: Tournament) -> None:
         raise Http404(_("this tournament has no teams"))
 
 
-def _team_rows(t: Tournament, errors: dict[int, list[str]], posted: dict[str, str]
+def _team_rows(t: Tournament, errors: dict[int, list[str]], posted: dict[str, Any]
                ) -> list[dict[str, Any]]:
     """Each team's card: its members, captain and refusals; ``slot`` names its add form's
     fields for the desk's picker (``desk.js``), ``mine`` says the refused form was its own."""
     captains = dict(Team.objects.filter(entrant__tournament=t)
                     .values_list("entrant_id", "captain"))
     return [{"entrant": e, "captain": captains.get(e.pk, ""),
+             "pasting": posted.get("team") == str(e.start_number)
+             and posted.get("action") == "paste",
              "members": team_services.roster(e), "errors": errors.get(e.start_number, []),
-             "slot": f"t{e.start_number}", "mine": posted.get("team") == str(e.start_number)}
+             "slot": f"t{e.start_number}", "mine": posted.get("team") == str(e.start_number)
+             and posted.get("action") != "paste"}
             for e in t.entrants.order_by("start_number")]
 
 
@@ -52,7 +56,7 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
         return _side_teams(request, t)
     _need_teams(t)
     errors: dict[int, list[str]] = {}
-    posted: dict[str, str] = {}
+    posted: dict[str, Any] = {}
     status = 200
     if request.method == "POST":
         actor = Actor(request.user, f"desk {request.user.get_username()}")
@@ -76,6 +80,12 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
                 messages.success(request, _("%(name)s added to %(team)s as a late "
                                             "substitute.") % {
                     "name": request.POST.get("name", "").strip(), "team": e.name})
+            elif action == "paste":
+                added = team_lists.add_members(t, actor, e.pk, request.POST.get("members", ""),
+                                               substitute=bool(request.POST.get("substitutes")))
+                messages.success(request, ngettext(
+                    "%(n)s player added to %(team)s.", "%(n)s players added to %(team)s.",
+                    len(added)) % {"n": len(added), "team": e.name})
             elif action == "remove":
                 team_services.remove_member(t, actor, e.pk, request.POST.get("member"))
             elif action == "captain":
@@ -84,10 +94,16 @@ def teams(request: HttpRequest, t: Tournament) -> HttpResponse:
             else:
                 raise ServiceError(_("unknown action"), "action")
         except ServiceError as exc:
-            errors[e.start_number] = _errors(exc)
             posted = {k: request.POST.get(k, "")[:120]
                       for k in ("name", "rating", "dwz", "substitute", "person")}
             posted["team"] = str(e.start_number)
+            if action == "paste" and team_lists.FIELD in exc.errors:  # at the list's field
+                posted["action"] = "paste"
+                posted["members"] = request.POST.get("members", "")[:team_lists.MAX_TEXT]
+                posted["paste_errors"] = _errors(exc)
+                posted["substitutes"] = bool(request.POST.get("substitutes"))
+            else:
+                errors[e.start_number] = _errors(exc)
             status = 400
         else:
             return redirect(f"{request.path}#team-{e.start_number}")

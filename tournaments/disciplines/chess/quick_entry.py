@@ -25,12 +25,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ...models import Result, Round, Table, Tournament
 from ...services.base import Actor, ServiceError
 from ...services.results import director_set_result
 
 FIELD = "quick"
+PLACEHOLDER = "12 1"
+HELP = gettext_lazy("Board number, space, result; Enter saves. 1 = White wins, = or ½ = draw, "
+                    "0 = Black wins, + or − = won or lost by forfeit.")
+MISSING = gettext_lazy("Boards without a result:")
+ALL_DONE = gettext_lazy("Every board has a result.")
 MAX_LENGTH = 40  # "123 1/2-1/2" with room for spaces; anything longer is not an entry
 
 # What may follow the board number, each spelling to the score the chess scoring reads.

@@ -43,6 +43,7 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
     options = ("double",)
     planned_rounds = 5
     has_teams = True
+    has_quick_entry = True  # the round page takes "3 1 1 ½ 0" for match 3's boards
     has_ratings = False
 
     table_word = gettext_lazy("Match")
@@ -204,6 +205,11 @@ class TeamChess(WebDiscipline[TeamChessSettings]):
         from ..registry import DISCIPLINES
 
         return DISCIPLINES["chess"].listed_person(key, name)
+
+    def quick_entry(self) -> Any:
+        from . import quick_entry
+
+        return quick_entry
 
     def report_kinds(self) -> tuple[Any, ...]:
         """The rating evaluation of the board games (a page and a PDF)."""
