@@ -215,7 +215,7 @@ def test_two_section_open_from_sign_up_to_prize_list(browser, live_server):
     with page.expect_navigation():
         page.click("#club-rows button[type=submit]")
     assert "Beste Vereine" in page.locator("#allocation").inner_text()
-    assert "350.00" in page.locator("#event-paid").inner_text()  # 300 in A + 50 the club
+    assert "350,00" in page.locator("#event-paid").inner_text()  # 300 in A + 50 the club
     look_both(page, "event-prizes")
 
     # the public event page lists both sections with their standings

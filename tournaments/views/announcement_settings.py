@@ -42,7 +42,7 @@ class AnnouncementForm(forms.Form):
     open = forms.BooleanField(
         label=_("Registration open"), required=False,
         help_text=_("While ticked, the public page takes registrations (until the day "
-                    "below, and never after round 1 is drawn)."))
+                    "below, and never after the first draw)."))
     starts_on = forms.DateField(label=_("First day"), required=False, widget=DAY,
                                 help_text=_("\"Under 18\" on the form means under 18 on this "
                                             "day."))
@@ -50,13 +50,13 @@ class AnnouncementForm(forms.Form):
                               help_text=_("Empty for a tournament of one day."))
     closes_on = forms.DateField(label=_("Registration until"), required=False, widget=DAY,
                                 help_text=_("The last day of online registration; empty: "
-                                            "until round 1 is drawn."))
+                                            "until the first draw."))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False,
                             help_text=_("Hall and address, as players should find it."))
     text = forms.CharField(label=_("Announcement text"), max_length=5000, required=False,
                            widget=forms.Textarea(attrs={"rows": 6}),
-                           help_text=_("Mode, rounds, time control, prizes in words: shown "
-                                       "as written."))
+                           help_text=_("Mode, time control, prizes in words: shown as "
+                                       "written."))
     capacity = forms.IntegerField(
         label=_("Places (empty: no limit)"), required=False, min_value=0,
         max_value=announcements.MAX_PLACES,
