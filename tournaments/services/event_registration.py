@@ -180,7 +180,8 @@ def move_registration(reg: Registration, target: Tournament, actor: Actor,
                 raise ServiceError(_("%(section)s has drawn round 1 already: registrations "
                                      "move only before it") % {"section": section_name(t)},
                                    "section")
-        r = Registration.objects.select_for_update().select_related("entrant").get(pk=reg.pk)
+        r = Registration.objects.select_for_update(of=("self",)).select_related("entrant").get(
+            pk=reg.pk)
         if r.place == Registration.Place.WITHDRAWN:
             raise ServiceError(_("This registration is already withdrawn."), "section")
         a = Announcement.objects.filter(tournament=target).first()
