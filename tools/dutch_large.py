@@ -9,8 +9,9 @@ way. ``--no-oracle`` only times the engine (the oracle takes minutes at 5,000 pl
 
 Where ``pNNNN.roundR.oracle.txt`` lies beside a file, the oracle's pairing of that round is
 read from it instead of computed (the oracle needs hours for 9,999 players; ``--live``
-computes it anyway). Prints one line per comparison with both times (CPU seconds of this
-process, so that a busy machine skews them less) and exits 1 on any difference.
+computes it anyway; ``--keep`` stores a computed one there). Prints one line per
+comparison with both times (CPU seconds of this process, so that a busy machine skews them
+less) and exits 1 on any difference.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from pairing.dutch import pair  # noqa: E402
 from pairing.replay import difference  # noqa: E402
 from pairing.swiss import SwissPairing, SwissState  # noqa: E402
-from pairing.trf import read_file, read_pairing, state_before_round  # noqa: E402
+from pairing.trf import format_pairing, read_file, read_pairing, state_before_round  # noqa: E402
 
 LARGE = ROOT / "fixtures" / "dutch-large"
 
@@ -47,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-oracle", action="store_true", help="time the engine only")
     parser.add_argument("--live", action="store_true",
                         help="run the oracle even where its pairing is stored")
+    parser.add_argument("--keep", action="store_true",
+                        help="store the oracle's pairing beside the file where none is stored")
     args = parser.parse_args(argv)
     oracle = None
     if not args.no_oracle:
@@ -68,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     expected, old = timed(oracle, state)
                     line += f" (oracle {old:.2f} s) "
+                    if args.keep and not stored.exists():
+                        stored.write_text(format_pairing(expected))
+                        line += f"(kept in {stored.name}) "
                 diff = difference(expected, got)
                 line += "SAME" if diff is None else f"DIFF {diff}"
                 status |= diff is not None
