@@ -56,6 +56,14 @@ def check_payload(table: Table, payload: Any) -> Any:
 TOKEN_PREFIX = 8  # characters looked up through the index; the rest compared in constant time
 
 
+def tables_without_result(rnd: Round) -> list[int]:
+    """The numbers of a round's tables (boards, matches) with no result yet, in order: what
+    a discipline's quick entry lists as still to come."""
+    done = set(Result.objects.filter(table__round=rnd).values_list("table__number", flat=True))
+    return [n for n in rnd.tables.order_by("number").values_list("number", flat=True)
+            if n not in done]
+
+
 def table_for_token(token: str) -> Table:
     """The table of a captain's token, found without the token leaking through timing.
 

@@ -24,11 +24,6 @@ from django.utils.translation import gettext_lazy
 
 from pairing import roundrobin
 from scoring.ratings import (
-    NOTE_EXTREME,
-    NOTE_FIRST,
-    NOTE_NO_GAMES,
-    NOTE_PROVISIONAL,
-    NOTE_TOO_FEW,
     DwzResult,
     EloResult,
     dwz_evaluation,
@@ -39,6 +34,7 @@ from scoring.ratings import (
 
 from ...models import Entrant, Round, Tournament
 from ...services.public import Column, column, number, round_byes
+from ..rating_words import ELO_GAMES_BEFORE, age_at, note_text
 from .conventions import round_robin_order
 from .models import ByeRequest
 from .records import (
@@ -286,13 +282,6 @@ def tournament_day(t: Tournament, key: str) -> date:
     return _day((t.details or {}).get(key)) or timezone.localdate()
 
 
-def age_at(birth: date | None, day: date) -> int | None:
-    """Completed years on ``day``."""
-    if birth is None:
-        return None
-    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
-
-
 def dwz_age(birth: date | None, end: date) -> int | None:
     """The age the DWZ uses: reached in the year the tournament ends (scoring.ratings)."""
     return None if birth is None else end.year - birth.year
@@ -308,18 +297,7 @@ AGE_GROUPS: dict[str, tuple[int, Any]] = {
 }
 
 
-DWZ_NOTES: dict[str, Any] = {
-    NOTE_FIRST: gettext_lazy("first rating"),
-    NOTE_NO_GAMES: gettext_lazy("no rated games"),
-    NOTE_TOO_FEW: gettext_lazy("no first rating: fewer than 5 rated games"),
-    NOTE_PROVISIONAL: gettext_lazy("provisional: fewer than 5 rated games"),
-    NOTE_EXTREME: gettext_lazy("no first rating: no points or all points"),
-}
-
 GAME_POINTS = {"1": Fraction(1), HALF: Fraction(1, 2), "0": Fraction(0)}
-
-# Established FIDE players are assumed: we do not store earlier rated games.
-ELO_GAMES_BEFORE = 30
 
 
 @dataclass
@@ -347,7 +325,7 @@ class DwzLine:
 
     @property
     def note(self) -> str:
-        return str(DWZ_NOTES.get(self.dwz.note, self.dwz.note))
+        return note_text(self.dwz.note)
 
     @property
     def ro_text(self) -> str:

@@ -27,9 +27,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...models import Result, Round, Table, Tournament
+from ...models import Round, Table, Tournament
 from ...services.base import Actor, ServiceError
-from ...services.results import director_set_result
+from ...services.results import director_set_result, tables_without_result
 
 FIELD = "quick"
 PLACEHOLDER = "12 1"
@@ -76,12 +76,6 @@ class Entered:
     score: str
 
 
-def missing_boards(rnd: Round) -> list[int]:
-    """The boards of a round with no result yet, in board order."""
-    done = set(Result.objects.filter(table__round=rnd).values_list("table__number", flat=True))
-    return [n for n in rnd.tables.order_by("number").values_list("number", flat=True)
-            if n not in done]
-
 
 def enter(rnd: Round, actor: Actor, text: str) -> Entered:
     """Store the typed result of one board of an open round as the director's result."""
@@ -107,7 +101,7 @@ def enter(rnd: Round, actor: Actor, text: str) -> Entered:
 
 def saved(t: Tournament, rnd: Round, entered: Any) -> str:
     """What the round page says after a quick entry: the game and what is still open."""
-    open_boards = missing_boards(rnd)
+    open_boards = tables_without_result(rnd)
     said = (_("Board %(board)s: %(white)s – %(black)s %(score)s saved.")
             % {"board": entered.board, "white": entered.white, "black": entered.black,
                "score": t.disc.result_line({"score": entered.score}, None, None)})

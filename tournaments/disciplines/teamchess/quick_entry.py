@@ -22,9 +22,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...models import Result, Round, Table, Tournament
+from ...models import Round, Table, Tournament
 from ...services.base import Actor, ServiceError
-from ...services.results import director_set_result
+from ...services.results import director_set_result, tables_without_result
 from .score import half, match_score
 
 FIELD = "quick"
@@ -87,12 +87,6 @@ class Entered:
     boards: list[str]
 
 
-def missing_boards(rnd: Round) -> list[int]:
-    """The matches of a round with no result yet, in match order."""
-    done = set(Result.objects.filter(table__round=rnd).values_list("table__number", flat=True))
-    return [n for n in rnd.tables.order_by("number").values_list("number", flat=True)
-            if n not in done]
-
 
 def enter(rnd: Round, actor: Actor, text: str) -> Entered:
     """Store the typed results of one match of an open round as the director's result."""
@@ -130,7 +124,7 @@ def saved(t: Tournament, rnd: Round, entered: Any) -> str:
     said = (_("Match %(match)s: %(first)s – %(second)s %(score)s saved.")
             % {"match": entered.board, "first": entered.first, "second": entered.second,
                "score": shown})
-    open_matches = missing_boards(rnd)
+    open_matches = tables_without_result(rnd)
     if open_matches:
         return said + " " + _("Still open: %(boards)s.") % {
             "boards": ", ".join(map(str, open_matches))}

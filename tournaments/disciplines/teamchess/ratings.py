@@ -21,14 +21,8 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils import formats, timezone
-from django.utils.translation import gettext_lazy
 
 from scoring.ratings import (
-    NOTE_EXTREME,
-    NOTE_FIRST,
-    NOTE_NO_GAMES,
-    NOTE_PROVISIONAL,
-    NOTE_TOO_FEW,
     DwzResult,
     EloResult,
     dwz_evaluation,
@@ -39,18 +33,9 @@ from scoring.ratings import (
 from scoring.teams import player_results
 
 from ...models import Tournament
+from ..rating_words import ELO_GAMES_BEFORE, age_at, note_text
 from .outputs import team_games
 from .score import half
-
-ELO_GAMES_BEFORE = 30  # established players: earlier rated games are not stored
-
-NOTES: dict[str, Any] = {
-    NOTE_FIRST: gettext_lazy("first rating"),
-    NOTE_NO_GAMES: gettext_lazy("no rated games"),
-    NOTE_TOO_FEW: gettext_lazy("no first rating: fewer than 5 rated games"),
-    NOTE_PROVISIONAL: gettext_lazy("provisional: fewer than 5 rated games"),
-    NOTE_EXTREME: gettext_lazy("no first rating: no points or all points"),
-}
 
 
 @dataclass
@@ -103,20 +88,13 @@ class PlayerRating:
     @property
     def note(self) -> str:
         r = self.dwz_result
-        return str(NOTES.get(r.note, r.note)) if r is not None and r.note else ""
+        return note_text(r.note) if r is not None else ""
 
 
 @dataclass
 class TeamRatings:
     team: Any
     players: list[PlayerRating] = field(default_factory=list)
-
-
-def _age(birth: date | None, day: date) -> int | None:
-    """Completed years on ``day`` (FIDE's K for players under 18)."""
-    if birth is None:
-        return None
-    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
 
 
 def _half_up(value: Fraction) -> int:
@@ -145,7 +123,7 @@ def team_ratings(t: Tournament, today: date | None = None) -> list[TeamRatings]:
                     row.average = _half_up(Fraction(sum(x for x, _ in elo_games),
                                                     len(elo_games)))
                 if p.rating and elo_games:
-                    age = _age(p.birth_date, day)
+                    age = age_at(p.birth_date, day)
                     k = k_factor(p.rating, ELO_GAMES_BEFORE, age, p.rating >= 2400)
                     row.elo_result = elo_change(p.rating, k, elo_games)
                 if p.dwz:
