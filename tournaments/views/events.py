@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from ..common.text import validate_single_line
 from ..disciplines import DISCIPLINES
 from ..forms import apply_service_error, choice_field
-from ..models import Entrant, Event, Result, Tournament
+from ..models import Announcement, Entrant, Event, Result, Tournament
 from ..permissions import desks_event, directs_event, is_director, may_create_tournaments
 from ..services import Actor, ServiceError
 from ..services import director as director_services
@@ -325,7 +325,9 @@ def public_event(request: HttpRequest, event: str) -> HttpResponse:
     prizes = event_prizes(found) if finished else None
     return render(request, "events/public.html", {
         "event": found, "rows": rows,
-        "taking": any(not o.closed for o in event_reg.offers(found)),
+        # the offers count places per section: only where some section's registration is open
+        "taking": Announcement.objects.filter(tournament__event=found, open=True).exists()
+        and any(not o.closed for o in event_reg.offers(found)),
         "prize_lists": prizes.lists()[:2] if prizes is not None else []})
 
 
